@@ -1,0 +1,34 @@
+/**
+ * Malformed radio input is normal (noise, lost fragments, low light), so decoders never throw:
+ * they return a Result whose error names what was wrong.
+ */
+export type ProtocolErrorCode =
+  | 'short-frame'
+  | 'long-frame'
+  | 'bad-crc8'
+  | 'bad-crc16'
+  | 'wrong-address'
+  | 'unexpected-command'
+  | 'bad-fragment-number'
+  | 'duplicate-fragment'
+  | 'missing-fragment'
+  | 'corrupt-fragment'
+  | 'truncated-payload'
+  | 'invalid-serial'
+  | 'unknown-family'
+  | 'invalid-value';
+
+export interface ProtocolError {
+  code: ProtocolErrorCode;
+  message: string;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: ProtocolError };
+
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+export function fail<T = never>(code: ProtocolErrorCode, message: string): Result<T> {
+  return { ok: false, error: { code, message } };
+}

@@ -1,0 +1,41 @@
+/** Shared vocabulary of the protocol library. */
+
+/** Inverter family ids exactly as in data/inverter-types.json (domain.md §1.1). */
+export type FamilyId =
+  | 'HM_1CH'
+  | 'HM_2CH'
+  | 'HM_4CH'
+  | 'HMS_1CH'
+  | 'HMS_1CHv2'
+  | 'HMS_2CH'
+  | 'HMS_4CH'
+  | 'HMT_4CH'
+  | 'HMT_6CH'
+  | 'HERF_1CH'
+  | 'HERF_2CH'
+  | 'HERF_4CH';
+
+export type RadioKind = 'NRF24' | 'CMT';
+
+/** Which numeric limit-type word goes on the wire (domain.md §6.1). */
+export type LimitEncoding = 'HM' | 'HMS';
+
+/** Which event text set applies (domain.md §4.4). */
+export type EventMessageSet = 'ALL' | 'HMT';
+
+/**
+ * A serial as the user and the API see it: 12 hex digits (case-insensitive), a 48-bit unsigned number.
+ * Only its low 32 bits travel in radio frames.
+ */
+export type Serial = string;
+
+/** Data types of a data request (domain.md Appendix A.3). */
+export const DataType = {
+  DeviceInfoSimple: 0x00,
+  DeviceInfoAll: 0x01,
+  GridProfile: 0x02,
+  SystemConfig: 0x05,
+  RunData: 0x0b,
+  EventLog: 0x11,
+} as const;
+export type DataType = (typeof DataType)[keyof typeof DataType];
