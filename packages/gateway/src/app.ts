@@ -1,0 +1,68 @@
+import { mkdir } from 'node:fs/promises';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import { EventBus, type Service } from './bus';
+import type { GatewayContext } from './context';
+import { consoleStatic } from './http/console-static';
+import { installErrorHandler } from './http/error-handler';
+import type { GatewayOptions } from './options';
+import { systemRoutes } from './routes/system';
+import { type BuildInfo, readBuildInfo } from './system/build-info';
+import { HeapWatermark } from './system/host';
+import type { Logger } from './system/logger';
+
+export interface Gateway {
+  readonly http: FastifyInstance;
+  readonly ctx: GatewayContext;
+  /** Starts the services in order, then listens; resolves with the bound address. */
+  start(): Promise<string>;
+  /** Closes sockets and connections first, then stops the services in reverse order. */
+  stop(): Promise<void>;
+}
+
+export interface GatewayDeps {
+  log: Logger;
+  build?: BuildInfo;
+  resetReason?: GatewayContext['resetReason'];
+}
+
+/** Wires the services and the HTTP server of one gateway run. */
+export async function createGateway(options: GatewayOptions, deps: GatewayDeps): Promise<Gateway> {
+  await mkdir(options.dataDir, { recursive: true });
+  const heap = new HeapWatermark();
+  const ctx: GatewayContext = {
+    options,
+    log: deps.log,
+    bus: new EventBus(),
+    build: deps.build ?? readBuildInfo(),
+    heap,
+    startedAt: performance.now(),
+    resetReason: deps.resetReason ?? 'Power on',
+  };
+  const services: Service[] = [heap];
+
+  const http = Fastify({
+    loggerInstance: deps.log as FastifyBaseLogger,
+    // One line per request would drown the console log of a small gateway; errors are logged by the handler.
+    logController: new LogController({ disableRequestLogging: true }),
+    // Keep-alive browser connections must not hold a reboot or shutdown hostage.
+    forceCloseConnections: true,
+    return503OnClosing: true,
+  });
+  installErrorHandler(http);
+  await http.register(systemRoutes, { ctx });
+  await http.register(consoleStatic, { webRoot: options.webRoot });
+
+  return {
+    http,
+    ctx,
+    async start() {
+      for (const service of services) await service.start();
+      return http.listen({ port: options.port, host: options.host });
+    },
+    async stop() {
+      ctx.bus.emit('shutdown', 'stop');
+      await http.close();
+      for (const service of [...services].reverse()) await service.stop();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+import type { EventBus } from './bus';
+import type { GatewayOptions } from './options';
+import type { BuildInfo } from './system/build-info';
+import type { HeapWatermark } from './system/host';
+import type { Logger } from './system/logger';
+
+/** What route modules and services share: built once per (re)start by app.ts. */
+export interface GatewayContext {
+  options: GatewayOptions;
+  log: Logger;
+  bus: EventBus;
+  build: BuildInfo;
+  heap: HeapWatermark;
+  /** Monotonic start time (ms, performance.now()) of this run; a reboot starts a new run. */
+  startedAt: number;
+  /** Why this run started, shown as the reset reason. */
+  resetReason: 'Power on' | 'Software reset';
+}

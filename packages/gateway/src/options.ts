@@ -1,0 +1,54 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+/** Everything the gateway needs to know before it starts, from flags first, then the environment. */
+export interface GatewayOptions {
+  port: number;
+  host: string;
+  /** Where config.json, backups and staged uploads live. */
+  dataDir: string;
+  /** The built console (packages/web/dist). */
+  webRoot: string;
+  logLevel: string;
+  /** Human-readable log lines (a terminal) instead of JSON lines (a supervisor or a file). */
+  prettyLog: boolean;
+}
+
+export const DEFAULT_PORT = 8080;
+export const DEFAULT_HOST = '0.0.0.0';
+export const DEFAULT_DATA_DIR = './data';
+export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export class OptionsError extends Error {}
+
+export function parseOptions(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  isTerminal = Boolean(process.stdout.isTTY),
+): GatewayOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'web-root': { type: 'string' },
+      'log-level': { type: 'string' },
+    },
+    strict: true,
+  });
+  const portText = values.port ?? env.PORT ?? String(DEFAULT_PORT);
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new OptionsError(`Invalid port "${portText}": expected an integer 0..65535`);
+  }
+  return {
+    port,
+    host: values.host ?? env.HOST ?? DEFAULT_HOST,
+    dataDir: resolve(values['data-dir'] ?? env.DATA_DIR ?? DEFAULT_DATA_DIR),
+    webRoot: resolve(values['web-root'] ?? env.WEB_ROOT ?? DEFAULT_WEB_ROOT),
+    logLevel: values['log-level'] ?? env.LOG_LEVEL ?? 'info',
+    prettyLog: env.LOG_FORMAT ? env.LOG_FORMAT === 'pretty' : isTerminal,
+  };
+}

@@ -1,0 +1,49 @@
+import type { SystemStatus } from '@dtu-console/contract/api/system';
+import type { FastifyPluginAsync } from 'fastify';
+import { CONFIG_VERSION } from '../config/version';
+import type { GatewayContext } from '../context';
+import { readHostFacts } from '../system/host';
+
+/** /api/system/*: facts about the host and this build (api.md §7.1). */
+export const systemRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
+  app.get('/api/system/status', async (): Promise<SystemStatus> => {
+    const host = await readHostFacts(ctx.options.dataDir);
+    return {
+      hostname: host.hostname,
+      sdkversion: host.platform,
+      cpufreq: host.cpuMhz,
+      cputemp: host.cpuTemperature,
+      heap_total: host.heap.total,
+      heap_used: host.heap.used,
+      heap_max_block: host.heap.maxBlock,
+      heap_min_free: Math.min(ctx.heap.sample(), host.heap.total - host.heap.used),
+      psram_total: 0,
+      psram_used: 0,
+      // The "firmware slot" of a Linux gateway is the data directory's filesystem, where updates are staged.
+      sketch_total: host.disk.total,
+      sketch_used: host.disk.used,
+      littlefs_total: host.disk.total,
+      littlefs_used: host.disk.used,
+      chiprevision: 0,
+      chipmodel: host.cpuModel,
+      chipcores: host.cpuCores,
+      flashsize: host.memoryTotal,
+      // Node has no RTOS tasks to report.
+      task_details: [],
+      resetreason_0: ctx.resetReason,
+      resetreason_1: ctx.resetReason,
+      cfgsavecount: 0,
+      config_version: CONFIG_VERSION,
+      git_hash: ctx.build.gitHash,
+      git_branch: ctx.build.gitBranch,
+      pioenv: `linux-${process.arch}`,
+      uptime: Math.floor((performance.now() - ctx.startedAt) / 1000),
+      // No radio driver is running yet; the inverter engine reports its radio here once it exists.
+      nrf_configured: false,
+      nrf_connected: false,
+      nrf_pvariant: false,
+      cmt_configured: false,
+      cmt_connected: false,
+    };
+  });
+};

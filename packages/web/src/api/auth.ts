@@ -1,0 +1,47 @@
+/**
+ * The signed-in user as spec §3 "Stored local data" describes it: a record in localStorage whose authdata
+ * is the base64 of the Basic credentials. Its presence means "logged in".
+ */
+export interface StoredUser {
+  username: string;
+  authdata: string;
+}
+
+const STORAGE_KEY = 'user';
+type AuthListener = (user: StoredUser | null) => void;
+const listeners = new Set<AuthListener>();
+
+export function encodeBasic(username: string, password: string): string {
+  // btoa needs Latin-1; encode UTF-8 first so passwords with any character work.
+  const bytes = new TextEncoder().encode(`${username}:${password}`);
+  return btoa(String.fromCharCode(...bytes));
+}
+
+export function getUser(): StoredUser | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    const user = JSON.parse(raw) as Partial<StoredUser>;
+    return typeof user.authdata === 'string' && typeof user.username === 'string'
+      ? { username: user.username, authdata: user.authdata }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function setUser(user: StoredUser): void {
+  localStorage.setItem(STORAGE_KEY, JSON.stringify(user));
+  for (const listener of listeners) listener(user);
+}
+
+export function clearUser(): void {
+  localStorage.removeItem(STORAGE_KEY);
+  for (const listener of listeners) listener(null);
+}
+
+/** Logged-in / logged-out events (spec §4). */
+export function onAuthChange(listener: AuthListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}

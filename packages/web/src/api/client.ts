@@ -1,0 +1,87 @@
+import { clearUser, getUser } from './auth';
+
+/** A failed call: the message from the body (or the status text) and the HTTP status (spec §7). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  /** Handle the failure at the call site instead of showing the Error screen. */
+  suppressErrorScreen?: boolean;
+  signal?: AbortSignal;
+}
+
+type FailureHandler = (error: ApiError, options: RequestOptions) => void;
+let unauthorizedHandler: (error: ApiError) => void = () => {};
+let failureHandler: FailureHandler = () => {};
+
+/** The app shell decides where a 401 and other failures lead (login, error screen). */
+export function setApiFailureHandlers(handlers: {
+  unauthorized: (error: ApiError) => void;
+  failure: FailureHandler;
+}): void {
+  unauthorizedHandler = handlers.unauthorized;
+  failureHandler = handlers.failure;
+}
+
+export function apiHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
+  const user = getUser();
+  if (user) headers.Authorization = `Basic ${user.authdata}`;
+  return headers;
+}
+
+async function request<T>(path: string, init: RequestInit, options: RequestOptions): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...init,
+      headers: { ...apiHeaders(), ...init.headers },
+      signal: options.signal ?? null,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    const error = new ApiError(cause instanceof Error ? cause.message : String(cause), 0);
+    if (!options.suppressErrorScreen) failureHandler(error, options);
+    throw error;
+  }
+  // Spec §7: read as text, then parse, so an empty or non-JSON body gives a clear error.
+  const text = await response.text();
+  if (!response.ok) {
+    const error = new ApiError(messageFrom(text) ?? response.statusText, response.status);
+    if (response.status === 401) {
+      clearUser();
+      unauthorizedHandler(error);
+    } else if (!options.suppressErrorScreen) {
+      failureHandler(error, options);
+    }
+    throw error;
+  }
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+function messageFrom(text: string): string | undefined {
+  if (!text) return undefined;
+  try {
+    const body = JSON.parse(text) as { message?: unknown };
+    return typeof body.message === 'string' ? body.message : text;
+  } catch {
+    return text;
+  }
+}
+
+export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return request<T>(path, { method: 'GET' }, options);
+}
+
+/** POST bodies are a form field "data" holding JSON (spec §7). */
+export function apiPost<T>(path: string, data: unknown, options: RequestOptions = {}): Promise<T> {
+  const body = new URLSearchParams({ data: JSON.stringify(data) });
+  return request<T>(path, { method: 'POST', body }, options);
+}

@@ -1,0 +1,38 @@
+/**
+ * Every screen of spec §2, with the translation key of its title and where the navigation lists it.
+ * The router and the navigation bar are both built from this table.
+ */
+export interface ScreenRoute {
+  path: string;
+  titleKey: string;
+  menu?: 'settings' | 'info';
+  /** The screen's module; screens of later milestones show their page frame and title until they exist. */
+  load?: () => Promise<{ default: React.ComponentType }>;
+}
+
+export const SCREENS: readonly ScreenRoute[] = [
+  { path: '/', titleKey: 'home.title' },
+  { path: '/login', titleKey: 'login.title' },
+  { path: '/error', titleKey: 'error.title' },
+  { path: '/about', titleKey: 'about.title' },
+  { path: '/settings/network', titleKey: 'networkadmin.title', menu: 'settings' },
+  { path: '/settings/ntp', titleKey: 'ntpadmin.title', menu: 'settings' },
+  { path: '/settings/mqtt', titleKey: 'mqttadmin.title', menu: 'settings' },
+  { path: '/settings/inverter', titleKey: 'inverteradmin.title', menu: 'settings' },
+  { path: '/settings/security', titleKey: 'securityadmin.title', menu: 'settings' },
+  { path: '/settings/dtu', titleKey: 'dtuadmin.title', menu: 'settings' },
+  { path: '/settings/device', titleKey: 'deviceadmin.title', menu: 'settings' },
+  { path: '/settings/config', titleKey: 'configadmin.title', menu: 'settings' },
+  { path: '/firmware/upgrade', titleKey: 'firmwareupgrade.title', menu: 'settings' },
+  { path: '/maintenance/reboot', titleKey: 'maintenancereboot.title', menu: 'settings' },
+  {
+    path: '/info/system',
+    titleKey: 'systeminfo.title',
+    menu: 'info',
+    load: () => import('../pages/SystemInfoPage'),
+  },
+  { path: '/info/network', titleKey: 'networkinfo.title', menu: 'info' },
+  { path: '/info/ntp', titleKey: 'ntpinfo.title', menu: 'info' },
+  { path: '/info/mqtt', titleKey: 'mqttinfo.title', menu: 'info' },
+  { path: '/info/console', titleKey: 'console.title', menu: 'info' },
+];

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { detectLanguage } from '../src/i18n';
+import de from '../src/i18n/locales/de.json';
+import en from '../src/i18n/locales/en.json';
+import fr from '../src/i18n/locales/fr.json';
+
+describe('detectLanguage', () => {
+  it('restores a saved locale first', () => {
+    expect(detectLanguage('fr', ['de-DE', 'en'])).toBe('fr');
+  });
+  it('takes the first part of the browser language', () => {
+    expect(detectLanguage(null, ['de-AT', 'en-US'])).toBe('de');
+    expect(detectLanguage(null, ['FR-ca'])).toBe('fr');
+  });
+  it('skips unsupported browser languages and falls back to English', () => {
+    expect(detectLanguage(null, ['it-IT', 'fr-FR'])).toBe('fr');
+    expect(detectLanguage(null, ['ja-JP'])).toBe('en');
+    expect(detectLanguage('xx', [])).toBe('en');
+  });
+});
+
+function flatKeys(value: object, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([key, child]) =>
+    typeof child === 'object' && child !== null ? flatKeys(child, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+describe('translations', () => {
+  it('have the same keys in every language', () => {
+    const keys = flatKeys(en).sort();
+    expect(flatKeys(de).sort()).toEqual(keys);
+    expect(flatKeys(fr).sort()).toEqual(keys);
+  });
+  it('have no empty texts', () => {
+    for (const locale of [en, de, fr]) {
+      const walk = (value: object) => {
+        for (const child of Object.values(value)) {
+          if (typeof child === 'object' && child !== null) walk(child);
+          else expect(String(child).trim()).not.toBe('');
+        }
+      };
+      walk(locale);
+    }
+  });
+});

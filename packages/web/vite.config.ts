@@ -1,0 +1,61 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
+
+/** Writes .br and .gz beside every compressible file, so the gateway serves them without compressing. */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'dtu-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const path = join(dir, name);
+          return statSync(path).isDirectory() ? walk(path) : [path];
+        });
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|html|svg|json|txt|map|webmanifest)$/.test(file)) continue;
+        const data = readFileSync(file);
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), precompress()],
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    reportCompressedSize: false,
+  },
+  css: {
+    preprocessorOptions: {
+      // Bootstrap 5.3 still uses @import and color functions that Dart Sass flags as deprecated.
+      scss: {
+        quietDeps: true,
+        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': gateway,
+      '/zones.json': gateway,
+      '/livedata': { target: gateway, ws: true },
+      '/console': { target: gateway, ws: true },
+    },
+  },
+});
