@@ -1,0 +1,273 @@
+/**
+ * Device information, data types 0x01 "all" (firmware) and 0x00 "simple" (hardware): domain.md §3 (layouts
+ * §3.2, formatting §3.3, validity §3.4) and the hardware part number → model / rated power table of §1.3.
+ */
+import inverterTypes from '../../data/inverter-types.json';
+import { fail, ok, type Result } from '../errors';
+import { DataType, type FamilyId, type Serial } from '../types';
+import { CRC16_LENGTH, checkPayload, readUint, sealPayload, writeInt } from './payload';
+
+export const DEVICE_INFO_ALL_DATA_TYPE = DataType.DeviceInfoAll;
+export const DEVICE_INFO_SIMPLE_DATA_TYPE = DataType.DeviceInfoSimple;
+
+/** Both answers carry 14 data bytes plus the CRC16 (§3.1). */
+export const DEVICE_INFO_DATA_LENGTH = 14;
+
+/** Placeholder part number some inverters send; such device info is not valid (§3.4). */
+export const PLACEHOLDER_HW_PART_NUMBER = 124097;
+
+/** Firmware generation from which HMS_4CH supports power distribution logic (§1.1). */
+const PDL_MIN_FW_VERSION = 10112;
+
+/** "All" answer (data type 0x01), as on the wire: build date and time are split from month×100+day etc. */
+export interface DeviceInfoAll {
+  /** e.g. 10112, shown as "1.1.12" */
+  fwBuildVersion: number;
+  buildYear: number;
+  buildMonth: number;
+  buildDay: number;
+  buildHour: number;
+  buildMinute: number;
+  /** e.g. 2, shown as "0.0.2" */
+  bootloaderVersion: number;
+}
+
+/** "Simple" answer (data type 0x00). */
+export interface DeviceInfoSimple {
+  /** Firmware version again; not used by the gateway. */
+  fwVersion: number;
+  /** 32-bit, published as a decimal number. */
+  hwPartNumber: number;
+  hwVersionMajor: number;
+  hwVersionMinor: number;
+}
+
+export interface HardwareModel {
+  /** "" when the part number is not in the table. */
+  model: string;
+  /** Rated power in W, 0 when unknown. */
+  maxPowerW: number;
+}
+
+/** What /api/devinfo/status and MQTT `device/…` need, before any renaming to snake_case. */
+export interface DeviceInfo {
+  /** At least one of the two answers has arrived (the API's `valid_data`). */
+  received: boolean;
+  /** Both arrived and pass §3.4; while false the gateway keeps requesting both. */
+  valid: boolean;
+  fwBuildVersion: number;
+  fwBuildVersionText: string;
+  /** "YYYY-MM-DD HH:MM:SS", UTC */
+  fwBuildDateTime: string;
+  fwBootloaderVersion: number;
+  fwBootloaderVersionText: string;
+  hwPartNumber: number;
+  /** "NN.NN" */
+  hwVersion: string;
+  hwModelName: string;
+  maxPowerW: number;
+  pdlSupported: boolean;
+}
+
+// --- decode ---------------------------------------------------------------------------------------
+
+// We require only the bytes we read to lie before the CRC; the unknown trailing bytes may be missing.
+const ALL_MIN_LENGTH = 10 + CRC16_LENGTH;
+const SIMPLE_MIN_LENGTH = 8 + CRC16_LENGTH;
+
+/** Decodes the "all" payload (firmware version, build date-time, bootloader version). */
+export function decodeDeviceInfoAll(payload: Uint8Array): Result<DeviceInfoAll> {
+  const checked = checkPayload(payload, ALL_MIN_LENGTH, 'device info all');
+  if (!checked.ok) return checked;
+  const monthDay = readUint(payload, 4, 2);
+  const hourMinute = readUint(payload, 6, 2);
+  return ok({
+    fwBuildVersion: readUint(payload, 0, 2),
+    buildYear: readUint(payload, 2, 2),
+    buildMonth: Math.floor(monthDay / 100),
+    buildDay: monthDay % 100,
+    buildHour: Math.floor(hourMinute / 100),
+    buildMinute: hourMinute % 100,
+    bootloaderVersion: readUint(payload, 8, 2),
+  });
+}
+
+/** Decodes the "simple" payload (hardware part number and version). */
+export function decodeDeviceInfoSimple(payload: Uint8Array): Result<DeviceInfoSimple> {
+  const checked = checkPayload(payload, SIMPLE_MIN_LENGTH, 'device info simple');
+  if (!checked.ok) return checked;
+  return ok({
+    fwVersion: readUint(payload, 0, 2),
+    hwPartNumber: readUint(payload, 2, 4),
+    hwVersionMajor: payload[6]!,
+    hwVersionMinor: payload[7]!,
+  });
+}
+
+// --- formatting (§3.3) ----------------------------------------------------------------------------
+
+/** 10112 → "1.1.12": major = n/10000, minor = (n mod 10000)/100, patch = n mod 100, no padding. */
+export function formatFirmwareVersion(n: number): string {
+  const major = Math.floor(n / 10000);
+  const minor = Math.floor((n - major * 10000) / 100);
+  const patch = n - major * 10000 - minor * 100;
+  return `${major}.${minor}.${patch}`;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Build time as "YYYY-MM-DD HH:MM:SS" (UTC, seconds 0). Out-of-range parts roll over like C's timegm
+ * (e.g. all zeros before any answer, which gives 30 November of year −1); years are printed with 4 digits.
+ */
+export function formatBuildDateTime(
+  info: Pick<DeviceInfoAll, 'buildYear' | 'buildMonth' | 'buildDay' | 'buildHour' | 'buildMinute'>,
+): string {
+  const d = new Date(0);
+  // setUTCFullYear, unlike Date.UTC, does not map years 0..99 to 1900..1999.
+  d.setUTCFullYear(info.buildYear, info.buildMonth - 1, info.buildDay);
+  d.setUTCHours(info.buildHour, info.buildMinute, 0, 0);
+  if (Number.isNaN(d.getTime())) return '';
+  const y = d.getUTCFullYear();
+  const year = y < 0 ? `-${String(-y).padStart(4, '0')}` : String(y).padStart(4, '0');
+  return `${year}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())} ${pad2(d.getUTCHours())}:${pad2(
+    d.getUTCMinutes(),
+  )}:00`;
+}
+
+/** `01 00` → "01.00" (two-digit decimals). */
+export function formatHardwareVersion(
+  info: Pick<DeviceInfoSimple, 'hwVersionMajor' | 'hwVersionMinor'>,
+): string {
+  return `${pad2(info.hwVersionMajor)}.${pad2(info.hwVersionMinor)}`;
+}
+
+/** Production date the console shows (§3.3), from the low 32 bits (digits d4..d11) of the serial. */
+export function serialProductionDate(serial: Serial): Result<{ year: number; week: string }> {
+  if (typeof serial !== 'string' || !/^[0-9a-f]{1,12}$/i.test(serial)) {
+    return fail('invalid-serial', `not a 12-hex-digit serial: ${String(serial)}`);
+  }
+  const digits = serial.padStart(12, '0');
+  const year = 2014 + Number.parseInt(digits.charAt(4), 16);
+  // The week digits are read as a hex byte and printed again in hex, which only drops a leading 0.
+  const week = Number.parseInt(digits.slice(5, 7), 16).toString(16);
+  return ok({ year, week });
+}
+
+// --- model table (§1.3) ---------------------------------------------------------------------------
+
+interface ModelEntry {
+  prefix: number;
+  fourthByte: number | null;
+  model: string;
+  maxPowerW: number;
+}
+
+const MODEL_TABLE: readonly ModelEntry[] = inverterTypes.devInfoTable.entries.map(
+  (e: { hwPartPrefix: string; fourthByte: string | null; maxPowerW: number; model: string }) => ({
+    prefix: Number.parseInt(e.hwPartPrefix, 16),
+    fourthByte: e.fourthByte === null ? null : Number.parseInt(e.fourthByte, 16),
+    model: e.model,
+    maxPowerW: e.maxPowerW,
+  }),
+);
+
+/** Model and rated power: an exact 4-byte match first, else the first 3-byte prefix match in table order. */
+export function lookupHardwareModel(hwPartNumber: number): HardwareModel {
+  const prefix = Math.floor(hwPartNumber / 256) & 0xffffff;
+  const fourth = hwPartNumber & 0xff;
+  const entry =
+    MODEL_TABLE.find((e) => e.prefix === prefix && e.fourthByte === fourth) ??
+    MODEL_TABLE.find((e) => e.prefix === prefix);
+  return entry ? { model: entry.model, maxPowerW: entry.maxPowerW } : { model: '', maxPowerW: 0 };
+}
+
+/**
+ * A part number that looks up to `model` (and `maxPowerW`, when given), for a simulated inverter:
+ * the first matching table entry, with its fixed fourth byte or 0x01.
+ */
+export function hwPartNumberForModel(model: string, maxPowerW?: number): number | undefined {
+  const entry = MODEL_TABLE.find(
+    (e) => e.model === model && (maxPowerW === undefined || e.maxPowerW === maxPowerW),
+  );
+  if (entry === undefined) return undefined;
+  return entry.prefix * 256 + (entry.fourthByte ?? 0x01);
+}
+
+// --- validity and summary (§3.4) ------------------------------------------------------------------
+
+/** Valid when both answers arrived, the build year is after 2016 and the part number is not the placeholder. */
+export function isDeviceInfoValid(all: DeviceInfoAll | null, simple: DeviceInfoSimple | null): boolean {
+  return (
+    all !== null &&
+    simple !== null &&
+    all.buildYear > 2016 &&
+    simple.hwPartNumber !== PLACEHOLDER_HW_PART_NUMBER
+  );
+}
+
+/** Only HMS_4CH, from firmware 1.1.12 on (§1.1). */
+export function isPdlSupported(family: FamilyId | undefined, fwBuildVersion: number): boolean {
+  return family === 'HMS_4CH' && fwBuildVersion >= PDL_MIN_FW_VERSION;
+}
+
+const ZERO_ALL: DeviceInfoAll = {
+  fwBuildVersion: 0,
+  buildYear: 0,
+  buildMonth: 0,
+  buildDay: 0,
+  buildHour: 0,
+  buildMinute: 0,
+  bootloaderVersion: 0,
+};
+const ZERO_SIMPLE: DeviceInfoSimple = { fwVersion: 0, hwPartNumber: 0, hwVersionMajor: 0, hwVersionMinor: 0 };
+
+/** Everything the API shows, from whichever answers have arrived (missing ones read as zeros). */
+export function summarizeDeviceInfo(
+  family: FamilyId | undefined,
+  all: DeviceInfoAll | null,
+  simple: DeviceInfoSimple | null,
+): DeviceInfo {
+  const a = all ?? ZERO_ALL;
+  const s = simple ?? ZERO_SIMPLE;
+  const model = lookupHardwareModel(s.hwPartNumber);
+  return {
+    received: all !== null || simple !== null,
+    valid: isDeviceInfoValid(all, simple),
+    fwBuildVersion: a.fwBuildVersion,
+    fwBuildVersionText: formatFirmwareVersion(a.fwBuildVersion),
+    fwBuildDateTime: formatBuildDateTime(a),
+    fwBootloaderVersion: a.bootloaderVersion,
+    fwBootloaderVersionText: formatFirmwareVersion(a.bootloaderVersion),
+    hwPartNumber: s.hwPartNumber,
+    hwVersion: formatHardwareVersion(s),
+    hwModelName: model.model,
+    maxPowerW: model.maxPowerW,
+    pdlSupported: isPdlSupported(family, a.fwBuildVersion),
+  };
+}
+
+// --- encode (simulator) ---------------------------------------------------------------------------
+
+const u16 = (n: number) => Math.min(0xffff, Math.max(0, Math.round(n)));
+
+/** 14 data bytes + CRC16; the unknown bytes 10..13 are 0, as observed. */
+export function encodeDeviceInfoAll(info: DeviceInfoAll): Uint8Array {
+  const data = new Uint8Array(DEVICE_INFO_DATA_LENGTH);
+  writeInt(data, 0, 2, u16(info.fwBuildVersion));
+  writeInt(data, 2, 2, u16(info.buildYear));
+  writeInt(data, 4, 2, u16(info.buildMonth * 100 + info.buildDay));
+  writeInt(data, 6, 2, u16(info.buildHour * 100 + info.buildMinute));
+  writeInt(data, 8, 2, u16(info.bootloaderVersion));
+  return sealPayload(data);
+}
+
+/** 14 data bytes + CRC16; the unknown bytes 8..13 are 0, as observed. */
+export function encodeDeviceInfoSimple(info: DeviceInfoSimple): Uint8Array {
+  const data = new Uint8Array(DEVICE_INFO_DATA_LENGTH);
+  writeInt(data, 0, 2, u16(info.fwVersion));
+  writeInt(data, 2, 4, Math.min(0xffffffff, Math.max(0, Math.round(info.hwPartNumber))));
+  data[6] = info.hwVersionMajor & 0xff;
+  data[7] = info.hwVersionMinor & 0xff;
+  return sealPayload(data);
+}
