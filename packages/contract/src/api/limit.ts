@@ -1,0 +1,26 @@
+/** Active-power limit: /api/limit/* (api.md §5.1, §5.2). */
+import type { LimitType } from '../limits';
+
+/** Result of the last limit or power command; "Ok" after boot, "Unknown" is never produced. */
+export type SetStatus = 'Ok' | 'Failure' | 'Pending' | 'Unknown';
+
+export interface LimitStatusEntry {
+  /** Percent 0..100. */
+  limit_relative: number;
+  /** W, 0 while unknown. */
+  max_power: number;
+  limit_set_status: SetStatus;
+}
+
+/** Keyed by inverter serial; `{}` without inverters. */
+export type LimitStatusResponse = Record<string, LimitStatusEntry>;
+
+export interface LimitConfigPayload {
+  serial: string;
+  /** W or %, at most 2250; no lower bound is checked. */
+  limit_value: number;
+  limit_type: LimitType;
+}
+
+/** The `limit_type` encoding before August 2025 (0/1, plus 256 when persistent); see domain.md §6.1. */
+export type LegacyLimitType = 0 | 1 | 256 | 257;

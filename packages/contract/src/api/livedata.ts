@@ -1,0 +1,100 @@
+/** GET /api/livedata/status and WebSocket /livedata (api.md §3). */
+import type { ValueUnit } from './common';
+
+/** DC `Irradiation` also carries the configured string max power in W. */
+export interface IrradiationValue extends ValueUnit {
+  max: number;
+}
+
+/** Only the fields the model has are present (api.md §3.3). */
+export interface AcChannel {
+  Power?: ValueUnit;
+  Voltage?: ValueUnit;
+  Current?: ValueUnit;
+  Frequency?: ValueUnit;
+  PowerFactor?: ValueUnit;
+  ReactivePower?: ValueUnit;
+}
+
+export interface DcChannel {
+  /** The configured string name sits in `u`; "" when none is set. */
+  name: { u: string };
+  Power?: ValueUnit;
+  Voltage?: ValueUnit;
+  Current?: ValueUnit;
+  YieldDay?: ValueUnit;
+  YieldTotal?: ValueUnit;
+  /** Only when the string's max power is above 0. */
+  Irradiation?: IrradiationValue;
+}
+
+export interface InvChannel {
+  'Power DC'?: ValueUnit;
+  YieldDay?: ValueUnit;
+  YieldTotal?: ValueUnit;
+  Temperature?: ValueUnit;
+  Efficiency?: ValueUnit;
+}
+
+/** Channel maps are keyed by the channel number as a decimal string ("0", "1", …). */
+export type ChannelMap<C> = Record<string, C>;
+
+export interface RadioStats {
+  tx_request: number;
+  tx_re_request: number;
+  rx_success: number;
+  rx_fail_nothing: number;
+  rx_fail_partial: number;
+  rx_fail_corrupt: number;
+  /** dBm of the last received packet, -127 if none. */
+  rssi: number;
+}
+
+/** Summary fields, in wire key order (api.md §3.2). */
+export interface LiveInverterSummary {
+  serial: string;
+  name: string;
+  order: number;
+  data_age: number;
+  data_age_ms: number;
+  poll_enabled: boolean;
+  reachable: boolean;
+  producing: boolean;
+  limit_relative: number;
+  /** -1 while the rated power is unknown. */
+  limit_absolute: number;
+  radio_stats: RadioStats;
+}
+
+/** The detailed form of `?inv=` and of every WebSocket message (api.md §3.3). */
+export interface LiveInverterDetail extends LiveInverterSummary {
+  AC: ChannelMap<AcChannel>;
+  DC: ChannelMap<DcChannel>;
+  INV: ChannelMap<InvChannel>;
+  /** Event-log entry count 0..15, -1 if the model has no counter. */
+  events: number;
+}
+
+export interface LiveTotal {
+  Power: ValueUnit;
+  YieldDay: ValueUnit;
+  YieldTotal: ValueUnit;
+}
+
+/** Each flag is true when the hint should be shown (api.md §3.4). */
+export interface LiveHints {
+  time_sync: boolean;
+  radio_problem: boolean;
+  default_password: boolean;
+  pin_mapping_issue: boolean;
+}
+
+/** GET /api/livedata/status: summaries without `inv`, one detailed inverter (or none) with it. */
+export interface LivedataStatus<I extends LiveInverterSummary = LiveInverterSummary> {
+  inverters: I[];
+  total: LiveTotal;
+  hints: LiveHints;
+}
+
+/** One /livedata WebSocket frame: exactly one inverter; clients merge by serial. */
+export type LivedataMessage = LivedataStatus<LiveInverterDetail>;

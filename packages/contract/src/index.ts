@@ -1,0 +1,30 @@
+// Public surface of @dtu-console/contract, shared by gateway and console.
+
+export type * from './api/common';
+export type * from './api/device';
+export type * from './api/devinfo';
+export type * from './api/dtu';
+export type * from './api/eventlog';
+export type * from './api/file';
+export type * from './api/firmware';
+export type * from './api/gridprofile';
+export type * from './api/i18n';
+export type * from './api/inverter';
+export type * from './api/limit';
+export type * from './api/livedata';
+export type * from './api/logging';
+export type * from './api/maintenance';
+export type * from './api/mqtt';
+export type * from './api/network';
+export type * from './api/ntp';
+export type * from './api/power';
+export type * from './api/security';
+export * from './codes';
+export * from './envelope';
+export * from './format';
+export * from './limits';
+export * from './schemas/keys';
+export * from './schemas/mqtt';
+export * from './schemas/ntp';
+export * from './schemas/security';
+export * from './schemas/validate';

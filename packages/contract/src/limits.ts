@@ -1,0 +1,381 @@
+/**
+ * Limits, defaults and enumerations shared by gateway and console.
+ *
+ * Where the console's input limit (spec §5) differs from what the API checks (api.md §2, §10.1), both are
+ * kept: `...MaxLength` is the server check and the one the schemas use, `...InputMaxLength` the form's
+ * maxlength. Lengths are UTF-8 byte lengths (api.md §2).
+ */
+
+/** spec §5 Security, §9; api.md §6.8, §10. */
+export const SecurityLimits = {
+  passwordMinLength: 8,
+  passwordMaxLength: 64,
+  /** The single account (spec §6). */
+  username: 'admin',
+  defaultPassword: 'openDTU42',
+  defaultAllowReadonly: true,
+} as const;
+
+/** spec §5 MQTT, §9; api.md §6.6, §10.1. */
+export const MqttLimits = {
+  hostnameMaxLength: 128,
+  clientIdMaxLength: 64,
+  usernameMaxLength: 64,
+  passwordMaxLength: 64,
+  topicMaxLength: 32,
+  lwtTopicMaxLength: 32,
+  hassTopicMaxLength: 32,
+  lwtValueMaxLength: 20,
+  /** Root CA, client certificate and client key each. */
+  certMaxLength: 2560,
+  portMin: 1,
+  portMax: 65535,
+  publishIntervalMin: 5,
+  /** What the server accepts (code 7013 carries it). */
+  publishIntervalMax: 65535,
+  /** The spec's form bound; above 65535 the server still answers 7013. */
+  publishIntervalInputMax: 86400,
+  qosMin: 0,
+  qosMax: 2,
+} as const;
+
+export const MqttQos = { AtMostOnce: 0, AtLeastOnce: 1, ExactlyOnce: 2 } as const;
+export type MqttQos = (typeof MqttQos)[keyof typeof MqttQos];
+
+/** api.md §10.2; the root CA default (a PEM certificate) is left to the gateway. */
+export const MqttDefaults = {
+  enabled: false,
+  hostname: '',
+  port: 1883,
+  username: '',
+  password: '',
+  topic: 'solar/',
+  retain: true,
+  tls: false,
+  tlsCertLogin: false,
+  clientCert: '',
+  clientKey: '',
+  lwtTopic: 'dtu/status',
+  lwtOnline: 'online',
+  lwtOffline: 'offline',
+  lwtQos: MqttQos.ExactlyOnce,
+  publishInterval: 5,
+  cleanSession: true,
+  hassEnabled: false,
+  hassExpire: true,
+  hassRetain: true,
+  hassTopic: 'homeassistant/',
+  hassIndividualPanels: false,
+} as const;
+
+/** spec §5 NTP; api.md §6.5, §10.1. Coordinates are form bounds only: the server does not check them. */
+export const NtpLimits = {
+  serverMaxLength: 31,
+  serverInputMaxLength: 32,
+  timezoneDescrMaxLength: 50,
+  /** Legacy POSIX `ntp_timezone` key (code 9002, api.md §12). */
+  timezoneMaxLength: 50,
+  timezoneInputMaxLength: 32,
+  latitudeMin: -90,
+  latitudeMax: 90,
+  longitudeMin: -180,
+  longitudeMax: 180,
+  yearMin: 2022,
+  yearMax: 2100,
+  monthMin: 1,
+  monthMax: 12,
+  dayMin: 1,
+  dayMax: 31,
+  hourMin: 0,
+  hourMax: 23,
+  minuteMin: 0,
+  minuteMax: 59,
+  secondMin: 0,
+  secondMax: 59,
+} as const;
+
+export const SunsetType = { Official: 0, Nautical: 1, Civil: 2, Astronomical: 3 } as const;
+export type SunsetType = (typeof SunsetType)[keyof typeof SunsetType];
+
+/**
+ * Zenith angle per sunset type in degrees. The spec prints the official one as 90.8; the sun computation
+ * needs the exact 90.833 (domain.md §12, sun.json).
+ */
+export const SunsetZenithDeg: { readonly [T in SunsetType]: number } = {
+  [SunsetType.Official]: 90.833,
+  [SunsetType.Nautical]: 102,
+  [SunsetType.Civil]: 96,
+  [SunsetType.Astronomical]: 108,
+};
+
+/** api.md §10.2 (lat/lon are the centre of Germany). */
+export const NtpDefaults = {
+  server: 'opendtu.pool.ntp.org',
+  timezoneDescr: 'Europe/Berlin',
+  latitude: 51.1657,
+  longitude: 10.4515,
+  sunsetType: SunsetType.Nautical,
+} as const;
+
+/** spec §3, §5; api.md §6.1, §10.1; gateway-settings.json. */
+export const InverterLimits = {
+  maxInverters: 10,
+  /** Slot ids are 0..9. */
+  maxId: 9,
+  maxChannels: 6,
+  nameMinLength: 1,
+  nameMaxLength: 31,
+  /** Form bound for string names; the server stores at most 30 and does not validate. */
+  channelNameInputMaxLength: 31,
+  channelNameStoredMaxLength: 30,
+  channelMaxPowerMin: 0,
+  /** Stored as u16 W. */
+  channelMaxPowerMax: 65535,
+  yieldTotalOffsetMin: 0,
+  reachableThresholdMin: 1,
+  reachableThresholdMax: 100,
+  maxEventLogEntries: 15,
+} as const;
+
+/** Values an empty or edited slot falls back to (api.md §6.1, §10.2). */
+export const InverterDefaults = {
+  pollEnable: true,
+  pollEnableNight: true,
+  commandEnable: true,
+  commandEnableNight: true,
+  reachableThreshold: 2,
+  zeroRuntime: false,
+  zeroDay: false,
+  clearEventlog: false,
+  yielddayCorrection: false,
+} as const;
+
+/**
+ * `limit_type` of POST /api/limit/config (api.md §5.2). The spec's "0/1 plus 256 when persistent" is the
+ * legacy encoding (domain.md §6.1); see `PowerLimits.legacyPersistentFlag`.
+ */
+export const LimitType = {
+  AbsoluteNonPersistent: 0,
+  RelativeNonPersistent: 1,
+  AbsolutePersistent: 2,
+  RelativePersistent: 3,
+} as const;
+export type LimitType = (typeof LimitType)[keyof typeof LimitType];
+
+/** Active-power limit (spec §4, §5, §9; api.md §5.2). */
+export const PowerLimits = {
+  /** Server rejects larger values of any type (code 5002). */
+  valueMax: 2250,
+  /** Absolute input bound while the inverter's max power is unknown (not above 0). */
+  absoluteFallbackMaxW: 2250,
+  relativeMax: 100,
+  valueMin: 0,
+  typeMax: 3,
+  legacyPersistentFlag: 256,
+} as const;
+
+/** spec §5 DTU; api.md §6.2, §10.1. */
+export const DtuLimits = {
+  serialMin: 1,
+  /** Form bound of the DTU serial (spec §5). */
+  serialMax: 199999999999,
+  pollIntervalMin: 1,
+  pollIntervalMax: 86400,
+  nrfPaLevelMin: 0,
+  nrfPaLevelMax: 3,
+  cmtPaLevelMinDbm: -10,
+  cmtPaLevelMaxDbm: 20,
+  /** CMT frequency step and channel width (spec calls it the 250 kHz frequency step). */
+  cmtChannelWidthHz: 250000,
+  countryCount: 3,
+} as const;
+
+/** nRF24 PA levels by `nrf_palevel` key (spec §9, domain.md §9.1). */
+export const NrfPaLevels = [
+  { value: 0, label: 'Min', dbm: -18 },
+  { value: 1, label: 'Low', dbm: -12 },
+  { value: 2, label: 'High', dbm: -6 },
+  { value: 3, label: 'Max', dbm: 0 },
+] as const;
+
+export const CmtCountry = { Europe: 0, NorthAmerica: 1, Brazil: 2 } as const;
+export type CmtCountry = (typeof CmtCountry)[keyof typeof CmtCountry];
+
+/** CMT2300A frequency rules per `cmt_country`, in Hz (api.md §10.3). Index = country id. */
+export const CmtCountries = [
+  {
+    id: CmtCountry.Europe,
+    name: 'Europe',
+    freq_default: 865000000,
+    freq_min: 860250000,
+    freq_max: 923500000,
+    freq_legal_min: 863000000,
+    freq_legal_max: 870000000,
+  },
+  {
+    id: CmtCountry.NorthAmerica,
+    name: 'North America',
+    freq_default: 918000000,
+    freq_min: 900250000,
+    freq_max: 963500000,
+    freq_legal_min: 905000000,
+    freq_legal_max: 925000000,
+  },
+  {
+    id: CmtCountry.Brazil,
+    name: 'Brazil',
+    freq_default: 918000000,
+    freq_min: 900250000,
+    freq_max: 963500000,
+    freq_legal_min: 915000000,
+    freq_legal_max: 928000000,
+  },
+] as const;
+
+/** api.md §10.2 (the DTU serial is generated from the chip id, so it has no fixed default). */
+export const DtuDefaults = {
+  pollInterval: 5,
+  nrfPaLevel: 0,
+  cmtPaLevel: 0,
+  cmtFrequency: 865000000,
+  cmtCountry: CmtCountry.Europe,
+} as const;
+
+/** Display, LEDs and device profiles (spec §5 Device, §9; api.md §6.3, §10.1). */
+export const DeviceLimits = {
+  diagramDurationMin: 600,
+  diagramDurationMax: 86400,
+  contrastMin: 0,
+  contrastMax: 100,
+  ledBrightnessMin: 0,
+  ledBrightnessMax: 100,
+  ledCount: 2,
+  profileNameMinLength: 1,
+  profileNameMaxLength: 63,
+  localeLength: 2,
+  /** Shown for the empty profile name; listed first, the rest sorted by name (spec §9). */
+  defaultProfileName: 'Default',
+} as const;
+
+/** `display.rotation` key → degrees (spec §9). */
+export const DisplayRotationDeg = [0, 90, 180, 270] as const;
+
+/**
+ * Display language indices of the spec (§9). The API itself carries the 2-letter code in `display.locale`.
+ */
+export const DisplayLanguage = { en: 0, de: 1, fr: 2 } as const;
+
+export const DiagramMode = { Off: 0, Small: 1, Fullscreen: 2 } as const;
+export type DiagramMode = (typeof DiagramMode)[keyof typeof DiagramMode];
+
+/** `curPin.display.type` (api.md §6.3). */
+export const DisplayType = { None: 0, PCD8544: 1, SSD1306: 2, SH1106: 3, SSD1309: 4, ST7567: 5 } as const;
+
+/** api.md §10.2. */
+export const DisplayDefaults = {
+  powerSafe: true,
+  screensaver: true,
+  rotation: 2,
+  contrast: 60,
+  locale: 'en',
+  diagramDuration: 36000,
+  diagramMode: DiagramMode.Small,
+  ledBrightness: 100,
+} as const;
+
+/** spec §5 Network; api.md §6.4, §10.1. */
+export const NetworkLimits = {
+  ssidMinLength: 1,
+  ssidMaxLength: 32,
+  /** Server rejects 64 although its own message says 64 (api.md §6.4). */
+  passwordMaxLength: 63,
+  passwordInputMaxLength: 64,
+  hostnameMinLength: 1,
+  hostnameMaxLength: 31,
+  hostnameInputMaxLength: 32,
+  /** IP, netmask, gateway, DNS 1 and DNS 2 inputs. */
+  addressInputMaxLength: 32,
+  apTimeoutMin: 0,
+  apTimeoutMax: 99999,
+  /** AP timeout value meaning "never switch the AP off". */
+  apTimeoutInfinite: 0,
+  syslogHostnameMaxLength: 128,
+  syslogPortMin: 1,
+  syslogPortMax: 65535,
+} as const;
+
+/** api.md §10.2. */
+export const NetworkDefaults = {
+  hostnamePattern: 'OpenDTU-%06X',
+  dhcp: true,
+  address: '0.0.0.0',
+  apTimeout: 3,
+  apIp: '192.168.4.1',
+  mdnsEnabled: false,
+  syslogEnabled: false,
+  syslogPort: 514,
+} as const;
+
+/** Client and server timings (spec §4, §9; api.md §3.5, §8). */
+export const Timing = {
+  /** Console socket "ping" interval (spec §7, §9). */
+  consoleHeartbeatMs: 5000,
+  /** Live data socket "ping" interval (spec §7, §9); the reference web app used 25 s (api.md §3.5). */
+  liveHeartbeatMs: 59000,
+  /** Heartbeat rescheduled after an empty live-data message. */
+  liveHeartbeatAfterEmptyMs: 10000,
+  /** Pause between closing and reopening the live socket on reload. */
+  liveReloadDelayMs: 1000,
+  /** Status polling while waiting for the device after a firmware update. */
+  firmwareStatusPollMs: 1000,
+  clockTickMs: 1000,
+  dataAgeTickMs: 1000,
+  /** Above this age the live view shows an absolute time. */
+  dataAgeAbsoluteAfterS: 300,
+  /** "Waiting for data" lasts up to this long. */
+  inverterDataWaitS: 10,
+  /** The absolute limit display follows a change after about this long. */
+  limitDisplayUpdateS: 240,
+  /** A CMT frequency change can take this long to connect. */
+  frequencyChangeConnectS: 900,
+  sunsetTypeChangeS: 60,
+  /** The navbar brand icon re-evaluates the date this often. */
+  brandIconRecheckMs: 10000,
+  onlinePulseMs: 2500,
+  sortAnimationMs: 150,
+  /** Server pushes each inverter at least this often on /livedata (api.md §3.5). */
+  livePushMaxIntervalS: 10,
+} as const;
+
+/** Browser-only UI numbers (spec §2, §9). */
+export const UiLimits = {
+  consoleRows: 24,
+  pullToRefreshThreshold: 60,
+  pullToRefreshMax: 80,
+  pullToRefreshReloadDistance: 50,
+  pullToRefreshTimeoutMs: 500,
+  dragScrollSensitivity: 30,
+  dragScrollSpeed: 10,
+} as const;
+
+/** Wi-Fi quality: linear from 0 % at this RSSI (dBm) or below to 100 % at `rssiBest` or above (spec §9). */
+export const WifiQuality = { rssiWorst: -100, rssiBest: -50 } as const;
+
+/** Backup, restore and firmware upload (spec §5, §7, §9; api.md §7.3, §7.4). */
+export const UploadLimits = {
+  /** The console hashes firmware for the MD5 field in chunks of this size. */
+  md5ChunkBytes: 2 * 1024 * 1024,
+  restoreFiles: ['config.json', 'pin_mapping.json'],
+  restoreAccept: '.json',
+  firmwareAccept: ['.bin', '.bin.gz'],
+} as const;
+
+/** WebSocket and console-log numbers of the gateway (api.md §3.5, §8). */
+export const SocketLimits = {
+  maxClientsPerSocket: 8,
+  sendQueueLength: 32,
+  consoleBatchBytes: 512,
+  consoleBatchMs: 250,
+  consoleMessageMaxBytes: 255,
+  consoleMaxMessagesPerSecond: 128,
+} as const;

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { Code, CodeTable, isCode } from '../src/codes';
+
+type Row = [code: number, type: string, param: Record<string, number> | 'dynamic' | null];
+
+// api.md §2, written out independently of the implementation.
+const expected: Row[] = [
+  [1001, 'success', null],
+  [1002, 'warning', null],
+  [1003, 'warning', null],
+  [1004, 'warning', null],
+  [1005, 'warning', null],
+  [1006, 'warning', null],
+  [1007, 'danger', null],
+  [2001, 'warning', null],
+  [2002, 'warning', null],
+  [2003, 'warning', null],
+  [2004, 'warning', 'dynamic'],
+  [2005, 'warning', null],
+  [3001, 'warning', null],
+  [3002, 'success', null],
+  [3003, 'success', null],
+  [4001, 'warning', null],
+  [4002, 'warning', { max: 31 }],
+  [4003, 'warning', { max: 10 }],
+  [4004, 'success', null],
+  [4005, 'warning', null],
+  [4006, 'warning', null],
+  [4007, 'success', null],
+  [4008, 'success', null],
+  [4009, 'success', null],
+  [4010, 'success', null],
+  [5001, 'warning', null],
+  [5002, 'warning', { max: 2250 }],
+  [5003, 'warning', null],
+  [5004, 'warning', null],
+  [6001, 'success', null],
+  [6002, 'warning', null],
+  [7001, 'warning', { max: 128 }],
+  [7002, 'warning', { max: 64 }],
+  [7003, 'warning', { max: 64 }],
+  [7004, 'warning', { max: 32 }],
+  [7005, 'warning', null],
+  [7006, 'warning', null],
+  [7007, 'warning', null],
+  [7008, 'warning', { max: 2560 }],
+  [7009, 'warning', { max: 32 }],
+  [7010, 'warning', null],
+  [7011, 'warning', { max: 20 }],
+  [7012, 'warning', { max: 20 }],
+  [7013, 'warning', { min: 5, max: 65535 }],
+  [7014, 'warning', { max: 32 }],
+  [7015, 'warning', null],
+  [7016, 'warning', { max: 2 }],
+  [7017, 'warning', { max: 64 }],
+  [7018, 'warning', null],
+  [8001, 'warning', null],
+  [8002, 'warning', null],
+  [8003, 'warning', null],
+  [8004, 'warning', null],
+  [8005, 'warning', null],
+  [8006, 'warning', null],
+  [8007, 'warning', { max: 128 }],
+  [8008, 'warning', null],
+  [9001, 'warning', { max: 31 }],
+  [9002, 'warning', { max: 50 }],
+  [9003, 'warning', { max: 50 }],
+  [9004, 'warning', { min: 2022, max: 2100 }],
+  [9005, 'warning', { min: 1, max: 12 }],
+  [9006, 'warning', { min: 1, max: 31 }],
+  [9007, 'warning', { min: 0, max: 23 }],
+  [9008, 'warning', { min: 0, max: 59 }],
+  [9009, 'warning', { min: 0, max: 59 }],
+  [9010, 'success', null],
+  [10001, 'warning', { max: 64 }],
+  [10002, 'success', null],
+  [11001, 'warning', null],
+  [11002, 'warning', null],
+  [12001, 'warning', { max: 63 }],
+];
+
+describe('code table', () => {
+  it('holds exactly the codes of api.md §2', () => {
+    const codes = Object.values(Code).sort((a, b) => a - b);
+    expect(codes).toEqual(expected.map(([code]) => code));
+    expect(Object.keys(CodeTable).map(Number).sort((a, b) => a - b)).toEqual(codes);
+  });
+
+  it('gives every code a distinct name', () => {
+    expect(new Set(Object.values(Code)).size).toBe(Object.keys(Code).length);
+  });
+
+  it.each(expected)('%i has type %s and param %j', (code, type, param) => {
+    const spec = CodeTable[code as Code];
+    expect(spec.type).toBe(type);
+    if (param === null) {
+      expect(spec.paramKeys).toEqual([]);
+      expect(spec.param).toBeUndefined();
+    } else if (param === 'dynamic') {
+      expect(spec.paramKeys).toEqual(['min', 'max']);
+      expect(spec.param).toBeUndefined();
+    } else {
+      expect(spec.param).toEqual(param);
+      expect([...spec.paramKeys].sort()).toEqual(Object.keys(param).sort());
+    }
+    expect(spec.meaning.length).toBeGreaterThan(5);
+    expect(spec.message.length).toBeGreaterThan(5);
+  });
+
+  it('names the per-code assignments of 7001-7018 and 9001-9010', () => {
+    expect(Code.MqttHostnameLength).toBe(7001);
+    expect(Code.MqttPortInvalid).toBe(7007);
+    expect(Code.MqttCertLength).toBe(7008);
+    expect(Code.MqttPublishInterval).toBe(7013);
+    expect(Code.MqttLwtQos).toBe(7016);
+    expect(Code.MqttClientIdLength).toBe(7017);
+    expect(Code.MqttHassTopicSlash).toBe(7018);
+    expect(Code.NtpServerLength).toBe(9001);
+    expect(Code.NtpTimezoneDescrLength).toBe(9003);
+    expect(Code.NtpSecondRange).toBe(9009);
+    expect(Code.NtpTimeUpdated).toBe(9010);
+  });
+
+  it('marks the codes the API no longer sends and the HTTP 500 one', () => {
+    const unsent = Object.values(Code).filter((code) => !CodeTable[code].sent);
+    expect(unsent).toEqual([1003, 9002]);
+    const http500 = Object.values(Code).filter((code) => CodeTable[code].httpStatus === 500);
+    expect(http500).toEqual([1007]);
+  });
+
+  it('recognises codes', () => {
+    expect(isCode(1001)).toBe(true);
+    expect(isCode(7017)).toBe(true);
+    expect(isCode(1008)).toBe(false);
+    expect(isCode('1001')).toBe(false);
+  });
+});
