@@ -14,6 +14,7 @@ export type ProtocolErrorCode =
   | 'missing-fragment'
   | 'corrupt-fragment'
   | 'truncated-payload'
+  | 'no-response'
   | 'invalid-serial'
   | 'unknown-family'
   | 'invalid-value';
