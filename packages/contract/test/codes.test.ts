@@ -83,7 +83,11 @@ describe('code table', () => {
   it('holds exactly the codes of api.md §2', () => {
     const codes = Object.values(Code).sort((a, b) => a - b);
     expect(codes).toEqual(expected.map(([code]) => code));
-    expect(Object.keys(CodeTable).map(Number).sort((a, b) => a - b)).toEqual(codes);
+    expect(
+      Object.keys(CodeTable)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual(codes);
   });
 
   it('gives every code a distinct name', () => {

@@ -171,7 +171,12 @@ describe('limits of spec §5 and §9', () => {
     expect(DisplayRotationDeg).toEqual([0, 90, 180, 270]);
     expect(DisplayLanguage).toEqual({ en: 0, de: 1, fr: 2 });
     expect(DiagramMode).toEqual({ Off: 0, Small: 1, Fullscreen: 2 });
-    expect(DisplayDefaults).toMatchObject({ rotation: 2, contrast: 60, diagramDuration: 36000, diagramMode: 1 });
+    expect(DisplayDefaults).toMatchObject({
+      rotation: 2,
+      contrast: 60,
+      diagramDuration: 36000,
+      diagramMode: 1,
+    });
   });
 
   it('network', () => {
