@@ -19,6 +19,7 @@ export type * from './api/network';
 export type * from './api/ntp';
 export type * from './api/power';
 export type * from './api/security';
+export type * from './api/system';
 export * from './codes';
 export * from './envelope';
 export * from './format';
