@@ -29,11 +29,11 @@ export function readBuildInfo(): BuildInfo {
   const pkg = JSON.parse(readFileSync(new URL('package.json', `file://${repoRoot}`), 'utf8')) as {
     version: string;
   };
-  const describe = git(['describe', '--tags', '--always', '--dirty']);
+  const describe = git(['describe', '--tags', '--always']);
   return {
     version: pkg.version,
     // Without tags `git describe --always` prints a bare hash; the console expects the `g<hash>` form.
-    gitHash: describe ? (/^[0-9a-f]{7,40}(-dirty)?$/.test(describe) ? `g${describe}` : describe) : 'unknown',
+    gitHash: describe ? (/^[0-9a-f]{7,40}$/.test(describe) ? `g${describe}` : describe) : 'unknown',
     gitBranch: git(['rev-parse', '--abbrev-ref', 'HEAD']) ?? 'unknown',
   };
 }

@@ -51,10 +51,9 @@ export function NavBar() {
               align="end"
               title={
                 <>
-                  <ThemeIcon aria-hidden /> <span className="d-md-none">{t('theme.title')}</span>
+                  <ThemeIcon aria-hidden /> <span className="nav-label">{t('theme.title')}</span>
                 </>
               }
-              aria-label={t('theme.title')}
             >
               {THEMES.map((option) => {
                 const Icon = THEME_ICONS[option];
@@ -71,10 +70,10 @@ export function NavBar() {
               align="end"
               title={
                 <>
-                  <Translate aria-hidden /> {i18n.resolvedLanguage?.toUpperCase()}
+                  <Translate aria-hidden /> <span className="nav-label">{t('language.title')}</span>{' '}
+                  {i18n.resolvedLanguage?.toUpperCase()}
                 </>
               }
-              aria-label={t('language.title')}
             >
               {LANGUAGES.map((language: Language) => (
                 <NavDropdown.Item

@@ -1,3 +1,4 @@
+import { bytesToKb } from '@dtu-console/contract/format';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -23,7 +24,7 @@ export function useFormat() {
       percent: (ratio: number, digits = 1) =>
         nf({ style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(ratio),
       /** Spec §9: memory is shown in kB (bytes / 1024). */
-      kilobytes: (bytes: number) => `${nf({ maximumFractionDigits: 0 }).format(bytes / 1024)} kB`,
+      kilobytes: (bytes: number) => `${nf({ maximumFractionDigits: 0 }).format(bytesToKb(bytes))} kB`,
       unit: (value: number, unit: string, digits = 0) =>
         `${nf({ minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value)} ${unit}`,
     };

@@ -1,3 +1,4 @@
+import { heapFragmentation, maxUsage, nrfModuleName } from '@dtu-console/contract/format';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
@@ -62,13 +63,15 @@ function SystemInfo({ status }: { status: SystemStatus }) {
         <Row label={t('systeminfo.heapMinFree')}>{f.kilobytes(status.heap_min_free)}</Row>
         <Row label={t('systeminfo.heapMaxBlock')}>{f.kilobytes(status.heap_max_block)}</Row>
         <Row label={t('systeminfo.fragmentation')}>
-          {heapFree > 0 ? f.percent(Math.max(0, 1 - status.heap_max_block / heapFree)) : '–'}
+          {heapFree > 0 ? f.percent(Math.max(0, heapFragmentation(status.heap_max_block, heapFree))) : '–'}
         </Row>
-        <Row label={t('systeminfo.maxUsage')}>{f.kilobytes(status.heap_total - status.heap_min_free)}</Row>
+        <Row label={t('systeminfo.maxUsage')}>
+          {f.kilobytes(maxUsage(status.heap_total, status.heap_min_free))}
+        </Row>
       </InfoCard>
       <InfoCard title={t('systeminfo.radio')}>
         <RadioRow
-          name={status.nrf_pvariant ? 'nRF24L01+' : 'nRF24L01'}
+          name={nrfModuleName(status.nrf_pvariant)}
           configured={status.nrf_configured}
           connected={status.nrf_connected}
         />
