@@ -50,7 +50,13 @@ export type WindowDecision =
   | { action: 'resend'; attempt: number }
   /** Send a re-request for `fragment` (buildReRequest). `attempt` counts re-requests from 1. */
   | { action: 'rerequest'; fragment: number; attempt: number }
-  | { action: 'fail'; error: ProtocolError };
+  | { action: 'fail'; failure: FailureKind; error: ProtocolError };
+
+/**
+ * Which radio statistic a failure counts towards (domain §7.5): nothing → rx_fail_nothing,
+ * partial → rx_fail_partial, corrupt → rx_fail_corrupt.
+ */
+export type FailureKind = 'nothing' | 'partial' | 'corrupt';
 
 export interface AssemblerCounters {
   stored: number;
@@ -174,7 +180,7 @@ export class FragmentAssembler {
     if (this.#decision) return this.#decision;
     if (this.#fragments.size === 0) {
       if (this.#resends >= this.#maxResends) {
-        return this.#finish({ action: 'fail', error: error('no-response', 'no fragment after all resends') });
+        return this.#finish(failure('nothing', 'no-response', 'no fragment after all resends'));
       }
       this.#resends++;
       return { action: 'resend', attempt: this.#resends };
@@ -182,19 +188,13 @@ export class FragmentAssembler {
     const missing = this.#nextMissing();
     if (missing === 'none') return this.#finish(this.#complete());
     if (missing > MAX_FRAGMENT_NUMBER) {
-      return this.#finish({
-        action: 'fail',
-        error: error('corrupt-fragment', `no last fragment among ${MAX_FRAGMENT_NUMBER}`),
-      });
+      return this.#finish(
+        failure('corrupt', 'corrupt-fragment', `no last fragment among ${MAX_FRAGMENT_NUMBER}`),
+      );
     }
     if (this.#reRequests >= this.#maxReRequests) {
-      return this.#finish({
-        action: 'fail',
-        error: error(
-          'missing-fragment',
-          `fragment ${missing} still missing after ${this.#reRequests} re-requests`,
-        ),
-      });
+      const message = `fragment ${missing} still missing after ${this.#reRequests} re-requests`;
+      return this.#finish(failure('partial', 'missing-fragment', message));
     }
     this.#reRequests++;
     return { action: 'rerequest', fragment: missing, attempt: this.#reRequests };
@@ -219,10 +219,9 @@ export class FragmentAssembler {
     }
     if (this.#checkCrc16) {
       if (payload.length < 2) {
-        return { action: 'fail', error: error('truncated-payload', `payload of ${payload.length} bytes`) };
+        return failure('corrupt', 'truncated-payload', `payload of ${payload.length} bytes`);
       }
-      if (!hasValidCrc16(payload))
-        return { action: 'fail', error: error('bad-crc16', 'payload CRC16 mismatch') };
+      if (!hasValidCrc16(payload)) return failure('corrupt', 'bad-crc16', 'payload CRC16 mismatch');
     }
     return {
       action: 'complete',
@@ -239,8 +238,8 @@ export class FragmentAssembler {
   }
 }
 
-function error(code: ProtocolError['code'], message: string): ProtocolError {
-  return { code, message };
+function failure(kind: FailureKind, code: ProtocolError['code'], message: string): WindowDecision {
+  return { action: 'fail', failure: kind, error: { code, message } };
 }
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
