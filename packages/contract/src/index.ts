@@ -29,3 +29,4 @@ export * from './schemas/mqtt';
 export * from './schemas/ntp';
 export * from './schemas/security';
 export * from './schemas/validate';
+export * from './serial';
