@@ -151,13 +151,14 @@ describe('robust parsing (quirk 4 not mimicked)', () => {
   const voltage = '00 00 08 FC 07 30 00 1E 09 E2 00 01';
 
   it('stops at an unknown version of a known section and omits it', () => {
-    const raw = withCrc(hex(`0A 00 21 03 ${voltage} 20 05 00 01 20 00 00 01`));
+    // Skipping just the unknown header would parse the island-detection section after it.
+    const raw = withCrc(hex(`0A 00 21 03 ${voltage} 20 05 20 00 00 01`));
     const p = unwrap(decodeGridProfile(raw));
     expect(p.sections.map((s) => s.name)).toEqual(['Voltage (H/LVRT)']);
   });
 
   it('stops at an unknown section id', () => {
-    const raw = withCrc(hex(`0A 00 21 03 20 00 00 01 C0 00 00 01 ${voltage}`));
+    const raw = withCrc(hex(`0A 00 21 03 20 00 00 01 C0 00 ${voltage}`));
     const p = unwrap(decodeGridProfile(raw));
     expect(p.sections.map((s) => s.name)).toEqual(['Island Detection (ID)']);
   });
