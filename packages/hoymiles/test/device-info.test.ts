@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import inverterTypes from '../data/inverter-types.json';
 import protocol from '../data/protocol.json';
+import { lookupModel } from '../src/families';
 import {
   DEVICE_INFO_ALL_DATA_TYPE,
   DEVICE_INFO_SIMPLE_DATA_TYPE,
@@ -15,8 +16,6 @@ import {
   formatFirmwareVersion,
   hwPartNumberForModel,
   isDeviceInfoValid,
-  lookupHardwareModel,
-  serialProductionDate,
   summarizeDeviceInfo,
 } from '../src/messages/device-info';
 import { hex, joinFrames, toHex, withCrc } from './hex';
@@ -120,42 +119,14 @@ describe('formatting (§3.3)', () => {
     expect(at(0, 0, 0, 0, 0)).toBe('-0001-11-30 00:00:00');
     expect(at(99, 1, 1, 0, 0)).toBe('0099-01-01 00:00:00');
   });
-
-  it('production year and week from the serial (§3.3 and inverter-types.json examples)', () => {
-    const table: [string, number, string][] = [
-      ['116171603546', 2021, '16'],
-      ['112182216549', 2022, '22'],
-      ['116170512345', 2021, '5'],
-      ['2821349f7444', 2017, '49'],
-      ...inverterTypes.serialExamples.map(
-        (e) => [e.serial, e.productionYearShown, e.productionWeekShown] as [string, number, string],
-      ),
-    ];
-    for (const [serial, year, week] of table) {
-      expect(unwrap(serialProductionDate(serial)), serial).toEqual({ year, week });
-    }
-    for (const bad of ['', '1234567890123', 'xyz', '11617160354g']) {
-      const r = serialProductionDate(bad);
-      expect(r.ok ? 'ok' : r.error.code, bad).toBe('invalid-serial');
-    }
-  });
 });
 
-describe('model table (§1.3)', () => {
-  it('matches 4 bytes first, then the first 3-byte prefix', () => {
-    expect(lookupHardwareModel(0x10227101)).toEqual({ model: 'HMS-2000-4T', maxPowerW: 2000 });
-    expect(lookupHardwareModel(0x10101015)).toEqual({ model: 'HM-300-1T', maxPowerW: 210 });
-    expect(lookupHardwareModel(0x10101001)).toEqual({ model: 'HM-300-1T', maxPowerW: 300 });
-    expect(lookupHardwareModel(0x10999900)).toEqual({ model: '', maxPowerW: 0 });
-    expect(lookupHardwareModel(0xf1012400)).toEqual({ model: 'HERF-1600', maxPowerW: 1600 });
-    expect(lookupHardwareModel(0)).toEqual({ model: '', maxPowerW: 0 });
-  });
-
+describe('part numbers for a simulated model (§1.3)', () => {
   it('gives a simulator a part number for every table model that looks up to it', () => {
     for (const e of inverterTypes.devInfoTable.entries) {
       const part = hwPartNumberForModel(e.model, e.maxPowerW);
       expect(part, e.model).toBeDefined();
-      expect(lookupHardwareModel(part!)).toEqual({ model: e.model, maxPowerW: e.maxPowerW });
+      expect(lookupModel(part!)).toEqual({ model: e.model, maxPowerW: e.maxPowerW });
     }
     expect(hwPartNumberForModel('HM-42-1T')).toBeUndefined();
   });

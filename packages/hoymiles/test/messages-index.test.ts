@@ -18,7 +18,7 @@ describe('public index exports the payload codecs', () => {
       'encodeDeviceInfoAll',
       'encodeDeviceInfoSimple',
       'summarizeDeviceInfo',
-      'lookupHardwareModel',
+      'hwPartNumberForModel',
       'EVENT_LOG_DATA_TYPE',
       'decodeEventLog',
       'encodeEventLog',

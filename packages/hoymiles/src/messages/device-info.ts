@@ -1,10 +1,11 @@
 /**
  * Device information, data types 0x01 "all" (firmware) and 0x00 "simple" (hardware): domain.md §3 (layouts
- * §3.2, formatting §3.3, validity §3.4) and the hardware part number → model / rated power table of §1.3.
+ * §3.2, formatting §3.3, validity §3.4). Model lookup (§1.3), PDL and production date live in families.ts.
  */
 import inverterTypes from '../../data/inverter-types.json';
-import { fail, ok, type Result } from '../errors';
-import { DataType, type FamilyId, type Serial } from '../types';
+import { ok, type Result } from '../errors';
+import { lookupModel, supportsPowerDistributionLogic } from '../families';
+import { DataType, type FamilyId } from '../types';
 import { CRC16_LENGTH, checkPayload, readUint, sealPayload, writeInt } from './payload';
 
 export const DEVICE_INFO_ALL_DATA_TYPE = DataType.DeviceInfoAll;
@@ -15,9 +16,6 @@ export const DEVICE_INFO_DATA_LENGTH = 14;
 
 /** Placeholder part number some inverters send; such device info is not valid (§3.4). */
 export const PLACEHOLDER_HW_PART_NUMBER = 124097;
-
-/** Firmware generation from which HMS_4CH supports power distribution logic (§1.1). */
-const PDL_MIN_FW_VERSION = 10112;
 
 /** "All" answer (data type 0x01), as on the wire: build date and time are split from month×100+day etc. */
 export interface DeviceInfoAll {
@@ -40,13 +38,6 @@ export interface DeviceInfoSimple {
   hwPartNumber: number;
   hwVersionMajor: number;
   hwVersionMinor: number;
-}
-
-export interface HardwareModel {
-  /** "" when the part number is not in the table. */
-  model: string;
-  /** Rated power in W, 0 when unknown. */
-  maxPowerW: number;
 }
 
 /** What /api/devinfo/status and MQTT `device/…` need, before any renaming to snake_case. */
@@ -142,56 +133,27 @@ export function formatHardwareVersion(
   return `${pad2(info.hwVersionMajor)}.${pad2(info.hwVersionMinor)}`;
 }
 
-/** Production date the console shows (§3.3), from the low 32 bits (digits d4..d11) of the serial. */
-export function serialProductionDate(serial: Serial): Result<{ year: number; week: string }> {
-  if (typeof serial !== 'string' || !/^[0-9a-f]{1,12}$/i.test(serial)) {
-    return fail('invalid-serial', `not a 12-hex-digit serial: ${String(serial)}`);
-  }
-  const digits = serial.padStart(12, '0');
-  const year = 2014 + Number.parseInt(digits.charAt(4), 16);
-  // The week digits are read as a hex byte and printed again in hex, which only drops a leading 0.
-  const week = Number.parseInt(digits.slice(5, 7), 16).toString(16);
-  return ok({ year, week });
-}
+// --- model table (§1.3): the lookup itself is families.ts `lookupModel` --------------------------
 
-// --- model table (§1.3) ---------------------------------------------------------------------------
-
-interface ModelEntry {
-  prefix: number;
-  fourthByte: number | null;
-  model: string;
+interface JsonModelEntry {
+  hwPartPrefix: string;
+  fourthByte: string | null;
   maxPowerW: number;
-}
-
-const MODEL_TABLE: readonly ModelEntry[] = inverterTypes.devInfoTable.entries.map(
-  (e: { hwPartPrefix: string; fourthByte: string | null; maxPowerW: number; model: string }) => ({
-    prefix: Number.parseInt(e.hwPartPrefix, 16),
-    fourthByte: e.fourthByte === null ? null : Number.parseInt(e.fourthByte, 16),
-    model: e.model,
-    maxPowerW: e.maxPowerW,
-  }),
-);
-
-/** Model and rated power: an exact 4-byte match first, else the first 3-byte prefix match in table order. */
-export function lookupHardwareModel(hwPartNumber: number): HardwareModel {
-  const prefix = Math.floor(hwPartNumber / 256) & 0xffffff;
-  const fourth = hwPartNumber & 0xff;
-  const entry =
-    MODEL_TABLE.find((e) => e.prefix === prefix && e.fourthByte === fourth) ??
-    MODEL_TABLE.find((e) => e.prefix === prefix);
-  return entry ? { model: entry.model, maxPowerW: entry.maxPowerW } : { model: '', maxPowerW: 0 };
+  model: string;
 }
 
 /**
  * A part number that looks up to `model` (and `maxPowerW`, when given), for a simulated inverter:
- * the first matching table entry, with its fixed fourth byte or 0x01.
+ * the first matching entry of the table, with its fixed fourth byte or 0x01.
  */
 export function hwPartNumberForModel(model: string, maxPowerW?: number): number | undefined {
-  const entry = MODEL_TABLE.find(
+  const entries = inverterTypes.devInfoTable.entries as JsonModelEntry[];
+  const entry = entries.find(
     (e) => e.model === model && (maxPowerW === undefined || e.maxPowerW === maxPowerW),
   );
   if (entry === undefined) return undefined;
-  return entry.prefix * 256 + (entry.fourthByte ?? 0x01);
+  const fourth = entry.fourthByte === null ? 0x01 : Number.parseInt(entry.fourthByte, 16);
+  return Number.parseInt(entry.hwPartPrefix, 16) * 256 + fourth;
 }
 
 // --- validity and summary (§3.4) ------------------------------------------------------------------
@@ -204,11 +166,6 @@ export function isDeviceInfoValid(all: DeviceInfoAll | null, simple: DeviceInfoS
     all.buildYear > 2016 &&
     simple.hwPartNumber !== PLACEHOLDER_HW_PART_NUMBER
   );
-}
-
-/** Only HMS_4CH, from firmware 1.1.12 on (§1.1). */
-export function isPdlSupported(family: FamilyId | undefined, fwBuildVersion: number): boolean {
-  return family === 'HMS_4CH' && fwBuildVersion >= PDL_MIN_FW_VERSION;
 }
 
 const ZERO_ALL: DeviceInfoAll = {
@@ -230,7 +187,7 @@ export function summarizeDeviceInfo(
 ): DeviceInfo {
   const a = all ?? ZERO_ALL;
   const s = simple ?? ZERO_SIMPLE;
-  const model = lookupHardwareModel(s.hwPartNumber);
+  const model = lookupModel(s.hwPartNumber);
   return {
     received: all !== null || simple !== null,
     valid: isDeviceInfoValid(all, simple),
@@ -243,7 +200,7 @@ export function summarizeDeviceInfo(
     hwVersion: formatHardwareVersion(s),
     hwModelName: model.model,
     maxPowerW: model.maxPowerW,
-    pdlSupported: isPdlSupported(family, a.fwBuildVersion),
+    pdlSupported: family !== undefined && supportsPowerDistributionLogic(family, a.fwBuildVersion),
   };
 }
 
