@@ -24,7 +24,9 @@ export function findMosquitto(): string {
       // keep looking
     }
   }
-  throw new Error('mosquitto not found: install it with "sudo apt-get install mosquitto" to run the MQTT tests');
+  throw new Error(
+    'mosquitto not found: install it with "sudo apt-get install mosquitto" to run the MQTT tests',
+  );
 }
 
 export function freePort(): Promise<number> {
@@ -61,7 +63,9 @@ export async function startMosquitto(options: { timeoutMs?: number } = {}): Prom
   const config = join(dir, 'mosquitto.conf');
   await writeFile(
     config,
-    [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', 'log_dest none', ''].join('\n'),
+    [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', 'log_dest none', ''].join(
+      '\n',
+    ),
   );
   const child: ChildProcess = spawn(binary, ['-c', config], { stdio: 'ignore' });
   let exited: number | null = null;
