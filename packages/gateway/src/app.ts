@@ -5,7 +5,7 @@ import type { GatewayContext } from './context';
 import { consoleStatic } from './http/console-static';
 import { installErrorHandler } from './http/error-handler';
 import type { GatewayOptions } from './options';
-import { systemRoutes } from './routes/system';
+import { apiRoutes } from './routes';
 import { type BuildInfo, readBuildInfo } from './system/build-info';
 import { HeapWatermark } from './system/host';
 import type { Logger } from './system/logger';
@@ -49,7 +49,7 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     return503OnClosing: true,
   });
   installErrorHandler(http);
-  await http.register(systemRoutes, { ctx });
+  await http.register(apiRoutes, { ctx });
   await http.register(consoleStatic, { webRoot: options.webRoot });
 
   return {
