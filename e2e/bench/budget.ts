@@ -1,0 +1,150 @@
+/**
+ * `npm run bench`: measures the console's weight as bytes on the wire, the way the gateway serves it
+ * (brotli), against the budgets of DEVELOPERS.md:
+ * - first load of the live view (HTML + JS + CSS + fonts) ≤ 120 KB, measured in real Chromium;
+ * - the whole console, every file of every route and all three languages, ≤ 216 KB.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { get } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../chromium';
+
+const KB = 1024;
+const BUDGET_FIRST_LOAD = 120 * KB;
+const BUDGET_WHOLE_CONSOLE = 216 * KB;
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dist = join(root, 'packages/web/dist');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitFor(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the gateway exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the gateway did not answer ${url} within 60 s`);
+}
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+/** Body bytes as sent (fetch would decompress them), asking for brotli like a browser. */
+function rawBodyBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'br, gzip' } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      response.on('end', () => resolve(bytes));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+async function main(): Promise<void> {
+  execFileSync('node', [join(root, 'scripts/ensure-console-build.mjs')], { stdio: 'inherit' });
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'dtu-bench-'));
+  const base = `http://127.0.0.1:${port}`;
+  const gateway = spawn(
+    'node',
+    [
+      '--import',
+      'tsx',
+      'packages/gateway/src/main.ts',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--data-dir',
+      dataDir,
+    ],
+    { cwd: root, stdio: 'ignore', env: { ...process.env, LOG_LEVEL: 'warn', LOG_FORMAT: 'json' } },
+  );
+  try {
+    await waitFor(`${base}/api/system/status`, gateway);
+
+    // 1. First load of the live view in Chromium: the encoded bytes of document, scripts, styles, fonts.
+    const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+    const page = await browser.newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const types = new Map<string, string>();
+    const urls = new Map<string, string>();
+    const firstLoad: { url: string; type: string; bytes: number }[] = [];
+    cdp.on('Network.responseReceived', (event) => {
+      types.set(event.requestId, event.type);
+      urls.set(event.requestId, event.response.url);
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const type = types.get(event.requestId) ?? 'Other';
+      if (['Document', 'Script', 'Stylesheet', 'Font'].includes(type)) {
+        firstLoad.push({ url: urls.get(event.requestId) ?? '?', type, bytes: event.encodedDataLength });
+      }
+    });
+    await page.goto(`${base}/`, { waitUntil: 'networkidle' });
+    await browser.close();
+    const firstLoadBytes = firstLoad.reduce((sum, entry) => sum + entry.bytes, 0);
+
+    // 2. The whole console: every built file as the gateway serves it to a brotli-capable browser.
+    let wholeBytes = 0;
+    const served = files(dist).filter((path) => !/\.(br|gz)$/.test(path));
+    for (const path of served) {
+      const url = `${base}/${relative(dist, path).split('\\').join('/')}`;
+      wholeBytes += await rawBodyBytes(url);
+    }
+
+    console.log('\nFirst load of the live view (bytes on the wire, headers included):');
+    for (const entry of firstLoad)
+      console.log(
+        `  ${kb(entry.bytes).padStart(9)}  ${entry.type.padEnd(10)} ${entry.url.replace(base, '')}`,
+      );
+    const results = [
+      { name: 'first load of the live view', bytes: firstLoadBytes, budget: BUDGET_FIRST_LOAD },
+      {
+        name: `whole console (${served.length} files, all routes and languages)`,
+        bytes: wholeBytes,
+        budget: BUDGET_WHOLE_CONSOLE,
+      },
+    ];
+    console.log('');
+    for (const result of results) {
+      const verdict = result.bytes <= result.budget ? 'ok' : 'OVER BUDGET';
+      console.log(`${result.name}: ${kb(result.bytes)} of ${kb(result.budget)} — ${verdict}`);
+    }
+    if (results.some((result) => result.bytes > result.budget)) process.exitCode = 1;
+  } finally {
+    gateway.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
