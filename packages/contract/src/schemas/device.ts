@@ -1,0 +1,84 @@
+/** POST /api/device/config (api.md §6.3). */
+import { z } from 'zod';
+import type { DisplayConfig, LedConfig } from '../api/device';
+import { Code } from '../codes';
+import { DeviceLimits } from '../limits';
+import { lenientBool, lenientNumber, lenientString } from './keys';
+import { isLengthOutside, type Rule, rulesCheck } from './validate';
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The raw top-level keys; 1005 depends on their JSON types. */
+interface RawDeviceConfig {
+  curPin?: unknown;
+  display?: unknown;
+  led?: unknown;
+}
+
+/** What a save stores: only the profile name of `curPin` (its pins come from pin_mapping.json). */
+export interface DeviceConfigValues {
+  curPin: { name: string };
+  display: DisplayConfig;
+  /** Always `DeviceLimits.ledCount` entries. */
+  led: LedConfig[];
+}
+
+/** An integer key read leniently: fractions truncated, values outside 0..max read as 0 (as the firmware). */
+function lenientUint(value: unknown, max: number): number {
+  const n = Math.trunc(lenientNumber(value));
+  return n >= 0 && n <= max ? n : 0;
+}
+
+function readDeviceConfig(raw: RawDeviceConfig): DeviceConfigValues {
+  const curPin = isRecord(raw.curPin) ? raw.curPin : {};
+  const display = isRecord(raw.display) ? raw.display : {};
+  const leds = Array.isArray(raw.led) ? raw.led : [];
+  return {
+    // An absent curPin or name reads as the text "null", which passes the length check (api.md §6.3).
+    curPin: { name: lenientString(curPin.name) },
+    display: {
+      rotation: lenientUint(display.rotation, 0xff),
+      power_safe: lenientBool(display.power_safe),
+      screensaver: lenientBool(display.screensaver),
+      contrast: lenientUint(display.contrast, 0xff),
+      locale: [...lenientString(display.locale)].slice(0, DeviceLimits.localeLength).join(''),
+      diagramduration: lenientUint(display.diagramduration, 0xffffffff),
+      diagrammode: lenientUint(display.diagrammode, 0xff),
+    },
+    led: Array.from({ length: DeviceLimits.ledCount }, (_, i) => {
+      const entry: unknown = leds[i];
+      const brightness = Math.trunc(lenientNumber(isRecord(entry) ? entry.brightness : undefined));
+      // Above 100 is clamped, not rejected; below 0 has no meaning for a PWM duty either.
+      return { brightness: Math.min(DeviceLimits.ledBrightnessMax, Math.max(0, brightness)) };
+    }),
+  };
+}
+
+/** Required: `curPin` object or `display` object; either alone is enough. */
+const structureRules: readonly Rule<RawDeviceConfig>[] = [
+  { code: Code.ValuesMissing, fails: (v) => !isRecord(v.curPin) && !isRecord(v.display) },
+];
+
+export const deviceConfigRules: readonly Rule<DeviceConfigValues>[] = [
+  {
+    code: Code.DeviceProfileNameLength,
+    field: 'curPin',
+    fails: (v) =>
+      isLengthOutside(v.curPin.name, DeviceLimits.profileNameMinLength, DeviceLimits.profileNameMaxLength),
+  },
+];
+
+export const deviceConfigSchema = z
+  // A non-object body reads as all keys absent, which then fails the structure rule (1005).
+  .preprocess(
+    (value) => (isRecord(value) ? value : {}),
+    z.object({
+      curPin: z.unknown().optional(),
+      display: z.unknown().optional(),
+      led: z.unknown().optional(),
+    }),
+  )
+  .check(rulesCheck(structureRules))
+  .transform(readDeviceConfig)
+  .check(rulesCheck(deviceConfigRules));

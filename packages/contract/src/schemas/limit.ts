@@ -1,0 +1,74 @@
+/** POST /api/limit/config (api.md §5.2, §12; domain.md §6.1). */
+import { z } from 'zod';
+import { Code } from '../codes';
+import { LimitType, PowerLimits } from '../limits';
+import { isZeroSerial, parseHexSerial } from './hex-serial';
+import { Key } from './keys';
+import { type Rule, rulesCheck } from './validate';
+
+export const limitConfigShape = z.object({
+  serial: Key.string,
+  limit_value: Key.number,
+  limit_type: Key.u16,
+});
+
+type LimitConfigShape = z.output<typeof limitConfigShape>;
+
+/**
+ * The encoding clients used before August 2025 and the console spec still describes: 0/1 plus 256 when
+ * persistent. 0 and 1 mean the same in both encodings.
+ */
+const legacyLimitTypes: Readonly<Record<number, LimitType>> = {
+  [PowerLimits.legacyPersistentFlag]: LimitType.AbsolutePersistent,
+  [PowerLimits.legacyPersistentFlag + 1]: LimitType.RelativePersistent,
+};
+
+/** The current `limit_type` (0..3) for a current or legacy one, undefined when it is neither (5003). */
+export function normalizeLimitType(limitType: number): LimitType | undefined {
+  if (Number.isInteger(limitType) && limitType >= 0 && limitType <= PowerLimits.typeMax) {
+    return limitType as LimitType;
+  }
+  return legacyLimitTypes[limitType];
+}
+
+/** 5001 → 5002 → 5003; 5004 (unknown inverter) follows, see `limitConfigSchemaFor`. */
+export const limitConfigRules: readonly Rule<LimitConfigShape>[] = [
+  { code: Code.LimitSerialZero, field: 'serial', fails: (v) => isZeroSerial(v.serial) },
+  // No lower bound: negative values pass the server (api.md §5.2).
+  { code: Code.LimitValueRange, field: 'limit_value', fails: (v) => v.limit_value > PowerLimits.valueMax },
+  {
+    code: Code.LimitTypeInvalid,
+    field: 'limit_type',
+    fails: (v) => normalizeLimitType(v.limit_type) === undefined,
+  },
+];
+
+/** `limit_type` always in the current encoding after the schema. */
+const normalized = (v: LimitConfigShape) => ({
+  ...v,
+  limit_type: normalizeLimitType(v.limit_type) ?? LimitType.AbsoluteNonPersistent,
+});
+
+export const limitConfigSchema = limitConfigShape.check(rulesCheck(limitConfigRules)).transform(normalized);
+
+/** What the gateway asks about the serial; the value is the parsed 48-bit serial. */
+export interface KnownInverterContext {
+  isKnownInverter: (serial: bigint) => boolean;
+}
+
+export function limitConfigSchemaFor(context: KnownInverterContext) {
+  return limitConfigShape
+    .check(
+      rulesCheck<LimitConfigShape>([
+        ...limitConfigRules,
+        {
+          code: Code.LimitInverterInvalid,
+          field: 'serial',
+          fails: (v) => !context.isKnownInverter(parseHexSerial(v.serial)),
+        },
+      ]),
+    )
+    .transform(normalized);
+}
+
+export type LimitConfigValues = z.output<typeof limitConfigSchema>;

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { formatHexSerial, isZeroSerial, parseHexSerial } from '../src/schemas/hex-serial';
+
+describe('hex serials (api.md §1.8)', () => {
+  it.each([
+    ['116180216880', 0x116180216880n],
+    ['199980115004', 0x199980115004n],
+    ['  116180216880', 0x116180216880n],
+    ['\t0x116180216880', 0x116180216880n],
+    ['0X1a', 0x1an],
+    ['1161g0216880', 0x1161n],
+    ['ABCdef', 0xabcdefn],
+    ['', 0n],
+    ['zzz', 0n],
+    ['0x', 0n],
+    ['-1', 0n],
+    ['ffffffffffffffffffff', (1n << 64n) - 1n],
+  ])('%j parses to %s', (text, value) => {
+    expect(parseHexSerial(text)).toBe(value);
+  });
+
+  it('formats the upper 32 bits unpadded and the lower 32 bits as 8 digits', () => {
+    expect(formatHexSerial(0x116180216880n)).toBe('116180216880');
+    expect(formatHexSerial(0x1000000001n)).toBe('1000000001');
+    expect(formatHexSerial(0x12345678n)).toBe('012345678');
+  });
+
+  it('knows which texts read as zero', () => {
+    expect(isZeroSerial('0')).toBe(true);
+    expect(isZeroSerial('000000000000')).toBe(true);
+    // Reading stops at 's' before any digit, so the value is 0.
+    expect(isZeroSerial('serial')).toBe(true);
+    expect(isZeroSerial('e1')).toBe(false);
+    expect(isZeroSerial('0x1')).toBe(false);
+  });
+});
+
+describe('package entry', () => {
+  it('exports the DTU, network, device, inverter, limit and power schemas', async () => {
+    const contract = await import('../src/index');
+    for (const name of [
+      'parseHexSerial',
+      'formatHexSerial',
+      'dtuConfigSchema',
+      'validateNetworkConfig',
+      'validateNetworkDataField',
+      'deviceConfigSchema',
+      'inverterAddSchemaFor',
+      'inverterEditSchema',
+      'inverterDeleteSchema',
+      'inverterOrderSchema',
+      'limitConfigSchemaFor',
+      'powerConfigSchemaFor',
+    ]) {
+      expect(contract, name).toHaveProperty(name);
+    }
+  });
+});
