@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { EventBus, type Service } from './bus';
+import { ConfigStore } from './config/store';
 import type { GatewayContext } from './context';
 import { consoleStatic } from './http/console-static';
 import { installErrorHandler } from './http/error-handler';
@@ -23,22 +24,34 @@ export interface GatewayDeps {
   log: Logger;
   build?: BuildInfo;
   resetReason?: GatewayContext['resetReason'];
+  /** Fixes the host identity (DTU serial, MQTT client id) in tests; see config/identity.ts. */
+  chipId?: number;
 }
 
 /** Wires the services and the HTTP server of one gateway run. */
 export async function createGateway(options: GatewayOptions, deps: GatewayDeps): Promise<Gateway> {
   await mkdir(options.dataDir, { recursive: true });
   const heap = new HeapWatermark();
+  const bus = new EventBus();
+  const config = await ConfigStore.open({
+    dataDir: options.dataDir,
+    log: deps.log,
+    bus,
+    ...(options.adminPassword === undefined ? {} : { adminPassword: options.adminPassword }),
+    ...(deps.chipId === undefined ? {} : { chipId: deps.chipId }),
+  });
   const ctx: GatewayContext = {
     options,
     log: deps.log,
-    bus: new EventBus(),
+    bus,
     build: deps.build ?? readBuildInfo(),
     heap,
     startedAt: performance.now(),
     resetReason: deps.resetReason ?? 'Power on',
+    config,
   };
-  const services: Service[] = [heap];
+  // The config store comes first so it stops last: its stop() waits for pending writes.
+  const services: Service[] = [config, heap];
 
   const http = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,

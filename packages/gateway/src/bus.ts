@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { ConfigSection } from './config/schema';
 
 /**
  * The typed event bus services talk through (data flows one way: radio → engine → live model → outputs).
@@ -7,6 +8,13 @@ import { EventEmitter } from 'node:events';
 export interface GatewayEvents {
   /** The gateway is about to restart in-process (reboot) or stop. */
   shutdown: [reason: 'reboot' | 'stop'];
+  /** A config section was saved (config/store.ts); read the new values from ctx.config. */
+  'config:changed': [section: ConfigSection];
+  /**
+   * The security settings were saved (routes/security.ts). When `allowReadonly` is false, WebSocket
+   * servers close every open connection: new ones must authenticate (api.md §1.2).
+   */
+  'auth:changed': [change: { allowReadonly: boolean; passwordChanged: boolean }];
 }
 
 export class EventBus {

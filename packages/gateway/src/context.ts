@@ -1,4 +1,5 @@
 import type { EventBus } from './bus';
+import type { ConfigStore } from './config/store';
 import type { GatewayOptions } from './options';
 import type { BuildInfo } from './system/build-info';
 import type { HeapWatermark } from './system/host';
@@ -15,4 +16,6 @@ export interface GatewayContext {
   startedAt: number;
   /** Why this run started, shown as the reset reason. */
   resetReason: 'Power on' | 'Software reset';
+  /** config.json of the data directory: typed sections, change events on the bus. */
+  config: ConfigStore;
 }

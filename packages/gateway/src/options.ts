@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { SecurityLimits } from '@dtu-console/contract';
 
 /** Everything the gateway needs to know before it starts, from flags first, then the environment. */
 export interface GatewayOptions {
@@ -13,6 +14,10 @@ export interface GatewayOptions {
   logLevel: string;
   /** Human-readable log lines (a terminal) instead of JSON lines (a supervisor or a file). */
   prettyLog: boolean;
+  /** Admin password of a first start (no config.json yet); default openDTU42. Never logged. */
+  adminPassword?: string;
+  /** A reboot exits with status 0 (a supervisor restarts the process) instead of restarting in-process. */
+  rebootExits?: boolean;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -35,6 +40,8 @@ export function parseOptions(
       'data-dir': { type: 'string' },
       'web-root': { type: 'string' },
       'log-level': { type: 'string' },
+      'admin-password': { type: 'string' },
+      'reboot-exits': { type: 'boolean' },
     },
     strict: true,
   });
@@ -50,5 +57,21 @@ export function parseOptions(
     webRoot: resolve(values['web-root'] ?? env.WEB_ROOT ?? DEFAULT_WEB_ROOT),
     logLevel: values['log-level'] ?? env.LOG_LEVEL ?? 'info',
     prettyLog: env.LOG_FORMAT ? env.LOG_FORMAT === 'pretty' : isTerminal,
+    ...adminPassword(values['admin-password'] ?? env.ADMIN_PASSWORD),
+    rebootExits:
+      values['reboot-exits'] ?? ['1', 'true', 'yes'].includes((env.REBOOT_EXITS ?? '').toLowerCase()),
   };
+}
+
+/** The first-start admin password must pass the same length rule as one set in the console (8..64). */
+function adminPassword(value: string | undefined): { adminPassword?: string } {
+  if (value === undefined || value === '') return {};
+  const bytes = Buffer.byteLength(value, 'utf8');
+  if (bytes < SecurityLimits.passwordMinLength || bytes > SecurityLimits.passwordMaxLength) {
+    // The value itself is not repeated: it is a secret.
+    throw new OptionsError(
+      `Invalid admin password: expected ${SecurityLimits.passwordMinLength}..${SecurityLimits.passwordMaxLength} characters`,
+    );
+  }
+  return { adminPassword: value };
 }

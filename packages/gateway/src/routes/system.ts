@@ -32,7 +32,7 @@ export const systemRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (
       task_details: [],
       resetreason_0: ctx.resetReason,
       resetreason_1: ctx.resetReason,
-      cfgsavecount: 0,
+      cfgsavecount: ctx.config.saveCount,
       config_version: CONFIG_VERSION,
       git_hash: ctx.build.gitHash,
       git_branch: ctx.build.gitBranch,

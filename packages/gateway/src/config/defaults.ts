@@ -1,0 +1,209 @@
+/**
+ * A fresh gateway's configuration (api.md §10.2, gateway-settings.json), plus what only a first start
+ * ships: two simulated inverters so the live view has something to show.
+ */
+import { X509Certificate } from 'node:crypto';
+import { rootCertificates } from 'node:tls';
+import {
+  DisplayDefaults,
+  DtuDefaults,
+  InverterDefaults,
+  MqttDefaults,
+  NetworkDefaults,
+  NtpDefaults,
+  SecurityLimits,
+} from '@dtu-console/contract';
+import { generateDtuSerial, serialToNumber } from './identity';
+import {
+  type ChannelConfig,
+  type GatewayConfig,
+  type InverterSlot,
+  LED_COUNT,
+  LOG_MODULE_SLOTS,
+  MAX_CHANNELS,
+  MAX_INVERTERS,
+} from './schema';
+import { CONFIG_VERSION_INT } from './version';
+
+/** POSIX rule of the default zone (Europe/Berlin). */
+export const DEFAULT_POSIX_TIMEZONE = 'CET-1CEST,M3.5.0,M10.5.0/3';
+
+/** Documented default admin password (api.md §10.2); only its hash is ever stored. */
+export const DEFAULT_ADMIN_PASSWORD = SecurityLimits.defaultPassword;
+
+/** The two inverters of a first start: an HM-800 (HM_2CH) and an HMS-2000-4T (HMS_4CH). */
+export const FIRST_START_INVERTERS = [
+  {
+    serial: '114172220003',
+    name: 'Garage roof',
+    channels: [
+      { name: 'South', max_power: 410 },
+      { name: 'West', max_power: 410 },
+    ],
+  },
+  {
+    serial: '116683554321',
+    name: 'Carport',
+    channels: [
+      { name: 'East 1', max_power: 500 },
+      { name: 'East 2', max_power: 500 },
+      { name: 'West 1', max_power: 500 },
+      { name: 'West 2', max_power: 500 },
+    ],
+  },
+] as const;
+
+let isrgRootX1: string | undefined;
+
+/**
+ * The MQTT root CA default is Let's Encrypt's "ISRG Root X1" (api.md §10.2). Node ships it in its CA
+ * store, so it is taken from there instead of being pasted into the source.
+ */
+export function defaultRootCa(): string {
+  if (isrgRootX1 === undefined) {
+    isrgRootX1 =
+      rootCertificates.find((pem) => {
+        try {
+          return /CN=ISRG Root X1$/m.test(new X509Certificate(pem).subject);
+        } catch {
+          return false;
+        }
+      }) ?? '';
+    if (isrgRootX1 && !isrgRootX1.endsWith('\n')) isrgRootX1 += '\n';
+  }
+  return isrgRootX1;
+}
+
+export function emptyChannel(): ChannelConfig {
+  return { name: '', max_power: 0, yield_total_offset: 0 };
+}
+
+/** An unused slot (serial 0) as api.md §10.2 describes it. */
+export function emptyInverterSlot(): InverterSlot {
+  return {
+    serial: 0,
+    name: '',
+    order: 0,
+    poll_enable: InverterDefaults.pollEnable,
+    poll_enable_night: InverterDefaults.pollEnableNight,
+    command_enable: InverterDefaults.commandEnable,
+    command_enable_night: InverterDefaults.commandEnableNight,
+    reachable_threshold: InverterDefaults.reachableThreshold,
+    zero_runtime: InverterDefaults.zeroRuntime,
+    zero_day: InverterDefaults.zeroDay,
+    clear_eventlog: InverterDefaults.clearEventlog,
+    yieldday_correction: InverterDefaults.yielddayCorrection,
+    channel: Array.from({ length: MAX_CHANNELS }, emptyChannel),
+  };
+}
+
+export interface DefaultsInput {
+  /** See identity.ts; drives the DTU serial and the MQTT client id. */
+  chipId: number;
+  /** scrypt hash of the first admin password; "" until the store has computed it. */
+  passwordHash: string;
+  /** Ship FIRST_START_INVERTERS (a first start) or ten empty slots (filling a partial file). */
+  withInverters: boolean;
+}
+
+export function createDefaults(input: DefaultsInput): GatewayConfig {
+  const inverters = Array.from({ length: MAX_INVERTERS }, emptyInverterSlot);
+  if (input.withInverters) {
+    FIRST_START_INVERTERS.forEach((inverter, index) => {
+      const slot = inverters[index];
+      if (!slot) return;
+      slot.serial = serialToNumber(inverter.serial);
+      slot.name = inverter.name;
+      slot.order = index;
+      inverter.channels.forEach((channel, ch) => {
+        slot.channel[ch] = { ...emptyChannel(), ...channel };
+      });
+    });
+  }
+  return {
+    cfg: { version: CONFIG_VERSION_INT, save_count: 0 },
+    wifi: {
+      ssid: '',
+      password: '',
+      ip: NetworkDefaults.address,
+      netmask: NetworkDefaults.address,
+      gateway: NetworkDefaults.address,
+      dns1: NetworkDefaults.address,
+      dns2: NetworkDefaults.address,
+      dhcp: NetworkDefaults.dhcp,
+      hostname: NetworkDefaults.hostnamePattern,
+      aptimeout: NetworkDefaults.apTimeout,
+    },
+    mdns: { enabled: NetworkDefaults.mdnsEnabled },
+    syslog: { enabled: NetworkDefaults.syslogEnabled, hostname: '', port: NetworkDefaults.syslogPort },
+    ntp: {
+      server: NtpDefaults.server,
+      timezone: DEFAULT_POSIX_TIMEZONE,
+      timezone_descr: NtpDefaults.timezoneDescr,
+      latitude: NtpDefaults.latitude,
+      longitude: NtpDefaults.longitude,
+      sunsettype: NtpDefaults.sunsetType,
+    },
+    mqtt: {
+      enabled: MqttDefaults.enabled,
+      hostname: MqttDefaults.hostname,
+      port: MqttDefaults.port,
+      // api.md §10.2: the client id defaults to the access-point name, OpenDTU-<chip id in decimal>.
+      clientid: `OpenDTU-${input.chipId}`,
+      username: MqttDefaults.username,
+      password: MqttDefaults.password,
+      topic: MqttDefaults.topic,
+      retain: MqttDefaults.retain,
+      publish_interval: MqttDefaults.publishInterval,
+      clean_session: MqttDefaults.cleanSession,
+      lwt: {
+        topic: MqttDefaults.lwtTopic,
+        value_online: MqttDefaults.lwtOnline,
+        value_offline: MqttDefaults.lwtOffline,
+        qos: MqttDefaults.lwtQos,
+      },
+      tls: {
+        enabled: MqttDefaults.tls,
+        root_ca_cert: defaultRootCa(),
+        certlogin: MqttDefaults.tlsCertLogin,
+        client_cert: MqttDefaults.clientCert,
+        client_key: MqttDefaults.clientKey,
+      },
+      hass: {
+        enabled: MqttDefaults.hassEnabled,
+        retain: MqttDefaults.hassRetain,
+        topic: MqttDefaults.hassTopic,
+        individual_panels: MqttDefaults.hassIndividualPanels,
+        expire: MqttDefaults.hassExpire,
+      },
+    },
+    dtu: {
+      serial: generateDtuSerial(input.chipId),
+      poll_interval: DtuDefaults.pollInterval,
+      nrf_pa_level: DtuDefaults.nrfPaLevel,
+      cmt_pa_level: DtuDefaults.cmtPaLevel,
+      cmt_frequency: DtuDefaults.cmtFrequency,
+      cmt_country_mode: DtuDefaults.cmtCountry,
+    },
+    security: { password_hash: input.passwordHash, allow_readonly: SecurityLimits.defaultAllowReadonly },
+    device: {
+      pinmapping: '',
+      display: {
+        powersafe: DisplayDefaults.powerSafe,
+        screensaver: DisplayDefaults.screensaver,
+        rotation: DisplayDefaults.rotation,
+        contrast: DisplayDefaults.contrast,
+        locale: DisplayDefaults.locale,
+        diagram_duration: DisplayDefaults.diagramDuration,
+        diagram_mode: DisplayDefaults.diagramMode,
+      },
+      led: Array.from({ length: LED_COUNT }, () => ({ brightness: DisplayDefaults.ledBrightness })),
+    },
+    inverters,
+    logging: {
+      default: 1,
+      // Empty slots are name "" level 5, as OpenDTU writes them (api.md §11.1).
+      modules: Array.from({ length: LOG_MODULE_SLOTS }, () => ({ level: 5, name: '' })),
+    },
+  };
+}

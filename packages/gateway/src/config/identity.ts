@@ -1,0 +1,43 @@
+import { createHash } from 'node:crypto';
+import os from 'node:os';
+
+/**
+ * The "chip id" an ESP32 derives from its MAC; OpenDTU builds the DTU serial, the hostname pattern and the
+ * MQTT client id from it. Here: the last three bytes of the first real network interface's MAC, or a hash
+ * of the host name when there is none (containers), so the values stay the same across restarts.
+ */
+export function hostChipId(): number {
+  const macs = Object.values(os.networkInterfaces())
+    .flat()
+    .filter((entry) => entry !== undefined && !entry.internal && entry.mac !== '00:00:00:00:00:00')
+    .map((entry) => entry?.mac ?? '')
+    .sort();
+  const mac = macs[0];
+  if (mac) {
+    const bytes = mac.split(':').map((part) => Number.parseInt(part, 16));
+    return (((bytes[3] ?? 0) << 16) | ((bytes[4] ?? 0) << 8) | (bytes[5] ?? 0)) >>> 0;
+  }
+  return createHash('sha256').update(os.hostname()).digest().readUIntBE(0, 3);
+}
+
+/**
+ * DTU serial (domain.md §9.4): hex digits `1999` (product) `8` (year digit) `01` (week), then the last 5
+ * decimal digits of the chip id. Returned as the 48-bit number stored in config.json.
+ */
+export function generateDtuSerial(chipId: number): number {
+  const digits = String(chipId % 100000).padStart(5, '0');
+  return Number.parseInt(`1999801${digits}`, 16);
+}
+
+/** The placeholder an unconfigured OpenDTU stores; replaced by a generated serial when loaded. */
+export const PLACEHOLDER_DTU_SERIAL = 0x99978563412;
+
+/** A hex serial string ("114172220003") as the decimal integer config.json stores (api.md §1.8). */
+export function serialToNumber(hex: string): number {
+  return Number.parseInt(hex, 16);
+}
+
+/** The stored integer as the API's lowercase hex string. */
+export function serialToHex(value: number): string {
+  return value.toString(16);
+}

@@ -1,0 +1,108 @@
+/** Turning config.json text (our own file, a backup or an OpenDTU backup) into a validated config. */
+import { NtpDefaults } from '@dtu-console/contract';
+import { hashPassword, isPasswordHash } from '../auth/password';
+import { createDefaults, DEFAULT_POSIX_TIMEZONE } from './defaults';
+import { PLACEHOLDER_DTU_SERIAL } from './identity';
+import { migrate, type RawConfig } from './migrations';
+import { configSchema, type GatewayConfig } from './schema';
+import { CONFIG_VERSION_INT, intToVersion } from './version';
+
+export type ParseResult =
+  | { ok: true; config: GatewayConfig; fromVersion: number; notes: string[] }
+  | { ok: false; reason: string };
+
+export interface ParseContext {
+  chipId: number;
+  /** Used when a file carries no admin password at all. */
+  defaultPassword: string;
+}
+
+function isRecord(value: unknown): value is RawConfig {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Every key the defaults have is taken from the file when present, else from the defaults; keys the
+ * defaults lack are dropped. Fixed-length arrays (10 inverters, 6 channels, 2 LEDs, 16 log modules) are
+ * filled up from the defaults and cut to length. A value of the wrong JSON type is kept as it is, so the
+ * schema rejects the file instead of silently replacing it. JSON null counts as missing, as on the firmware.
+ */
+export function mergeDefaults(defaults: unknown, input: unknown): unknown {
+  if (input === undefined || input === null) return structuredClone(defaults);
+  if (Array.isArray(defaults)) {
+    if (!Array.isArray(input)) return input;
+    return defaults.map((item, index) => mergeDefaults(item, input[index]));
+  }
+  if (isRecord(defaults)) {
+    if (!isRecord(input)) return input;
+    const out: RawConfig = {};
+    for (const key of Object.keys(defaults)) out[key] = mergeDefaults(defaults[key], input[key]);
+    return out;
+  }
+  return input;
+}
+
+export async function parseConfigText(text: string, context: ParseContext): Promise<ParseResult> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, reason: `not valid JSON (${(error as Error).message})` };
+  }
+  return parseConfigValue(raw, context);
+}
+
+export async function parseConfigValue(raw: unknown, context: ParseContext): Promise<ParseResult> {
+  if (!isRecord(raw)) return { ok: false, reason: 'not a JSON object' };
+  if (!isRecord(raw.cfg)) return { ok: false, reason: 'no "cfg" object: not a config.json' };
+  // Work on a copy: the caller's value must stay as it was (a rejected restore changes nothing).
+  const input = structuredClone(raw);
+  const { fromVersion, applied } = migrate(input);
+  const notes = applied.map((step) => `migrated from ${step}`);
+  if (fromVersion > CONFIG_VERSION_INT) {
+    notes.push(`written by a newer format (${intToVersion(fromVersion)}); unknown keys are dropped`);
+  }
+
+  const security = isRecord(input.security) ? input.security : undefined;
+  let passwordHash = '';
+  if (typeof security?.password_hash === 'string' && isPasswordHash(security.password_hash)) {
+    passwordHash = security.password_hash;
+  } else if (security?.password_hash !== undefined && security.password_hash !== null) {
+    return { ok: false, reason: 'security.password_hash: not a scrypt password hash' };
+  } else if (typeof security?.password === 'string' && security.password !== '') {
+    // An OpenDTU backup keeps the admin password in clear text; only its hash is kept from now on.
+    passwordHash = await hashPassword(security.password);
+    notes.push('admin password converted to a hash');
+  } else {
+    passwordHash = await hashPassword(context.defaultPassword);
+  }
+  if (security) {
+    security.password_hash = passwordHash;
+    delete security.password;
+  }
+
+  const ntp = isRecord(input.ntp) ? input.ntp : undefined;
+  // Without its own rule a non-default zone must not inherit Berlin's: "" tells the time service to
+  // derive the rule from the name.
+  if (ntp && ntp.timezone === undefined && ntp.timezone_descr !== undefined) {
+    ntp.timezone = ntp.timezone_descr === NtpDefaults.timezoneDescr ? DEFAULT_POSIX_TIMEZONE : '';
+  }
+
+  const defaults = createDefaults({ chipId: context.chipId, passwordHash, withInverters: false });
+  const merged = mergeDefaults(defaults, input) as RawConfig;
+  const dtu = merged.dtu as RawConfig;
+  if (dtu.serial === PLACEHOLDER_DTU_SERIAL || dtu.serial === 0) {
+    dtu.serial = defaults.dtu.serial;
+    notes.push('placeholder DTU serial replaced by a generated one');
+  }
+
+  const result = configSchema.safeParse(merged);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const where = issue?.path.length ? issue.path.join('.') : '(file)';
+    return { ok: false, reason: `${where}: ${issue?.message ?? 'invalid'}` };
+  }
+  const config = result.data;
+  config.cfg.version = CONFIG_VERSION_INT;
+  return { ok: true, config, fromVersion, notes };
+}

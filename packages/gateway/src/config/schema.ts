@@ -1,0 +1,156 @@
+/**
+ * The config.json format (api.md §11.1): OpenDTU's layout and key names, so a backup of either restores on
+ * the other as far as the keys overlap. Differences, by design:
+ * - `security.password_hash` (salted scrypt) replaces the clear-text `security.password`; a file that still
+ *   carries `password` (an OpenDTU backup) has it hashed on load.
+ * - `ntp.timezone` keeps the POSIX rule of `timezone_descr` ("" = derive it from the name).
+ *
+ * This schema checks JSON types and C ranges only. Business rules (lengths, ports, topics) are the API's
+ * job; a stored value the API would reject still loads, as on the firmware.
+ */
+import { z } from 'zod';
+import { isPasswordHash } from '../auth/password';
+
+const u8 = z.int().min(0).max(0xff);
+const i8 = z.int().min(-0x80).max(0x7f);
+const u16 = z.int().min(0).max(0xffff);
+const u32 = z.int().min(0).max(0xffffffff);
+/** 48-bit serials, stored as decimal integers (api.md §1.8). */
+const serial = z.int().min(0).max(0xffffffffffff);
+
+export const MAX_INVERTERS = 10;
+export const MAX_CHANNELS = 6;
+export const LOG_MODULE_SLOTS = 16;
+export const LED_COUNT = 2;
+
+export const channelSchema = z.object({
+  name: z.string(),
+  max_power: u16,
+  yield_total_offset: z.number(),
+});
+
+export const inverterSlotSchema = z.object({
+  serial,
+  name: z.string(),
+  order: u8,
+  poll_enable: z.boolean(),
+  poll_enable_night: z.boolean(),
+  command_enable: z.boolean(),
+  command_enable_night: z.boolean(),
+  reachable_threshold: u8,
+  zero_runtime: z.boolean(),
+  zero_day: z.boolean(),
+  clear_eventlog: z.boolean(),
+  yieldday_correction: z.boolean(),
+  channel: z.array(channelSchema).length(MAX_CHANNELS),
+});
+
+export const configSchema = z.object({
+  cfg: z.object({ version: u32, save_count: u32 }),
+  wifi: z.object({
+    ssid: z.string(),
+    password: z.string(),
+    ip: z.string(),
+    netmask: z.string(),
+    gateway: z.string(),
+    dns1: z.string(),
+    dns2: z.string(),
+    dhcp: z.boolean(),
+    hostname: z.string(),
+    aptimeout: u32,
+  }),
+  mdns: z.object({ enabled: z.boolean() }),
+  syslog: z.object({ enabled: z.boolean(), hostname: z.string(), port: u32 }),
+  ntp: z.object({
+    server: z.string(),
+    /** POSIX TZ rule of `timezone_descr`; "" when unknown (derive it from the name). */
+    timezone: z.string(),
+    timezone_descr: z.string(),
+    latitude: z.number(),
+    longitude: z.number(),
+    sunsettype: u8,
+  }),
+  mqtt: z.object({
+    enabled: z.boolean(),
+    hostname: z.string(),
+    port: u32,
+    clientid: z.string(),
+    username: z.string(),
+    password: z.string(),
+    topic: z.string(),
+    retain: z.boolean(),
+    publish_interval: u32,
+    clean_session: z.boolean(),
+    lwt: z.object({ topic: z.string(), value_online: z.string(), value_offline: z.string(), qos: u8 }),
+    tls: z.object({
+      enabled: z.boolean(),
+      root_ca_cert: z.string(),
+      certlogin: z.boolean(),
+      client_cert: z.string(),
+      client_key: z.string(),
+    }),
+    hass: z.object({
+      enabled: z.boolean(),
+      retain: z.boolean(),
+      topic: z.string(),
+      individual_panels: z.boolean(),
+      expire: z.boolean(),
+    }),
+  }),
+  dtu: z.object({
+    serial,
+    poll_interval: u32,
+    nrf_pa_level: u8,
+    cmt_pa_level: i8,
+    cmt_frequency: u32,
+    cmt_country_mode: u8,
+  }),
+  security: z.object({
+    password_hash: z.string().refine(isPasswordHash, 'not a scrypt password hash'),
+    allow_readonly: z.boolean(),
+  }),
+  device: z.object({
+    pinmapping: z.string(),
+    display: z.object({
+      powersafe: z.boolean(),
+      screensaver: z.boolean(),
+      rotation: u8,
+      contrast: u8,
+      locale: z.string(),
+      diagram_duration: u32,
+      diagram_mode: u8,
+    }),
+    led: z.array(z.object({ brightness: u8 })).length(LED_COUNT),
+  }),
+  inverters: z.array(inverterSlotSchema).length(MAX_INVERTERS),
+  logging: z.object({
+    default: z.int().min(-1).max(5),
+    modules: z.array(z.object({ level: z.int().min(-1).max(5), name: z.string() })).length(LOG_MODULE_SLOTS),
+  }),
+});
+
+export type GatewayConfig = z.infer<typeof configSchema>;
+export type InverterSlot = z.infer<typeof inverterSlotSchema>;
+export type ChannelConfig = z.infer<typeof channelSchema>;
+
+/** Everything but `cfg` (version and save counter belong to the store). */
+export type ConfigSection = Exclude<keyof GatewayConfig, 'cfg'>;
+
+export const CONFIG_SECTIONS = [
+  'wifi',
+  'mdns',
+  'syslog',
+  'ntp',
+  'mqtt',
+  'dtu',
+  'security',
+  'device',
+  'inverters',
+  'logging',
+] as const satisfies readonly ConfigSection[];
+
+export type DeepReadonly<T> = T extends (infer U)[]
+  ? readonly DeepReadonly<U>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;

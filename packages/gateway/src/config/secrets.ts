@@ -1,0 +1,23 @@
+/**
+ * Secrets (admin, Wi-Fi and MQTT passwords, the TLS client key) never leave the gateway in a GET answer.
+ * A GET shows SECRET_MASK instead of a stored secret; a POST that carries the mask back unchanged means
+ * "keep what is stored". An empty secret is shown as "" (nothing to hide, and posting "" clears it).
+ *
+ * The mask is 8 characters so it passes every length rule (admin password 8..64, Wi-Fi ≤ 63, MQTT ≤ 64)
+ * when a form posts the whole GET object back.
+ */
+export const SECRET_MASK = '********';
+
+/** What a GET answer shows for a stored secret. */
+export function maskSecret(stored: string): string {
+  return stored === '' ? '' : SECRET_MASK;
+}
+
+/** The value to store for a posted secret: the stored one when the mask came back, else the new one. */
+export function keepIfMasked(posted: string, stored: string): string {
+  return posted === SECRET_MASK ? stored : posted;
+}
+
+export function isMasked(posted: string): boolean {
+  return posted === SECRET_MASK;
+}

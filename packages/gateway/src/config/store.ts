@@ -1,0 +1,333 @@
+import { readFile, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { hashPassword } from '../auth/password';
+import type { EventBus, Service } from '../bus';
+import type { Logger } from '../system/logger';
+import { writeFileAtomic } from './atomic';
+import { createDefaults, DEFAULT_ADMIN_PASSWORD } from './defaults';
+import { hostChipId } from './identity';
+import { type ParseResult, parseConfigText } from './parse';
+import { type ConfigSection, configSchema, type DeepReadonly, type GatewayConfig } from './schema';
+import { CONFIG_VERSION_INT } from './version';
+
+export const CONFIG_FILE = 'config.json';
+export const CONFIG_BACKUP_FILE = 'config.json.bak';
+/** Where an unreadable config.json is moved, for a human to look at; the next one replaces it. */
+export const CONFIG_BROKEN_FILE = 'config.json.broken';
+export const PIN_MAPPING_FILE = 'pin_mapping.json';
+
+/** How config.json was obtained at start. */
+export type LoadSource = 'file' | 'backup' | 'defaults' | 'first-start';
+
+/** 'write-failed': the values are active in memory but not on disk (api.md §1.5: answer 1006). */
+export type SaveOutcome = 'saved' | 'write-failed';
+
+export type ConfigPatch = { [K in ConfigSection]?: DeepReadonly<GatewayConfig[K]> };
+
+export interface ConfigStoreOptions {
+  dataDir: string;
+  log: Logger;
+  bus: EventBus;
+  /** Admin password of a first start (default openDTU42); only its hash is stored, it is never logged. */
+  adminPassword?: string;
+  /** Injectable for tests; see identity.ts. */
+  chipId?: number;
+}
+
+/** A caller tried to store values of the wrong type: a bug in that caller, not user input. */
+export class ConfigValidationError extends Error {}
+
+function deepFreeze<T>(value: T): DeepReadonly<T> {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value as DeepReadonly<T>;
+}
+
+function errnoCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | undefined)?.code;
+}
+
+/**
+ * config.json in the data directory: loaded once per gateway run, read through typed getters, changed per
+ * section. Every change is validated as a whole file first, applied in memory, announced on the bus
+ * (`config:changed` with the section name) and written atomically with the previous file kept as
+ * config.json.bak. A start with an unreadable config.json falls back to the backup, then to defaults.
+ */
+export class ConfigStore implements Service {
+  readonly name = 'config';
+  readonly dataDir: string;
+  readonly chipId: number;
+  readonly defaultPassword: string;
+  /** Where this run's config came from (for logs and tests). */
+  readonly source: LoadSource;
+
+  readonly #log: Logger;
+  readonly #bus: EventBus;
+  #config: DeepReadonly<GatewayConfig>;
+  #writes: Promise<unknown> = Promise.resolve();
+  #sealed = false;
+
+  private constructor(
+    options: ConfigStoreOptions,
+    chipId: number,
+    config: GatewayConfig,
+    source: LoadSource,
+  ) {
+    this.dataDir = options.dataDir;
+    this.chipId = chipId;
+    this.defaultPassword = options.adminPassword ?? DEFAULT_ADMIN_PASSWORD;
+    this.source = source;
+    this.#log = options.log;
+    this.#bus = options.bus;
+    this.#config = deepFreeze(config);
+  }
+
+  static async open(options: ConfigStoreOptions): Promise<ConfigStore> {
+    const chipId = options.chipId ?? hostChipId();
+    const log = options.log;
+    const main = join(options.dataDir, CONFIG_FILE);
+    const backup = join(options.dataDir, CONFIG_BACKUP_FILE);
+    const context = { chipId, defaultPassword: options.adminPassword ?? DEFAULT_ADMIN_PASSWORD };
+    // A temp file left by a crash mid-save is incomplete by definition; the rename never happened.
+    await rm(`${main}.tmp`, { force: true });
+
+    const fromMain = await readCandidate(main, context);
+    if (fromMain.kind === 'ok') {
+      const store = new ConfigStore(options, chipId, fromMain.result.config, 'file');
+      store.#logNotes(fromMain.result);
+      // A migrated file is written back in the current format (the original stays as the backup).
+      if (fromMain.result.notes.length > 0) await store.#save();
+      return store;
+    }
+    if (fromMain.kind === 'invalid') {
+      log.warn({ reason: fromMain.reason }, `${CONFIG_FILE} is unreadable; trying ${CONFIG_BACKUP_FILE}`);
+      // Out of the way, or the next save would make the broken file the backup and lose the good one.
+      await rename(main, join(options.dataDir, CONFIG_BROKEN_FILE)).catch(() => {});
+    }
+
+    const fromBackup = await readCandidate(backup, context);
+    let store: ConfigStore;
+    if (fromBackup.kind === 'ok') {
+      log.warn(`Configuration restored from ${CONFIG_BACKUP_FILE}`);
+      store = new ConfigStore(options, chipId, fromBackup.result.config, 'backup');
+      store.#logNotes(fromBackup.result);
+    } else {
+      const firstStart = fromMain.kind === 'missing' && fromBackup.kind === 'missing';
+      if (fromBackup.kind === 'invalid') {
+        log.warn({ reason: fromBackup.reason }, `${CONFIG_BACKUP_FILE} is unreadable too`);
+      }
+      if (!firstStart) log.warn('No readable configuration: starting with defaults');
+      else log.info('First start: writing the default configuration');
+      const defaults = createDefaults({
+        chipId,
+        passwordHash: await hashPassword(context.defaultPassword),
+        withInverters: true,
+      });
+      store = new ConfigStore(options, chipId, defaults, firstStart ? 'first-start' : 'defaults');
+    }
+    // Whatever was loaded becomes config.json again (a first start writes its defaults).
+    await store.#save();
+    return store;
+  }
+
+  #logNotes(result: Extract<ParseResult, { ok: true }>): void {
+    for (const note of result.notes) this.#log.info(`${CONFIG_FILE}: ${note}`);
+  }
+
+  start(): void {}
+
+  /** Waits for pending writes, so a stop or reboot never cuts one short. */
+  async stop(): Promise<void> {
+    await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    await this.#writes;
+  }
+
+  /** One section, read-only (frozen); copy it with structuredClone to build a changed one. */
+  get<K extends ConfigSection>(section: K): DeepReadonly<GatewayConfig[K]> {
+    return this.#config[section] as DeepReadonly<GatewayConfig[K]>;
+  }
+
+  /** The whole config, read-only. */
+  all(): DeepReadonly<GatewayConfig> {
+    return this.#config;
+  }
+
+  /** How many times config.json has been written (`cfgsavecount` of /api/system/status). */
+  get saveCount(): number {
+    return this.#config.cfg.save_count;
+  }
+
+  /** Replaces one section (or maps it with a function), then saves. */
+  update<K extends ConfigSection>(
+    section: K,
+    value:
+      | DeepReadonly<GatewayConfig[K]>
+      | ((current: DeepReadonly<GatewayConfig[K]>) => DeepReadonly<GatewayConfig[K]>),
+  ): Promise<SaveOutcome> {
+    const next =
+      typeof value === 'function'
+        ? (value as (current: DeepReadonly<GatewayConfig[K]>) => DeepReadonly<GatewayConfig[K]>)(
+            this.get(section),
+          )
+        : value;
+    return this.updateMany({ [section]: next } as ConfigPatch);
+  }
+
+  /** Shallow-merges keys into one section, then saves: `patch('security', { allow_readonly: false })`. */
+  patch<K extends ConfigSection>(
+    section: K,
+    changes: Partial<DeepReadonly<GatewayConfig[K]>>,
+  ): Promise<SaveOutcome> {
+    return this.update(section, (current) => ({ ...current, ...changes }) as DeepReadonly<GatewayConfig[K]>);
+  }
+
+  /**
+   * Several sections in one write (e.g. wifi + mdns + syslog from the network settings). Throws
+   * ConfigValidationError, changing nothing, when the result would not be a valid config.
+   * `config:changed` is emitted once per section given, also when its values stayed the same: a save is
+   * what triggers side effects such as an MQTT reconnect (api.md §6).
+   */
+  updateMany(patch: ConfigPatch): Promise<SaveOutcome> {
+    const candidate = { ...structuredClone(this.#config), ...structuredClone(patch) };
+    const result = configSchema.safeParse(candidate);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      throw new ConfigValidationError(
+        `config ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
+      );
+    }
+    this.#config = deepFreeze(result.data);
+    for (const section of Object.keys(patch) as ConfigSection[]) this.#bus.emit('config:changed', section);
+    return this.#save();
+  }
+
+  /** The current configuration as config.json text (compact, api.md §11.1 section order). */
+  serialize(): string {
+    return JSON.stringify(this.#config);
+  }
+
+  /** Validates a restore candidate exactly as a start would load it; changes nothing. */
+  parse(text: string): Promise<ParseResult> {
+    return parseConfigText(text, { chipId: this.chipId, defaultPassword: this.defaultPassword });
+  }
+
+  /**
+   * Writes a validated config (from `parse`) as config.json for the next run; this run keeps its values
+   * and writes nothing more (the restart that follows must find the restored file).
+   */
+  async restore(config: GatewayConfig): Promise<void> {
+    const next = structuredClone(config);
+    next.cfg = { version: CONFIG_VERSION_INT, save_count: this.saveCount + 1 };
+    this.#sealed = true;
+    await this.flush();
+    await writeFileAtomic(join(this.dataDir, CONFIG_FILE), JSON.stringify(next), {
+      backupPath: join(this.dataDir, CONFIG_BACKUP_FILE),
+    });
+  }
+
+  /** Deletes the configuration (pin_mapping.json survives, api.md §7.4); the next run starts fresh. */
+  async factoryReset(): Promise<void> {
+    this.#sealed = true;
+    await this.flush();
+    for (const name of [CONFIG_FILE, CONFIG_BACKUP_FILE, CONFIG_BROKEN_FILE, `${CONFIG_FILE}.tmp`]) {
+      await rm(join(this.dataDir, name), { force: true });
+    }
+  }
+
+  /** Deletes config.json and its backup but keeps running; the next save writes it again. */
+  async deleteConfigFile(): Promise<void> {
+    await this.flush();
+    await rm(join(this.dataDir, CONFIG_FILE), { force: true });
+    await rm(join(this.dataDir, CONFIG_BACKUP_FILE), { force: true });
+  }
+
+  /** pin_mapping.json as stored (read-only here: the device route reads it), or undefined without one. */
+  async readPinMapping(): Promise<Buffer | undefined> {
+    try {
+      return await readFile(join(this.dataDir, PIN_MAPPING_FILE));
+    } catch (error) {
+      if (errnoCode(error) === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  async writePinMapping(content: Uint8Array): Promise<void> {
+    await writeFileAtomic(join(this.dataDir, PIN_MAPPING_FILE), content, { mode: 0o644 });
+  }
+
+  async deletePinMapping(): Promise<boolean> {
+    try {
+      await rm(join(this.dataDir, PIN_MAPPING_FILE));
+      return true;
+    } catch (error) {
+      if (errnoCode(error) === 'ENOENT') return false;
+      throw error;
+    }
+  }
+
+  /** The files /api/file/list shows, with their sizes on disk. */
+  async listFiles(): Promise<{ name: string; size: number }[]> {
+    const files: { name: string; size: number }[] = [];
+    for (const name of [CONFIG_FILE, PIN_MAPPING_FILE]) {
+      try {
+        files.push({ name, size: (await stat(join(this.dataDir, name))).size });
+      } catch (error) {
+        if (errnoCode(error) !== 'ENOENT') throw error;
+      }
+    }
+    return files;
+  }
+
+  #save(): Promise<SaveOutcome> {
+    if (this.#sealed) {
+      this.#log.warn('Configuration change not saved: a restore or reset waits for the restart');
+      return Promise.resolve('write-failed');
+    }
+    const { cfg } = this.#config;
+    this.#config = deepFreeze({
+      ...this.#config,
+      cfg: { version: CONFIG_VERSION_INT, save_count: cfg.save_count + 1 },
+    });
+    const text = this.serialize();
+    const path = join(this.dataDir, CONFIG_FILE);
+    const backupPath = join(this.dataDir, CONFIG_BACKUP_FILE);
+    // Writes run one after the other, each with the config as it was when it was asked for.
+    const write = this.#writes.then(() => writeFileAtomic(path, text, { backupPath }));
+    this.#writes = write.catch(() => {});
+    return write.then(
+      () => 'saved' as const,
+      (error: unknown) => {
+        this.#log.error(
+          { err: error },
+          `Cannot write ${CONFIG_FILE}; the new values are active until restart`,
+        );
+        return 'write-failed' as const;
+      },
+    );
+  }
+}
+
+type Candidate =
+  | { kind: 'ok'; result: Extract<ParseResult, { ok: true }> }
+  | { kind: 'missing' }
+  | { kind: 'invalid'; reason: string };
+
+async function readCandidate(
+  path: string,
+  context: { chipId: number; defaultPassword: string },
+): Promise<Candidate> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if (errnoCode(error) === 'ENOENT') return { kind: 'missing' };
+    return { kind: 'invalid', reason: (error as Error).message };
+  }
+  const result = await parseConfigText(text, context);
+  return result.ok ? { kind: 'ok', result } : { kind: 'invalid', reason: result.reason };
+}
