@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { ConfigSection } from './config/schema';
+import type { LiveChange, PlantTotals } from './engine/live-model';
 
 /**
  * The typed event bus services talk through (data flows one way: radio → engine → live model → outputs).
@@ -15,6 +16,12 @@ export interface GatewayEvents {
    * servers close every open connection: new ones must authenticate (api.md §1.2).
    */
   'auth:changed': [change: { allowReadonly: boolean; passwordChanged: boolean }];
+  /** An inverter's live snapshot changed (engine/live-model.ts); read it with LiveModel.inverter(serial). */
+  'live:inverter': [serial: string, change: LiveChange];
+  /** The plant totals changed. */
+  'live:totals': [totals: PlantTotals];
+  /** Inverters were added to or removed from the live model (serials in slot order). */
+  'live:inverters': [serials: string[]];
 }
 
 export class EventBus {

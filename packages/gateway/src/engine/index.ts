@@ -1,0 +1,8 @@
+// The inverter engine and the live model: what app wiring, routes, WebSockets, MQTT and metrics import.
+export * from './command-status';
+export * from './engine';
+export * from './live-model';
+export * from './serial';
+export * from './settings';
+export type * from './time';
+export * from './yields';

@@ -1,0 +1,258 @@
+/**
+ * Pure mappers from the live model to the JSON of api.md §3 (live data, WebSocket messages), §4 (event log,
+ * device info, grid profile) and §5 (limit and power status). Objects are built in the documented key
+ * order, since JSON.stringify keeps insertion order.
+ *
+ * Numbers: the reference prints 32-bit floats with about 7 significant digits, so a large YieldTotal such as
+ * 12345.678 kWh reads 12345.68. We round each value to its `d` decimals instead: the same text for every
+ * value a float can hold exactly at that precision, no float noise (477.59999…), and no lost watt-hours.
+ */
+import type {
+  AcChannel,
+  DcChannel,
+  DevInfoStatus,
+  EventLogStatus,
+  GridProfileRawData,
+  GridProfileStatus,
+  InvChannel,
+  LimitStatusResponse,
+  LivedataMessage,
+  LivedataStatus,
+  LiveHints,
+  LiveInverterDetail,
+  LiveInverterSummary,
+  LiveTotal,
+  PowerStatusResponse,
+  ValueUnit,
+} from '@dtu-console/contract';
+import { decodeGridProfile, emptyGridProfile, FAMILIES, renderEventLog } from '@dtu-console/hoymiles';
+import type { LiveInverter, LiveModel } from './live-model';
+import type { PlantTotals } from './yields';
+
+/** Rounds to `digits` decimals; never -0, never NaN (a non-finite value reads 0). */
+export function roundTo(value: number, digits: number): number {
+  if (!Number.isFinite(value)) return 0;
+  const rounded = Number(value.toFixed(digits));
+  return rounded === 0 ? 0 : rounded;
+}
+
+function vu(value: number, unit: string, digits: number): ValueUnit {
+  return { v: roundTo(value, digits), u: unit, d: digits };
+}
+
+/** Hint flags the engine does not know: passed in by the caller (auth, device profile). */
+export interface HintInputs {
+  /** The admin password is still the default one. */
+  defaultPassword: boolean;
+  /** Hardware builds only; always false for this gateway unless told otherwise. */
+  pinMappingIssue?: boolean;
+}
+
+export function hintsJson(model: LiveModel, inputs: HintInputs): LiveHints {
+  return {
+    time_sync: !model.system.timeSynchronised,
+    radio_problem: model.system.radioProblem,
+    default_password: inputs.defaultPassword,
+    pin_mapping_issue: inputs.pinMappingIssue ?? false,
+  };
+}
+
+export function totalJson(totals: PlantTotals): LiveTotal {
+  return {
+    Power: vu(totals.acPowerW, 'W', totals.decimals.power),
+    YieldDay: vu(totals.yieldDayWh, 'Wh', totals.decimals.yieldDay),
+    YieldTotal: vu(totals.yieldTotalKWh, 'kWh', totals.decimals.yieldTotal),
+  };
+}
+
+/** `limit_absolute`: −1 while the rated power is unknown (api.md §3.2). */
+function limitAbsoluteJson(inv: LiveInverter): number {
+  return inv.limitAbsoluteW === null ? -1 : roundTo(inv.limitAbsoluteW, 3);
+}
+
+/** Summary fields (api.md §3.2), in wire order. */
+export function inverterSummaryJson(model: LiveModel, inv: LiveInverter): LiveInverterSummary {
+  const ageMs = model.dataAgeMs(inv);
+  return {
+    serial: inv.serial,
+    name: inv.name,
+    order: inv.order,
+    data_age: Math.floor(ageMs / 1000),
+    data_age_ms: ageMs,
+    poll_enabled: inv.pollEnabled,
+    reachable: inv.reachable,
+    producing: inv.producing,
+    limit_relative: roundTo(inv.limitRelative, 1),
+    limit_absolute: limitAbsoluteJson(inv),
+    radio_stats: { ...inv.radioStats },
+  };
+}
+
+/** The detailed object of `?inv=` and of every WebSocket message (api.md §3.3). */
+export function inverterDetailJson(model: LiveModel, inv: LiveInverter): LiveInverterDetail {
+  const { values, totals } = inv;
+  const ac: AcChannel = {
+    Power: vu(values.ac.power, 'W', 1),
+    Voltage: vu(values.ac.voltage, 'V', 1),
+    Current: vu(values.ac.current, 'A', 2),
+    Frequency: vu(values.ac.frequency, 'Hz', 2),
+    PowerFactor: vu(values.ac.powerFactor, '', 3),
+    ReactivePower: vu(values.ac.reactivePower, 'var', 1),
+  };
+  const dc: Record<string, DcChannel> = {};
+  values.dc.forEach((input, c) => {
+    const channel = inv.channels[c];
+    const maxPower = channel?.maxPowerW ?? 0;
+    const entry: DcChannel = {
+      name: { u: channel?.name ?? '' },
+      Power: vu(input.power, 'W', 1),
+      Voltage: vu(input.voltage, 'V', 1),
+      Current: vu(input.current, 'A', 2),
+      YieldDay: vu(input.yieldDay, 'Wh', 0),
+      YieldTotal: vu(input.yieldTotal, 'kWh', 3),
+    };
+    if (maxPower > 0) entry.Irradiation = { ...vu(totals.irradiation[c] ?? 0, '%', 3), max: maxPower };
+    dc[String(c)] = entry;
+  });
+  const invChannel: InvChannel = {
+    'Power DC': vu(totals.powerDc, 'W', 1),
+    YieldDay: vu(totals.yieldDay, 'Wh', 0),
+    YieldTotal: vu(totals.yieldTotal, 'kWh', 3),
+    Temperature: vu(values.temperature, '°C', 1),
+    Efficiency: vu(totals.efficiency, '%', 3),
+  };
+  return {
+    ...inverterSummaryJson(model, inv),
+    AC: { '0': ac },
+    DC: dc,
+    INV: { '0': invChannel },
+    // Every supported family has an event counter, so -1 (no counter) never occurs.
+    events: inv.eventLog.length,
+  };
+}
+
+export interface LivedataStatusOptions extends HintInputs {
+  /** `?inv=` as given; absent or parsing to 0 → all inverters as summaries. */
+  inv?: string;
+}
+
+/** GET /api/livedata/status (api.md §3.1). */
+export function livedataStatusJson(
+  model: LiveModel,
+  options: LivedataStatusOptions,
+): LivedataStatus<LiveInverterSummary | LiveInverterDetail> {
+  const { inv } = options;
+  let inverters: (LiveInverterSummary | LiveInverterDetail)[];
+  if (inv !== undefined && model.inverter(inv) !== undefined) {
+    inverters = [inverterDetailJson(model, model.inverter(inv)!)];
+  } else if (inv !== undefined && isNonZeroSerial(inv)) {
+    inverters = [];
+  } else {
+    inverters = model.inverters().map((i) => inverterSummaryJson(model, i));
+  }
+  return { inverters, total: totalJson(model.totals()), hints: hintsJson(model, options) };
+}
+
+/** One WebSocket /livedata frame: exactly one detailed inverter (api.md §3.5); undefined if unknown. */
+export function livedataMessageJson(
+  model: LiveModel,
+  serial: string,
+  hints: HintInputs,
+): LivedataMessage | undefined {
+  const inv = model.inverter(serial);
+  if (!inv) return undefined;
+  return {
+    inverters: [inverterDetailJson(model, inv)],
+    total: totalJson(model.totals()),
+    hints: hintsJson(model, hints),
+  };
+}
+
+function isNonZeroSerial(text: string): boolean {
+  const match = /^\s*(?:0[xX])?([0-9a-fA-F]+)/.exec(text);
+  return match?.[1] !== undefined && Number.parseInt(match[1], 16) !== 0;
+}
+
+export interface EventLogJsonOptions {
+  /** Local time − UTC in seconds; default: the model's current offset. */
+  utcOffsetSeconds?: number;
+  /** Message text in the wanted language; default: the English text of the protocol library. */
+  translate?: (messageId: number, english: string) => string;
+}
+
+/** GET /api/eventlog/status (api.md §4.1); `{}` for an unknown inverter. */
+export function eventlogStatusJson(
+  model: LiveModel,
+  inv: LiveInverter | undefined,
+  options: EventLogJsonOptions = {},
+): EventLogStatus | Record<string, never> {
+  if (!inv) return {};
+  const view = renderEventLog(inv.eventLog, {
+    tzOffsetSeconds: options.utcOffsetSeconds ?? model.system.utcOffsetSeconds,
+    messageSet: FAMILIES[inv.family].eventMessageSet,
+  });
+  return {
+    count: view.count,
+    events: view.events.map((e) => ({
+      message_id: e.messageId,
+      message: options.translate ? options.translate(e.messageId, e.message) : e.message,
+      start_time: e.startTime,
+      end_time: e.endTime,
+    })),
+  };
+}
+
+/** GET /api/devinfo/status (api.md §4.2); `{}` for an unknown inverter. */
+export function devinfoStatusJson(inv: LiveInverter | undefined): DevInfoStatus | Record<string, never> {
+  if (!inv) return {};
+  const d = inv.deviceInfo;
+  return {
+    valid_data: d.received,
+    fw_bootloader_version: d.fwBootloaderVersion,
+    fw_build_version: d.fwBuildVersion,
+    hw_part_number: d.hwPartNumber,
+    hw_version: d.hwVersion,
+    hw_model_name: d.hwModelName,
+    max_power: d.maxPowerW,
+    fw_build_datetime: d.fwBuildDateTime,
+    pdl_supported: d.pdlSupported,
+  };
+}
+
+/** GET /api/gridprofile/status (api.md §4.3); `{}` for an unknown inverter. */
+export function gridprofileStatusJson(
+  inv: LiveInverter | undefined,
+): GridProfileStatus | Record<string, never> {
+  if (!inv) return {};
+  if (inv.gridProfileRaw.length === 0) return emptyGridProfile();
+  const decoded = decodeGridProfile(inv.gridProfileRaw);
+  return decoded.ok ? decoded.value : emptyGridProfile();
+}
+
+/** GET /api/gridprofile/rawdata (api.md §4.4); `{}` for an unknown inverter. */
+export function gridprofileRawJson(
+  inv: LiveInverter | undefined,
+): GridProfileRawData | Record<string, never> {
+  if (!inv) return {};
+  return { raw: Array.from(inv.gridProfileRaw) };
+}
+
+/** GET /api/limit/status (api.md §5.1). */
+export function limitStatusJson(model: LiveModel): LimitStatusResponse {
+  const out: LimitStatusResponse = {};
+  for (const inv of model.inverters()) {
+    out[inv.serial] = {
+      limit_relative: roundTo(inv.limitRelative, 1),
+      max_power: inv.maxPowerW,
+      limit_set_status: inv.limitSetStatus,
+    };
+  }
+  return out;
+}
+
+/** GET /api/power/status (api.md §5.3). */
+export function powerStatusJson(model: LiveModel): PowerStatusResponse {
+  const out: PowerStatusResponse = {};
+  for (const inv of model.inverters()) out[inv.serial] = { power_set_status: inv.powerSetStatus };
+  return out;
+}

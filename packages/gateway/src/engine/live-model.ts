@@ -1,0 +1,225 @@
+/**
+ * The live model: the one place the API, WebSockets, MQTT, history and metrics read inverter values from.
+ * The engine writes immutable per-inverter snapshots into it; every write announces itself on the bus
+ * (`live:inverter`, and `live:totals` when the plant totals moved). Nothing here talks to the radio.
+ */
+import type { RadioStats, SetStatus } from '@dtu-console/contract';
+import type { DeviceInfo, EventLogEntry, FamilyId, RunData, RunDataTotals } from '@dtu-console/hoymiles';
+import type { EventBus } from '../bus';
+import { parseApiSerial } from './serial';
+import { type PlantTotals, plantTotals } from './yields';
+
+export type { PlantTotals } from './yields';
+
+/**
+ * Why an inverter's snapshot changed:
+ * - 'data': new run data or values zeroed (the WebSocket and MQTT field topics follow these);
+ * - 'status': reachability, polling, limit, command status, radio statistics;
+ * - 'info': device info, event log or grid profile;
+ * - 'config': name, order, string settings.
+ */
+export type LiveChange = 'data' | 'status' | 'info' | 'config';
+
+export interface LiveChannelConfig {
+  name: string;
+  maxPowerW: number;
+  yieldTotalOffsetKWh: number;
+}
+
+/** Everything known about one inverter at one moment. Replaced as a whole, never mutated. */
+export interface LiveInverter {
+  /** Wire form (api.md §1.8), e.g. '116180216880'. */
+  serial: string;
+  /** Slot id 0..9. */
+  id: number;
+  name: string;
+  order: number;
+  family: FamilyId;
+  /** e.g. 'HM-600/700/800-2T'. */
+  typeName: string;
+  channels: readonly LiveChannelConfig[];
+  /** Configured `poll_enable` (the yield totals ignore the night rule). */
+  pollEnableSetting: boolean;
+  /** Polling active now (night rule applied). */
+  pollEnabled: boolean;
+  /** Limit/power commands are sent now (night rule applied). */
+  commandsEnabled: boolean;
+  reachable: boolean;
+  producing: boolean;
+  /** Run data arrived at least once in this run. */
+  hasData: boolean;
+  /** Gateway clock (epoch ms) of the last good run data; 0 if none (MQTT last_update). */
+  lastUpdateEpochMs: number;
+  /** Monotonic ms (the model's clock) of the last good run data; null if none (data_age). */
+  lastUpdateMonoMs: number | null;
+  /** Values as shown: corrections, offsets and zeroing applied; zeros before the first answer. */
+  values: RunData;
+  /** Derived INV values and per-input irradiation of `values`. */
+  totals: RunDataTotals;
+  /** Percent 0..100, 0.1 resolution. */
+  limitRelative: number;
+  /** Rated power from device info; 0 while unknown. */
+  maxPowerW: number;
+  /** W; null while the rated power is unknown. */
+  limitAbsoluteW: number | null;
+  limitSetStatus: SetStatus;
+  powerSetStatus: SetStatus;
+  radioStats: RadioStats;
+  /** Entries of the last event log fetched (what live data calls `events`). */
+  eventLog: readonly EventLogEntry[];
+  deviceInfo: DeviceInfo;
+  /** Raw grid profile as received (CRC included); empty until read. */
+  gridProfileRaw: Uint8Array;
+  /** Increases with every 'data' change. */
+  dataVersion: number;
+}
+
+export interface LiveSystem {
+  /** The gateway clock is trusted (hint `time_sync` is its negation). */
+  timeSynchronised: boolean;
+  /** An initialised radio is missing or the wrong variant (hint `radio_problem`). */
+  radioProblem: boolean;
+  /** Local time − UTC in seconds now (event-log times). */
+  utcOffsetSeconds: number;
+}
+
+export interface LiveSnapshot {
+  /** Monotonic ms of the model's clock. */
+  at: number;
+  uptimeMs: number;
+  system: LiveSystem;
+  /** Slot order. */
+  inverters: LiveInverter[];
+  totals: PlantTotals;
+}
+
+export interface LiveModelOptions {
+  bus?: EventBus;
+  /** Monotonic ms; default performance.now(). Tests pass the ManualClock. */
+  now?: () => number;
+  /** Monotonic ms at which this gateway run started; default: when the model was made. */
+  startedAt?: number;
+}
+
+export class LiveModel {
+  readonly #bus: EventBus | undefined;
+  readonly #now: () => number;
+  readonly #startedAt: number;
+  readonly #inverters = new Map<number, LiveInverter>();
+  #system: LiveSystem = { timeSynchronised: true, radioProblem: false, utcOffsetSeconds: 0 };
+  #totals: PlantTotals = plantTotals([]);
+
+  constructor(options: LiveModelOptions = {}) {
+    this.#bus = options.bus;
+    this.#now = options.now ?? (() => performance.now());
+    this.#startedAt = options.startedAt ?? this.#now();
+  }
+
+  /** Monotonic ms of the model's clock (what data ages are measured in). */
+  now(): number {
+    return this.#now();
+  }
+
+  uptimeMs(): number {
+    return Math.max(0, this.#now() - this.#startedAt);
+  }
+
+  get system(): LiveSystem {
+    return this.#system;
+  }
+
+  /** Engine side: clock trust, radio health, UTC offset. */
+  setSystem(system: Partial<LiveSystem>): void {
+    this.#system = { ...this.#system, ...system };
+  }
+
+  /** Engine side: a new snapshot of one inverter. */
+  setInverter(inverter: LiveInverter, change: LiveChange): void {
+    const key = parseApiSerial(inverter.serial);
+    const added = !this.#inverters.has(key);
+    this.#inverters.set(key, inverter);
+    if (added) this.#bus?.emit('live:inverters', this.serials());
+    this.#bus?.emit('live:inverter', inverter.serial, change);
+    this.#refreshTotals();
+  }
+
+  /** Engine side: the inverter is no longer configured (or its serial changed). */
+  removeInverter(serial: string): void {
+    if (!this.#inverters.delete(parseApiSerial(serial))) return;
+    this.#bus?.emit('live:inverters', this.serials());
+    this.#refreshTotals();
+  }
+
+  /** By serial in any accepted spelling (api.md §1.8); undefined when unknown. */
+  inverter(serial: string | number): LiveInverter | undefined {
+    return this.#inverters.get(typeof serial === 'number' ? serial : parseApiSerial(serial));
+  }
+
+  /** Every inverter the radio layer knows (supported serial), in slot order. */
+  inverters(): LiveInverter[] {
+    return [...this.#inverters.values()].sort((a, b) => a.id - b.id);
+  }
+
+  serials(): string[] {
+    return this.inverters().map((i) => i.serial);
+  }
+
+  totals(): PlantTotals {
+    return this.#totals;
+  }
+
+  /**
+   * ms since the last good run data; the uptime when there was none (api.md §3.2). Never negative.
+   */
+  dataAgeMs(inverter: LiveInverter): number {
+    const since = inverter.lastUpdateMonoMs ?? this.#startedAt;
+    return Math.max(0, Math.floor(this.#now() - since));
+  }
+
+  snapshot(): LiveSnapshot {
+    return {
+      at: this.#now(),
+      uptimeMs: this.uptimeMs(),
+      system: this.#system,
+      inverters: this.inverters(),
+      totals: this.#totals,
+    };
+  }
+
+  #refreshTotals(): void {
+    const next = plantTotals(
+      [...this.#inverters.values()].map((inv) => ({
+        pollEnabled: inv.pollEnabled,
+        pollEnableSetting: inv.pollEnableSetting,
+        reachable: inv.reachable,
+        acPowerW: inv.values.ac.power,
+        dcPowerW: inv.totals.powerDc,
+        yieldDayWh: inv.totals.yieldDay,
+        yieldTotalKWh: inv.totals.yieldTotal,
+        inputs: inv.values.dc.map((d, c) => ({
+          powerW: d.power,
+          maxPowerW: inv.channels[c]?.maxPowerW ?? 0,
+        })),
+      })),
+    );
+    if (sameTotals(next, this.#totals)) return;
+    this.#totals = next;
+    this.#bus?.emit('live:totals', next);
+  }
+}
+
+function sameTotals(a: PlantTotals, b: PlantTotals): boolean {
+  return (
+    a.acPowerW === b.acPowerW &&
+    a.dcPowerW === b.dcPowerW &&
+    a.yieldDayWh === b.yieldDayWh &&
+    a.yieldTotalKWh === b.yieldTotalKWh &&
+    a.irradiationPercent === b.irradiationPercent &&
+    a.isValid === b.isValid &&
+    a.decimals.power === b.decimals.power &&
+    a.decimals.yieldTotal === b.decimals.yieldTotal &&
+    a.decimals.irradiation === b.decimals.irradiation
+  );
+}
+
+export * from './live-json';

@@ -1,0 +1,134 @@
+/**
+ * What the inverter engine needs from the configuration: the DTU radio, the location for day and night, and
+ * the inverters. Names of the inverter flags follow the API (contract/src/api/inverter.ts) so the wiring is a
+ * plain copy; `inverterSettingsOf` does it for a `GET /api/inverter/list` entry.
+ */
+import type { InverterConfig, SunsetType } from '@dtu-console/contract';
+import { DtuDefaults, InverterDefaults, NtpDefaults } from '@dtu-console/contract';
+import type { RadioSettings } from '../radio/radio';
+
+export interface EngineChannelSettings {
+  /** String name, '' when none is set. */
+  name: string;
+  /** W peak of the string, 0 = not set (no Irradiation). */
+  max_power: number;
+  /** kWh added to the string's YieldTotal. */
+  yield_total_offset: number;
+}
+
+export interface EngineInverterSettings {
+  /** Slot 0..9: the internal order of `/api/livedata/status` without `inv`. */
+  id: number;
+  /** Hex serial in any case; unsupported serials are kept in the settings but never polled. */
+  serial: string;
+  name: string;
+  order: number;
+  poll_enable: boolean;
+  poll_enable_night: boolean;
+  command_enable: boolean;
+  command_enable_night: boolean;
+  /** Consecutive failed run-data polls tolerated before "unreachable" (1..100). */
+  reachable_threshold: number;
+  zero_runtime: boolean;
+  zero_day: boolean;
+  clear_eventlog: boolean;
+  yieldday_correction: boolean;
+  /** One per DC input; missing entries count as unnamed, no max power, no offset. */
+  channels: EngineChannelSettings[];
+}
+
+export interface EngineDtuSettings {
+  /** The DTU's own serial (hex); its low 32 bits are the sender address. */
+  serial: string;
+  /** Seconds between two inverters' poll turns (1..86400). */
+  pollIntervalS: number;
+  nrfEnabled: boolean;
+  nrfPaLevel: number;
+  cmtEnabled: boolean;
+  cmtPaLevel: number;
+  cmtFrequencyHz: number;
+  cmtCountry: RadioSettings['cmtCountry'];
+}
+
+export interface EngineLocationSettings {
+  latitude: number;
+  longitude: number;
+  sunsetType: SunsetType;
+  /** Time zone as the system/timezone module takes it (the configured zone's POSIX rule). */
+  timezone: string;
+}
+
+export interface EngineSettings {
+  dtu: EngineDtuSettings;
+  location: EngineLocationSettings;
+  inverters: EngineInverterSettings[];
+}
+
+export function radioSettingsOf(dtu: EngineDtuSettings): RadioSettings {
+  return {
+    dtuSerial: dtu.serial,
+    nrfEnabled: dtu.nrfEnabled,
+    nrfPaLevel: dtu.nrfPaLevel,
+    cmtEnabled: dtu.cmtEnabled,
+    cmtPaLevel: dtu.cmtPaLevel,
+    cmtFrequencyHz: dtu.cmtFrequencyHz,
+    cmtCountry: dtu.cmtCountry,
+  };
+}
+
+/** An inverter entry with the defaults of api.md §10.2 for everything not given. */
+export function inverterSettings(
+  partial: Partial<EngineInverterSettings> & Pick<EngineInverterSettings, 'serial'>,
+): EngineInverterSettings {
+  return {
+    id: 0,
+    name: '',
+    order: 0,
+    poll_enable: InverterDefaults.pollEnable,
+    poll_enable_night: InverterDefaults.pollEnableNight,
+    command_enable: InverterDefaults.commandEnable,
+    command_enable_night: InverterDefaults.commandEnableNight,
+    reachable_threshold: InverterDefaults.reachableThreshold,
+    zero_runtime: InverterDefaults.zeroRuntime,
+    zero_day: InverterDefaults.zeroDay,
+    clear_eventlog: InverterDefaults.clearEventlog,
+    yieldday_correction: InverterDefaults.yielddayCorrection,
+    channels: [],
+    ...partial,
+  };
+}
+
+/** A `GET /api/inverter/list` entry → engine settings (the API calls the string list `channel`). */
+export function inverterSettingsOf(config: InverterConfig): EngineInverterSettings {
+  const { channel, type: _type, ...rest } = config;
+  return { ...rest, channels: channel.map((c) => ({ ...c })) };
+}
+
+/** Settings with the documented defaults; handy for tests and for a gateway without a config yet. */
+export function engineSettings(partial: {
+  dtu?: Partial<EngineDtuSettings>;
+  location?: Partial<EngineLocationSettings>;
+  inverters?: EngineInverterSettings[];
+}): EngineSettings {
+  return {
+    dtu: {
+      serial: '199980112345',
+      pollIntervalS: DtuDefaults.pollInterval,
+      nrfEnabled: true,
+      nrfPaLevel: DtuDefaults.nrfPaLevel,
+      cmtEnabled: true,
+      cmtPaLevel: DtuDefaults.cmtPaLevel,
+      cmtFrequencyHz: DtuDefaults.cmtFrequency,
+      cmtCountry: DtuDefaults.cmtCountry,
+      ...partial.dtu,
+    },
+    location: {
+      latitude: NtpDefaults.latitude,
+      longitude: NtpDefaults.longitude,
+      sunsetType: NtpDefaults.sunsetType,
+      timezone: 'CET-1CEST,M3.5.0,M10.5.0/3',
+      ...partial.location,
+    },
+    inverters: partial.inverters ?? [],
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * The calendar and sun facts the engine needs, behind one small interface so tests can pin day, night and
+ * the local date without a real time zone. `system-time.ts` implements it with system/sun and
+ * system/timezone.
+ */
+import type { SunsetType } from '@dtu-console/contract';
+
+export interface DayQuery {
+  epochMs: number;
+  /** Time zone as configured (EngineLocationSettings.timezone). */
+  tz: string;
+  latitude: number;
+  longitude: number;
+  sunsetType: SunsetType;
+  /** An unsynchronised clock counts as day all day (domain.md §7.2, §12). */
+  synchronised: boolean;
+}
+
+export interface EngineTime {
+  /** Between the computed sunrise and sunset of the selected type (domain.md §12). */
+  isDay(query: DayQuery): boolean;
+  /** The local calendar date as a comparable key, e.g. '2026-06-21'; a change is the day change of §7.7. */
+  localDate(tz: string, epochMs: number): string;
+  /** Local time − UTC in seconds, DST included (event-log times, domain.md §4.3). */
+  utcOffsetSeconds(tz: string, epochMs: number): number;
+}
