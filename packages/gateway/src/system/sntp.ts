@@ -120,7 +120,7 @@ export function querySntp(target: NtpTarget, options: SntpQueryOptions = {}): Pr
   return new Promise((resolve, reject) => {
     const socket: Socket = createSocket(isIPv6(target.host) ? 'udp6' : 'udp4');
     let done = false;
-    let request = Buffer.alloc(0);
+    let request: Buffer = Buffer.alloc(0);
     let sendMs = 0;
     const finish = (error: Error | undefined, answer?: SntpAnswer) => {
       if (done) return;
