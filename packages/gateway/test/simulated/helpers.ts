@@ -36,7 +36,7 @@ export const SERIALS = {
   HM_2CH: '114172220003',
   HM_4CH: '116171603546',
   HMS_1CH: '112483748174',
-  HMS_1CHv2: '140083748174',
+  HMS_1CHv2: '140083748175',
   HMS_2CH: '114A83010203',
   HMS_4CH: '116683554321',
   HMT_4CH: '136183000001',
@@ -150,7 +150,8 @@ export class TestDtu {
     return buildDataRequest({
       inverter: serial,
       dtu: this.dtuSerial,
-      dataType,
+      // Tests also send data types no inverter knows.
+      dataType: dataType as DataType,
       time: Math.floor(this.clock.now() / 1000),
     });
   }
