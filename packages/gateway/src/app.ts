@@ -1,10 +1,14 @@
 import { mkdir } from 'node:fs/promises';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import { authHook } from './auth/hook';
+import type { FailureLimits } from './auth/limiter';
+import { AuthService } from './auth/service';
 import { EventBus, type Service } from './bus';
 import { ConfigStore } from './config/store';
 import type { GatewayContext } from './context';
 import { consoleStatic } from './http/console-static';
 import { installErrorHandler } from './http/error-handler';
+import { postBodies } from './http/post-data';
 import type { GatewayOptions } from './options';
 import { apiRoutes } from './routes';
 import { type BuildInfo, readBuildInfo } from './system/build-info';
@@ -26,6 +30,8 @@ export interface GatewayDeps {
   resetReason?: GatewayContext['resetReason'];
   /** Fixes the host identity (DTU serial, MQTT client id) in tests; see config/identity.ts. */
   chipId?: number;
+  /** Failed-login lockout thresholds (tests use small ones). */
+  authLimits?: Partial<FailureLimits>;
 }
 
 /** Wires the services and the HTTP server of one gateway run. */
@@ -40,6 +46,12 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     ...(options.adminPassword === undefined ? {} : { adminPassword: options.adminPassword }),
     ...(deps.chipId === undefined ? {} : { chipId: deps.chipId }),
   });
+  const auth = await AuthService.create({
+    config,
+    bus,
+    log: deps.log,
+    ...(deps.authLimits === undefined ? {} : { limits: deps.authLimits }),
+  });
   const ctx: GatewayContext = {
     options,
     log: deps.log,
@@ -49,9 +61,10 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     startedAt: performance.now(),
     resetReason: deps.resetReason ?? 'Power on',
     config,
+    auth,
   };
   // The config store comes first so it stops last: its stop() waits for pending writes.
-  const services: Service[] = [config, heap];
+  const services: Service[] = [config, auth, heap];
 
   const http = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
@@ -62,6 +75,8 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     return503OnClosing: true,
   });
   installErrorHandler(http);
+  await http.register(postBodies);
+  await http.register(authHook, { auth });
   await http.register(apiRoutes, { ctx });
   await http.register(consoleStatic, { webRoot: options.webRoot });
 

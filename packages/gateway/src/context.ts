@@ -1,3 +1,4 @@
+import type { AuthService } from './auth/service';
 import type { EventBus } from './bus';
 import type { ConfigStore } from './config/store';
 import type { GatewayOptions } from './options';
@@ -18,4 +19,6 @@ export interface GatewayContext {
   resetReason: 'Power on' | 'Software reset';
   /** config.json of the data directory: typed sections, change events on the bus. */
   config: ConfigStore;
+  /** The admin account: route levels, WebSocket upgrades (authorizeUpgrade), the default-password hint. */
+  auth: AuthService;
 }

@@ -1,11 +1,23 @@
+import { Code, envelope } from '@dtu-console/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { isApiPath } from './route-meta';
 
 /** The one place errors become HTTP answers, so every route fails the same way. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    // A "data" form over the size limit gets the envelope older firmware sent for it (see post-data.ts).
+    if (
+      status === 413 &&
+      request.method === 'POST' &&
+      isApiPath(request.routeOptions.url ?? '') &&
+      !request.routeOptions.config?.upload
+    ) {
+      return reply.code(200).send(envelope(Code.DataTooLarge));
+    }
     if (status >= 500) {
-      request.log.error({ err: error, url: request.url }, 'Request failed');
+      // The path only: a query may carry a WebSocket auth token, which must never reach the log.
+      request.log.error({ err: error, url: request.url.split('?', 1)[0] }, 'Request failed');
     }
     return reply.code(status).send({
       message: status >= 500 ? 'Internal error, see the console log' : error.message,

@@ -6,7 +6,8 @@ import { readHostFacts } from '../system/host';
 
 /** /api/system/*: facts about the host and this build (api.md §7.1). */
 export const systemRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
-  app.get('/api/system/status', async (): Promise<SystemStatus> => {
+  const meta = { auth: 'readonly', summary: 'Host, build, config and radio facts' } as const;
+  app.get('/api/system/status', { config: meta }, async (): Promise<SystemStatus> => {
     const host = await readHostFacts(ctx.options.dataDir);
     return {
       hostname: host.hostname,

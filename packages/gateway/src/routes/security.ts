@@ -1,0 +1,54 @@
+import { Code, envelope, type SecurityConfig, securityConfigSchema } from '@dtu-console/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { hashPassword } from '../auth/password';
+import { isMasked, SECRET_MASK } from '../config/secrets';
+import type { GatewayContext } from '../context';
+import { parsePostData, savedEnvelope } from '../http/post-data';
+
+/** /api/security/* (api.md §6.8). The password is never sent back: GET shows a mask that POST may return. */
+export const securityRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
+  app.get(
+    '/api/security/config',
+    {
+      config: {
+        auth: 'admin',
+        summary: 'Security settings; the admin password is shown as a mask, posting the mask keeps it',
+      },
+    },
+    async (): Promise<SecurityConfig> => ({
+      password: SECRET_MASK,
+      allow_readonly: ctx.config.get('security').allow_readonly,
+    }),
+  );
+
+  app.post(
+    '/api/security/config',
+    {
+      config: {
+        auth: 'admin',
+        summary: 'Change the admin password and anonymous read-only access (1005 quirk, then 10001)',
+        payload: securityConfigSchema,
+      },
+    },
+    async (request) => {
+      const posted = await parsePostData(request, securityConfigSchema);
+      if (!posted.ok) return posted.envelope;
+      const { password, allow_readonly } = posted.value;
+      const passwordChanged = !isMasked(password);
+      const password_hash = passwordChanged
+        ? await hashPassword(password)
+        : ctx.config.get('security').password_hash;
+      const outcome = await ctx.config.update('security', { password_hash, allow_readonly });
+      // WebSocket servers close their clients when anonymous access has just been turned off (api.md §1.2).
+      ctx.bus.emit('auth:changed', { allowReadonly: allow_readonly, passwordChanged });
+      request.log.info({ allowReadonly: allow_readonly, passwordChanged }, 'Security settings saved');
+      return savedEnvelope(outcome);
+    },
+  );
+
+  app.get(
+    '/api/security/authenticate',
+    { config: { auth: 'admin', summary: 'Login check: 10002 with valid admin credentials, else 401' } },
+    async () => envelope(Code.SecurityAuthSuccess),
+  );
+};
