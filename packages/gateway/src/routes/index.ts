@@ -1,5 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
+import { deviceRoutes } from './device';
+import { dtuRoutes } from './dtu';
+import { mqttRoutes } from './mqtt';
+import { networkRoutes } from './network';
 import { securityRoutes } from './security';
 import { systemRoutes } from './system';
 
@@ -7,4 +11,8 @@ import { systemRoutes } from './system';
 export const apiRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
   await app.register(systemRoutes, { ctx });
   await app.register(securityRoutes, { ctx });
+  await app.register(dtuRoutes, { ctx });
+  await app.register(deviceRoutes, { ctx });
+  await app.register(networkRoutes, { ctx });
+  await app.register(mqttRoutes, { ctx });
 };
