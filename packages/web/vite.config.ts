@@ -38,6 +38,8 @@ export default defineConfig({
   plugins: [react(), precompress()],
   build: {
     target: 'es2022',
+    // Every browser that runs es2022 modules knows modulepreload; the polyfill would cost every first load.
+    modulePreload: { polyfill: false },
     sourcemap: false,
     reportCompressedSize: false,
   },

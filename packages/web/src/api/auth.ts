@@ -17,6 +17,19 @@ export function encodeBasic(username: string, password: string): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
+/** The inverse of `encodeBasic`; undefined when authdata is not base64 of "user:password". */
+export function decodeBasic(authdata: string): { username: string; password: string } | undefined {
+  try {
+    const bytes = Uint8Array.from(atob(authdata), (c) => c.charCodeAt(0));
+    const text = new TextDecoder().decode(bytes);
+    const colon = text.indexOf(':');
+    if (colon < 0) return undefined;
+    return { username: text.slice(0, colon), password: text.slice(colon + 1) };
+  } catch {
+    return undefined;
+  }
+}
+
 export function getUser(): StoredUser | null {
   try {
     const raw = localStorage.getItem(STORAGE_KEY);
@@ -44,4 +57,13 @@ export function clearUser(): void {
 export function onAuthChange(listener: AuthListener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+// Another tab signing in or out changes this tab's state too.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key !== STORAGE_KEY && event.key !== null) return;
+    const user = getUser();
+    for (const listener of listeners) listener(user);
+  });
 }

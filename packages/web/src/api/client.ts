@@ -15,6 +15,8 @@ export interface RequestOptions {
   /** Handle the failure at the call site instead of showing the Error screen. */
   suppressErrorScreen?: boolean;
   signal?: AbortSignal;
+  /** Extra or overriding headers, e.g. the credentials being checked by the login. */
+  headers?: Record<string, string>;
 }
 
 type FailureHandler = (error: ApiError, options: RequestOptions) => void;
@@ -42,7 +44,7 @@ async function request<T>(path: string, init: RequestInit, options: RequestOptio
   try {
     response = await fetch(path, {
       ...init,
-      headers: { ...apiHeaders(), ...init.headers },
+      headers: { ...apiHeaders(), ...options.headers },
       signal: options.signal ?? null,
     });
   } catch (cause) {

@@ -1,18 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router/dom';
-import { router } from './router';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './router';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // The gateway is on the local network: fail fast and let the page's reload button retry.
-    queries: { retry: false, refetchOnWindowFocus: false },
-  },
-});
-
+/**
+ * TanStack Query is not provided here: screens and dialogs that use it wrap themselves (`withQuery`), so
+ * the first load of the live view, which gets its data from the socket store, does not carry it.
+ */
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
   );
 }

@@ -1,13 +1,36 @@
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { NavBar } from '../components/NavBar';
+import { dismiss, useAnnouncements } from './announce';
 
 export function Layout() {
   return (
     <>
       <NavBar />
+      <Announcements />
       <main>
         <Outlet />
       </main>
     </>
+  );
+}
+
+function Announcements() {
+  const { t } = useTranslation();
+  const items = useAnnouncements();
+  return (
+    <div className="announcements" role="status" aria-live="polite">
+      {items.map((item) => (
+        <div key={item.id} className={`alert alert-${item.variant} alert-dismissible shadow-sm mb-2`}>
+          {item.text}
+          <button
+            type="button"
+            className="btn-close"
+            aria-label={t('common.close')}
+            onClick={() => dismiss(item.id)}
+          />
+        </div>
+      ))}
+    </div>
   );
 }

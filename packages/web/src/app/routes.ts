@@ -11,10 +11,10 @@ export interface ScreenRoute {
 }
 
 export const SCREENS: readonly ScreenRoute[] = [
-  { path: '/', titleKey: 'home.title' },
-  { path: '/login', titleKey: 'login.title' },
-  { path: '/error', titleKey: 'error.title' },
-  { path: '/about', titleKey: 'about.title' },
+  { path: '/', titleKey: 'home.title', load: () => import('../pages/LiveViewPage') },
+  { path: '/login', titleKey: 'login.title', load: () => import('../pages/LoginPage') },
+  { path: '/error', titleKey: 'error.title', load: () => import('../pages/ErrorPage') },
+  { path: '/about', titleKey: 'about.title', load: () => import('../pages/AboutPage') },
   { path: '/settings/network', titleKey: 'networkadmin.title', menu: 'settings' },
   { path: '/settings/ntp', titleKey: 'ntpadmin.title', menu: 'settings' },
   { path: '/settings/mqtt', titleKey: 'mqttadmin.title', menu: 'settings' },

@@ -1,55 +1,95 @@
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
-import NavDropdown from 'react-bootstrap/NavDropdown';
-import { CircleHalf, Moon, SunFill, Sun as SunIcon, Translate } from 'react-bootstrap-icons';
+import { Timing } from '@dtu-console/contract/limits';
+import { useEffect, useState } from 'react';
+import BoxArrowInRight from 'react-bootstrap-icons/dist/icons/box-arrow-in-right';
+import BoxArrowRight from 'react-bootstrap-icons/dist/icons/box-arrow-right';
+import CircleHalf from 'react-bootstrap-icons/dist/icons/circle-half';
+import EggFill from 'react-bootstrap-icons/dist/icons/egg-fill';
+import Moon from 'react-bootstrap-icons/dist/icons/moon';
+import SunIcon from 'react-bootstrap-icons/dist/icons/sun';
+import SunFill from 'react-bootstrap-icons/dist/icons/sun-fill';
+import Translate from 'react-bootstrap-icons/dist/icons/translate';
+import TreeFill from 'react-bootstrap-icons/dist/icons/tree-fill';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation, useNavigate } from 'react-router';
+import { clearUser } from '../api/auth';
+import { announce } from '../app/announce';
+import { useSignedIn } from '../app/auth';
+import { type BrandIcon as BrandIconName, brandIconFor } from '../app/brand';
 import { SCREENS } from '../app/routes';
 import { THEMES, type Theme, useTheme } from '../app/theme';
-import { LANGUAGES, type Language, setLanguage } from '../i18n';
+import { LANGUAGES, setLanguage } from '../i18n';
+import { NavDropdown } from './Dropdown';
 
 const THEME_ICONS: Record<Theme, typeof SunIcon> = { light: SunIcon, dark: Moon, auto: CircleHalf };
 
 export function NavBar() {
   const { t, i18n } = useTranslation();
   const [theme, setTheme] = useTheme();
+  const [expanded, setExpanded] = useState(false);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const signedIn = useSignedIn();
   const ThemeIcon = THEME_ICONS[theme];
+
+  // The phone menu folds away once a page is chosen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
+  useEffect(() => setExpanded(false), [location.pathname]);
+
   const menu = (name: 'settings' | 'info') =>
     SCREENS.filter((screen) => screen.menu === name).map((screen) => (
-      <NavDropdown.Item as={NavLink} to={screen.path} key={screen.path}>
-        {t(`nav.${screen.path}`)}
-      </NavDropdown.Item>
+      <li key={screen.path}>
+        <NavLink className="dropdown-item" to={screen.path}>
+          {t(`nav.${screen.path}`)}
+        </NavLink>
+      </li>
     ));
 
+  const logout = () => {
+    clearUser();
+    announce('info', t('login.loggedOut'));
+    void navigate('/');
+  };
+  const loginTarget =
+    location.pathname === '/' || location.pathname === '/login'
+      ? '/login'
+      : `/login?returnUrl=${encodeURIComponent(location.pathname + location.search + location.hash)}`;
+
   return (
-    <Navbar expand="md" fixed="top" className="bg-dark" data-bs-theme="dark" collapseOnSelect>
-      <Container fluid="xxl">
-        <Navbar.Brand as={NavLink} to="/" className="d-flex align-items-center gap-2">
-          <SunFill className="text-warning" aria-hidden />
+    <nav className="navbar navbar-expand-md fixed-top bg-dark" data-bs-theme="dark">
+      <div className="container-xxl">
+        <NavLink to="/" className="navbar-brand d-flex align-items-center gap-2">
+          <BrandIcon />
           dtu-console
-        </Navbar.Brand>
-        <Navbar.Toggle aria-controls="main-nav" aria-label={t('nav.toggle')} />
-        <Navbar.Collapse id="main-nav">
-          <Nav className="me-auto">
-            <Nav.Link as={NavLink} to="/" end>
-              {t('nav./')}
-            </Nav.Link>
-            <NavDropdown title={t('nav.settings')} id="nav-settings">
-              {menu('settings')}
-            </NavDropdown>
-            <NavDropdown title={t('nav.info')} id="nav-info">
-              {menu('info')}
-            </NavDropdown>
-            <Nav.Link as={NavLink} to="/about">
-              {t('nav./about')}
-            </Nav.Link>
-          </Nav>
-          <Nav>
+        </NavLink>
+        <button
+          type="button"
+          className="navbar-toggler"
+          aria-controls="main-nav"
+          aria-expanded={expanded}
+          aria-label={t('nav.toggle')}
+          onClick={() => setExpanded((value) => !value)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div id="main-nav" className={`collapse navbar-collapse${expanded ? ' show' : ''}`}>
+          <ul className="navbar-nav me-auto">
+            <li className="nav-item">
+              <NavLink className="nav-link" to="/" end>
+                {t('nav./')}
+              </NavLink>
+            </li>
+            <NavDropdown label={t('nav.settings')}>{menu('settings')}</NavDropdown>
+            <NavDropdown label={t('nav.info')}>{menu('info')}</NavDropdown>
+            <li className="nav-item">
+              <NavLink className="nav-link" to="/about">
+                {t('nav./about')}
+              </NavLink>
+            </li>
+          </ul>
+          <ul className="navbar-nav align-items-md-center">
             <NavDropdown
-              id="nav-theme"
-              align="end"
-              title={
+              alignEnd
+              label={
                 <>
                   <ThemeIcon aria-hidden /> <span className="nav-label">{t('theme.title')}</span>
                 </>
@@ -58,37 +98,76 @@ export function NavBar() {
               {THEMES.map((option) => {
                 const Icon = THEME_ICONS[option];
                 return (
-                  <NavDropdown.Item key={option} active={option === theme} onClick={() => setTheme(option)}>
-                    <Icon aria-hidden className="me-2" />
-                    {t(`theme.${option}`)}
-                  </NavDropdown.Item>
+                  <li key={option}>
+                    <button
+                      type="button"
+                      className={`dropdown-item${option === theme ? ' active' : ''}`}
+                      aria-current={option === theme}
+                      onClick={() => setTheme(option)}
+                    >
+                      <Icon aria-hidden className="me-2" />
+                      {t(`theme.${option}`)}
+                    </button>
+                  </li>
                 );
               })}
             </NavDropdown>
             <NavDropdown
-              id="nav-language"
-              align="end"
-              title={
+              alignEnd
+              label={
                 <>
                   <Translate aria-hidden /> <span className="nav-label">{t('language.title')}</span>{' '}
                   {i18n.resolvedLanguage?.toUpperCase()}
                 </>
               }
             >
-              {LANGUAGES.map((language: Language) => (
-                <NavDropdown.Item
-                  key={language}
-                  lang={language}
-                  active={language === i18n.resolvedLanguage}
-                  onClick={() => void setLanguage(language)}
-                >
-                  {t(`language.${language}`)}
-                </NavDropdown.Item>
+              {LANGUAGES.map((language) => (
+                <li key={language}>
+                  <button
+                    type="button"
+                    lang={language}
+                    className={`dropdown-item${language === i18n.resolvedLanguage ? ' active' : ''}`}
+                    aria-current={language === i18n.resolvedLanguage}
+                    onClick={() => void setLanguage(language)}
+                  >
+                    {t(`language.${language}`)}
+                  </button>
+                </li>
               ))}
             </NavDropdown>
-          </Nav>
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+            <li className="nav-item nav-auth">
+              {signedIn ? (
+                <button type="button" className="btn btn-sm btn-outline-light" onClick={logout}>
+                  <BoxArrowRight aria-hidden className="me-1" />
+                  {t('nav.logout')}
+                </button>
+              ) : (
+                <NavLink className="btn btn-sm btn-outline-light" to={loginTarget}>
+                  <BoxArrowInRight aria-hidden className="me-1" />
+                  {t('nav.login')}
+                </NavLink>
+              )}
+            </li>
+          </ul>
+        </div>
+      </div>
+    </nav>
   );
+}
+
+const BRAND_ICONS: Record<BrandIconName, { Icon: typeof SunIcon; className: string }> = {
+  tree: { Icon: TreeFill, className: 'text-success' },
+  egg: { Icon: EggFill, className: 'text-info' },
+  sun: { Icon: SunFill, className: 'text-warning' },
+};
+
+/** Spec §2: the icon follows the date, re-checked every 10 s so it changes at midnight without a reload. */
+export function BrandIcon() {
+  const [icon, setIcon] = useState(() => brandIconFor(new Date()));
+  useEffect(() => {
+    const timer = setInterval(() => setIcon(brandIconFor(new Date())), Timing.brandIconRecheckMs);
+    return () => clearInterval(timer);
+  }, []);
+  const { Icon, className } = BRAND_ICONS[icon];
+  return <Icon className={className} aria-hidden data-icon={icon} />;
 }

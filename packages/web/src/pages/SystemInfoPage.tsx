@@ -7,11 +7,14 @@ import ProgressBar from 'react-bootstrap/ProgressBar';
 import Table from 'react-bootstrap/Table';
 import { useTranslation } from 'react-i18next';
 import { fetchSystemStatus, type SystemStatus } from '../api/system';
+import { withQuery } from '../app/query';
 import { PageFrame } from '../components/PageFrame';
+import '../styles/progress.scss';
+import '../styles/tables.scss';
 import { useFormat } from '../i18n/format';
 
 /** /info/system: read-only facts about the gateway host (spec §2), with a reload button. */
-export default function SystemInfoPage() {
+function SystemInfoPage() {
   const { t } = useTranslation();
   const query = useQuery({ queryKey: ['system', 'status'], queryFn: () => fetchSystemStatus() });
   return (
@@ -149,3 +152,5 @@ export function formatUptime(seconds: number, t: (key: string, options: Record<s
     .join(':');
   return t('systeminfo.uptimeValue', { count: days, time });
 }
+
+export default withQuery(SystemInfoPage);

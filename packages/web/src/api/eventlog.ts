@@ -1,0 +1,12 @@
+import type { EventLogLocale, EventLogStatus } from '@dtu-console/contract/api/eventlog';
+import { apiGet, type RequestOptions } from './client';
+
+/** The messages come in the console's language (api.md §4.1); `{}` for an unknown inverter. */
+export function fetchEventLog(
+  serial: string,
+  locale: EventLogLocale,
+  options?: RequestOptions,
+): Promise<Partial<EventLogStatus>> {
+  const query = new URLSearchParams({ inv: serial, locale });
+  return apiGet(`/api/eventlog/status?${query}`, options);
+}

@@ -1,0 +1,63 @@
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+
+export interface NavDropdownProps {
+  label: ReactNode;
+  /** Aligns the menu to the right edge of its toggle (menus at the end of the bar). */
+  alignEnd?: boolean;
+  children: ReactNode;
+}
+
+/**
+ * A navigation-bar dropdown on Bootstrap's CSS alone: react-bootstrap's version brings Popper and its
+ * overlay machinery (about 20 KB) into the first load. In the bar Bootstrap places menus statically
+ * (data-bs-popper="static"), so no positioning code is needed. Closes on a choice, Escape or a click
+ * elsewhere.
+ */
+export function NavDropdown({ label, alignEnd = false, children }: NavDropdownProps) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLLIElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: MouseEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('click', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('click', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  return (
+    <li className="nav-item dropdown" ref={root}>
+      <button
+        ref={toggle}
+        type="button"
+        id={id}
+        className={`nav-link dropdown-toggle${open ? ' show' : ''}`}
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {label}
+      </button>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: closes after a choice made by mouse or keyboard alike */}
+      <ul
+        className={`dropdown-menu${alignEnd ? ' dropdown-menu-end' : ''}${open ? ' show' : ''}`}
+        data-bs-popper="static"
+        aria-labelledby={id}
+        onClick={() => setOpen(false)}
+      >
+        {children}
+      </ul>
+    </li>
+  );
+}

@@ -1,0 +1,13 @@
+import { showsAbsoluteDataAge } from '@dtu-console/contract/format';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format';
+
+/** Seconds since the last data; above 300 s the time of that data instead (spec §2). */
+export function DataAge({ seconds, now = Date.now() }: { seconds: number; now?: number }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  if (showsAbsoluteDataAge(seconds)) {
+    return <span>{t('live.lastUpdate', { time: f.dateTime(new Date(now - seconds * 1000)) })}</span>;
+  }
+  return <span>{t('live.dataAge', { count: seconds, value: f.number(seconds) })}</span>;
+}

@@ -1,0 +1,37 @@
+import type { LiveHints } from '@dtu-console/contract/api/livedata';
+import ExclamationTriangleFill from 'react-bootstrap-icons/dist/icons/exclamation-triangle-fill';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** Spec §8 live-data hints: radio, clock not synchronised, default password (and a missing device profile). */
+export function HintsBanner({ hints }: { hints: LiveHints }) {
+  const { t } = useTranslation();
+  if (!hints.radio_problem && !hints.time_sync && !hints.default_password && !hints.pin_mapping_issue) {
+    return null;
+  }
+  return (
+    <div className="alert alert-warning d-flex gap-2" role="alert">
+      <ExclamationTriangleFill aria-hidden className="flex-shrink-0 mt-1" />
+      <ul className="list-unstyled mb-0 d-grid gap-2">
+        {hints.radio_problem && <li>{t('hints.radioProblem')}</li>}
+        {hints.time_sync && (
+          <li>
+            {t('hints.timeSync')} <Link to="/settings/ntp">{t('hints.timeSyncLink')}</Link>
+            <br />
+            <small>{t('hints.timeSyncNote')}</small>
+          </li>
+        )}
+        {hints.default_password && (
+          <li>
+            {t('hints.defaultPassword')} <Link to="/settings/security">{t('hints.defaultPasswordLink')}</Link>
+          </li>
+        )}
+        {hints.pin_mapping_issue && (
+          <li>
+            {t('hints.pinMapping')} <Link to="/settings/device">{t('hints.pinMappingLink')}</Link>
+          </li>
+        )}
+      </ul>
+    </div>
+  );
+}

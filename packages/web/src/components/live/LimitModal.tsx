@@ -1,0 +1,212 @@
+import { limitInputMax } from '@dtu-console/contract/format';
+import { PowerLimits, Timing } from '@dtu-console/contract/limits';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { fetchLimitStatus, limitTypeFor, postLimitConfig } from '../../api/limit';
+import { type AlertMessage, errorAlert, responseAlert } from '../../api/response';
+import { announce } from '../../app/announce';
+import { withQuery } from '../../app/query';
+import { useFormat } from '../../i18n/format';
+import '../../styles/forms.scss';
+import { AlertBox } from '../AlertBox';
+import { Dialog, DialogLoading } from '../Dialog';
+import { SetStatusBadge } from './SetStatusBadge';
+import type { InverterDialogProps } from './types';
+
+/** How often the status is re-read while a command is pending. */
+const PENDING_POLL_MS = 2000;
+
+interface LimitForm {
+  value: number;
+  type: 'relative' | 'absolute';
+  persistence: 'nonpersistent' | 'persistent';
+}
+
+/** Spec §4: the input range follows the type — 0..100 %, or 0..max power (2250 W while unknown). */
+export function limitRange(type: LimitForm['type'], maxPower: number): { min: number; max: number } {
+  return { min: PowerLimits.valueMin, max: limitInputMax(type === 'relative', maxPower) };
+}
+
+function LimitModal({ serial, name, onClose }: InverterDialogProps) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const queryClient = useQueryClient();
+  const status = useQuery({
+    queryKey: ['limit', 'status'],
+    queryFn: () => fetchLimitStatus({ suppressErrorScreen: true }),
+    refetchInterval: (query) =>
+      query.state.data?.[serial]?.limit_set_status === 'Pending' ? PENDING_POLL_MS : false,
+  });
+  const entry = status.data?.[serial];
+
+  return (
+    <Dialog title={t('limit.title', { name })} onClose={onClose}>
+      {status.isPending ? (
+        <DialogLoading />
+      ) : status.isError ? (
+        <AlertBox alert={errorAlert(status.error)} />
+      ) : !entry ? (
+        <AlertBox alert={{ variant: 'warning', text: t('limit.unknownInverter') }} />
+      ) : (
+        <>
+          <table className="table table-sm mb-3">
+            <tbody>
+              <tr>
+                <th scope="row" className="fw-normal text-body-secondary w-50">
+                  {t('limit.current')}
+                </th>
+                <td data-testid="limit-current">
+                  {f.unit(entry.limit_relative, '%', 1)}
+                  {entry.max_power > 0 && ` (${f.unit((entry.limit_relative * entry.max_power) / 100, 'W')})`}
+                </td>
+              </tr>
+              <tr>
+                <th scope="row" className="fw-normal text-body-secondary">
+                  {t('limit.maxPower')}
+                </th>
+                <td>{entry.max_power > 0 ? f.unit(entry.max_power, 'W') : t('common.unknown')}</td>
+              </tr>
+              <tr>
+                <th scope="row" className="fw-normal text-body-secondary">
+                  {t('limit.lastCommand')}
+                </th>
+                <td>
+                  <SetStatusBadge status={entry.limit_set_status} />
+                </td>
+              </tr>
+            </tbody>
+          </table>
+          <LimitSettingsForm
+            serial={serial}
+            maxPower={entry.max_power}
+            current={entry.limit_relative}
+            onSaved={(alert) => {
+              void queryClient.invalidateQueries({ queryKey: ['limit', 'status'] });
+              announce('success', alert.text);
+              onClose();
+            }}
+          />
+        </>
+      )}
+    </Dialog>
+  );
+}
+
+function LimitSettingsForm({
+  serial,
+  maxPower,
+  current,
+  onSaved,
+}: {
+  serial: string;
+  maxPower: number;
+  current: number;
+  onSaved: (alert: AlertMessage) => void;
+}) {
+  const { t } = useTranslation();
+  const [alert, setAlert] = useState<AlertMessage | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    trigger,
+    formState: { errors, isSubmitting, isSubmitted },
+  } = useForm<LimitForm>({
+    defaultValues: { value: current, type: 'relative', persistence: 'nonpersistent' },
+  });
+  const type = watch('type');
+  const range = limitRange(type, maxPower);
+  const unit = type === 'relative' ? '%' : 'W';
+
+  const submit = handleSubmit(async (form) => {
+    setAlert(null);
+    try {
+      const answer = await postLimitConfig({
+        serial,
+        limit_value: form.value,
+        limit_type: limitTypeFor(form.type === 'relative', form.persistence === 'persistent'),
+      });
+      const message = responseAlert(t, answer);
+      if (message.variant === 'success') onSaved(message);
+      else setAlert(message);
+    } catch (error) {
+      setAlert(errorAlert(error));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <AlertBox alert={alert} />
+      <div className="mb-3">
+        <label htmlFor="limit-value" className="form-label">
+          {t('limit.target')}
+        </label>
+        <div className="input-group has-validation">
+          <input
+            id="limit-value"
+            type="number"
+            inputMode="decimal"
+            step="any"
+            min={range.min}
+            max={range.max}
+            className={`form-control${errors.value ? ' is-invalid' : ''}`}
+            aria-invalid={errors.value ? true : undefined}
+            aria-describedby="limit-value-help"
+            {...register('value', {
+              valueAsNumber: true,
+              required: t('limit.valueRequired'),
+              validate: (value) =>
+                (Number.isFinite(value) && value >= range.min && value <= range.max) ||
+                t('limit.valueRange', { min: range.min, max: range.max, unit }),
+            })}
+          />
+          <span className="input-group-text">{unit}</span>
+          {errors.value && <div className="invalid-feedback">{errors.value.message}</div>}
+        </div>
+        <div id="limit-value-help" className="form-text">
+          {t('limit.range', { min: range.min, max: range.max, unit })}
+        </div>
+      </div>
+      <div className="row g-2 mb-3">
+        <div className="col-sm-6">
+          <label htmlFor="limit-type" className="form-label">
+            {t('limit.type')}
+          </label>
+          <select
+            id="limit-type"
+            className="form-select"
+            {...register('type', {
+              // The range changed: re-check an already checked value against it.
+              onChange: () => isSubmitted && void trigger('value'),
+            })}
+          >
+            <option value="relative">{t('limit.relative')}</option>
+            <option value="absolute">{t('limit.absolute')}</option>
+          </select>
+        </div>
+        <div className="col-sm-6">
+          <label htmlFor="limit-persistence" className="form-label">
+            {t('limit.persistence')}
+          </label>
+          <select id="limit-persistence" className="form-select" {...register('persistence')}>
+            <option value="nonpersistent">{t('limit.nonPersistent')}</option>
+            <option value="persistent">{t('limit.persistent')}</option>
+          </select>
+        </div>
+      </div>
+      <p className="form-text">
+        {t('limit.absoluteNote', { minutes: Math.round(Timing.limitDisplayUpdateS / 60) })}
+      </p>
+      <div className="d-flex justify-content-end">
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting && <span className="spinner-border spinner-border-sm me-2" aria-hidden />}
+          {t('limit.save')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export default withQuery(LimitModal);

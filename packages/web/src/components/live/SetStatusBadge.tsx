@@ -1,0 +1,15 @@
+import type { SetStatus } from '@dtu-console/contract/api/limit';
+import { useTranslation } from 'react-i18next';
+import { SET_STATUS_VARIANTS } from './rules';
+
+/** Result of the last limit or power command (spec §4 colours). */
+export function SetStatusBadge({ status }: { status: SetStatus | undefined }) {
+  const { t } = useTranslation();
+  const value: SetStatus = status ?? 'Unknown';
+  const variant = SET_STATUS_VARIANTS[value] ?? 'secondary';
+  return (
+    <span className={`badge text-bg-${variant}`} data-status={value}>
+      {t(`setStatus.${value}`, { defaultValue: value })}
+    </span>
+  );
+}

@@ -1,0 +1,56 @@
+import type { SetStatus } from '@dtu-console/contract/api/limit';
+import type { DcChannel } from '@dtu-console/contract/api/livedata';
+import type { LiveInverter } from '../../ws/livedata';
+
+/** Spec §4 inverter header colour. */
+export type HeaderVariant = 'tertiary' | 'danger' | 'warning' | 'primary';
+
+export function headerVariant(
+  inverter: Pick<LiveInverter, 'poll_enabled' | 'reachable' | 'producing'>,
+): HeaderVariant {
+  if (!inverter.poll_enabled) return 'tertiary';
+  if (!inverter.reachable) return 'danger';
+  if (!inverter.producing) return 'warning';
+  return 'primary';
+}
+
+export const HEADER_CLASSES: Record<HeaderVariant, string> = {
+  tertiary: 'bg-body-tertiary',
+  danger: 'text-bg-danger',
+  warning: 'text-bg-warning',
+  primary: 'text-bg-primary',
+};
+
+/** Spec §4 pill icon: cross unreachable, exclamation reachable but idle, check producing. */
+export type PillIcon = 'cross' | 'exclamation' | 'check';
+
+export function pillIcon(inverter: Pick<LiveInverter, 'reachable' | 'producing'>): PillIcon {
+  if (!inverter.reachable) return 'cross';
+  if (!inverter.producing) return 'exclamation';
+  return 'check';
+}
+
+const byChannelNumber = ([a]: [string, unknown], [b]: [string, unknown]) => Number(a) - Number(b);
+
+/** Channel entries of a map in channel order ("0", "1", …). */
+export function channels<C>(map: Record<string, C> | undefined): [string, C][] {
+  return Object.entries(map ?? {}).sort(byChannelNumber);
+}
+
+/**
+ * Spec §2: when the inverter has irradiation data (some string has a max power configured), strings
+ * without it are hidden; otherwise every string is shown.
+ */
+export function visibleDcChannels(inverter: Pick<LiveInverter, 'DC'>): [string, DcChannel][] {
+  const all = channels(inverter.DC);
+  const withIrradiation = all.filter(([, channel]) => channel.Irradiation !== undefined);
+  return withIrradiation.length > 0 ? withIrradiation : all;
+}
+
+/** Spec §4 badge colours of the limit and power command status. */
+export const SET_STATUS_VARIANTS: Record<SetStatus, string> = {
+  Failure: 'danger',
+  Pending: 'warning',
+  Ok: 'success',
+  Unknown: 'secondary',
+};

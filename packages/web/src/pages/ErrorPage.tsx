@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { PageFrame } from '../components/PageFrame';
+
+/** `/error?status=…&message=…`: where failed calls lead (spec §2, §7). */
+export default function ErrorPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const status = params.get('status');
+  const message = params.get('message');
+  return (
+    <PageFrame title={t('error.title')}>
+      <div className="alert alert-danger" role="alert">
+        <p className="mb-1">{t('error.intro')}</p>
+        {status && (
+          <p className="mb-1">
+            <strong>{t('error.status')}:</strong> <span data-testid="error-status">{status}</span>
+          </p>
+        )}
+        {message && (
+          <p className="mb-0 text-break">
+            <strong>{t('error.message')}:</strong> <span data-testid="error-message">{message}</span>
+          </p>
+        )}
+      </div>
+      <Link to="/" className="btn btn-primary">
+        {t('error.back')}
+      </Link>
+    </PageFrame>
+  );
+}

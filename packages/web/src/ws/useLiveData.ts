@@ -1,0 +1,21 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { getUser } from '../api/auth';
+import { fetchLiveDataStatus, fetchLiveInverter } from '../api/livedata';
+import { LiveDataStore, type LiveSnapshot } from './livedata';
+import { socketUrl } from './url';
+
+/**
+ * The console's one live-data connection. Status calls skip the Error screen: the live view shows the
+ * failure itself and recovers when the socket comes back (a 401 still leads to the login).
+ */
+export const liveData = new LiveDataStore({
+  fetchStatus: () => fetchLiveDataStatus({ suppressErrorScreen: true }),
+  fetchInverter: (serial) => fetchLiveInverter(serial, { suppressErrorScreen: true }),
+  openSocket: () => new WebSocket(socketUrl('/livedata', window.location, getUser())),
+});
+
+/** Keeps the connection up while the calling component is mounted. */
+export function useLiveData(store: LiveDataStore = liveData): LiveSnapshot {
+  useEffect(() => store.retain(), [store]);
+  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+}

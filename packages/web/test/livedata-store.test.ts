@@ -1,0 +1,340 @@
+import type {
+  LivedataMessage,
+  LivedataStatus,
+  LiveInverterDetail,
+  LiveInverterSummary,
+} from '@dtu-console/contract/api/livedata';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { encodeBasic } from '../src/api/auth';
+import {
+  isEmptyMessage,
+  LiveDataStore,
+  mergeInverter,
+  mergeSummaries,
+  type SocketLike,
+} from '../src/ws/livedata';
+import { socketUrl } from '../src/ws/url';
+
+const value = (v: number, u: string, d = 1) => ({ v, u, d });
+
+export function summary(serial: string, patch: Partial<LiveInverterSummary> = {}): LiveInverterSummary {
+  return {
+    serial,
+    name: `Inverter ${serial}`,
+    order: 0,
+    data_age: 0,
+    data_age_ms: 0,
+    poll_enabled: true,
+    reachable: true,
+    producing: true,
+    limit_relative: 100,
+    limit_absolute: 800,
+    radio_stats: {
+      tx_request: 0,
+      tx_re_request: 0,
+      rx_success: 0,
+      rx_fail_nothing: 0,
+      rx_fail_partial: 0,
+      rx_fail_corrupt: 0,
+      rssi: -127,
+    },
+    ...patch,
+  };
+}
+
+export function detail(serial: string, patch: Partial<LiveInverterDetail> = {}): LiveInverterDetail {
+  return {
+    ...summary(serial),
+    AC: { '0': { Power: value(500, 'W') } },
+    DC: { '0': { name: { u: 'South' }, Power: value(260, 'W') } },
+    INV: { '0': { Temperature: value(38.4, '°C') } },
+    events: 2,
+    ...patch,
+  };
+}
+
+const total = { Power: value(500, 'W'), YieldDay: value(2000, 'Wh', 0), YieldTotal: value(100, 'kWh', 3) };
+const hints = { time_sync: false, radio_problem: false, default_password: false, pin_mapping_issue: false };
+
+function status(inverters: LiveInverterSummary[]): LivedataStatus {
+  return { inverters, total, hints };
+}
+
+class FakeSocket implements SocketLike {
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  closedByClient = false;
+  onopen: SocketLike['onopen'] = null;
+  onclose: SocketLike['onclose'] = null;
+  onmessage: SocketLike['onmessage'] = null;
+  onerror: SocketLike['onerror'] = null;
+  constructor() {
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.closedByClient = true;
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+  receive(data: string) {
+    this.onmessage?.({ data } as MessageEvent);
+  }
+  /** The gateway or the network went away. */
+  drop() {
+    this.readyState = 3;
+    this.onclose?.({} as CloseEvent);
+  }
+}
+
+const latest = () => FakeSocket.all.at(-1)!;
+const releases: (() => void)[] = [];
+
+/** Retains the store for one test; afterEach releases it so no timer or listener leaks into the next. */
+function retain(store: LiveDataStore): () => void {
+  const release = store.retain();
+  releases.push(release);
+  return release;
+}
+
+function makeStore(inverters = [summary('111', { order: 1 }), summary('222', { order: 0 })]) {
+  const fetchStatus = vi.fn(async () => status(inverters));
+  const fetchInverter = vi.fn(async (serial: string) => ({ inverters: [detail(serial)], total, hints }));
+  const store = new LiveDataStore({ fetchStatus, fetchInverter, openSocket: () => new FakeSocket() });
+  return { store, fetchStatus, fetchInverter };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeSocket.all = [];
+});
+afterEach(() => {
+  for (const release of releases.splice(0)) release();
+  vi.useRealTimers();
+});
+
+describe('merging', () => {
+  it('replaces the fields of the inverter with the same serial and keeps the order sorted', () => {
+    const list = mergeSummaries([], [summary('a', { order: 2 }), summary('b', { order: 1 })]);
+    expect(list.map((i) => i.serial)).toEqual(['b', 'a']);
+    const merged = mergeInverter(list, detail('a', { order: 2, data_age: 7 }));
+    expect(merged.map((i) => i.serial)).toEqual(['b', 'a']);
+    expect(merged[1]).toMatchObject({ data_age: 7, events: 2 });
+    expect(merged[0]).toBe(list[0]);
+  });
+
+  it('a status answer decides which inverters exist but keeps channel data', () => {
+    const withDetail = mergeInverter([], detail('a'));
+    const next = mergeSummaries(withDetail, [summary('a', { data_age: 3 }), summary('c')]);
+    expect(next.map((i) => i.serial)).toEqual(['a', 'c']);
+    expect(next[0]).toMatchObject({ data_age: 3, events: 2 });
+    expect(next[0]?.AC).toBeDefined();
+  });
+
+  it('recognises the empty message', () => {
+    expect(isEmptyMessage('{}')).toBe(true);
+    expect(isEmptyMessage(' { } ')).toBe(true);
+    expect(isEmptyMessage('')).toBe(true);
+    expect(isEmptyMessage('{"inverters":[]}')).toBe(false);
+    expect(isEmptyMessage('[]')).toBe(false);
+    expect(isEmptyMessage('ping')).toBe(false);
+  });
+});
+
+describe('socket URL', () => {
+  it('follows the page protocol and carries the signed-in credentials', () => {
+    expect(socketUrl('/livedata', { protocol: 'http:', host: 'dtu.local' }, null)).toBe(
+      'ws://dtu.local/livedata',
+    );
+    expect(socketUrl('/livedata', { protocol: 'https:', host: 'dtu.local:8443' }, null)).toBe(
+      'wss://dtu.local:8443/livedata',
+    );
+    const user = { username: 'admin', authdata: encodeBasic('admin', 'p@ss:wörd') };
+    expect(socketUrl('/livedata', { protocol: 'http:', host: 'dtu.local' }, user)).toBe(
+      'ws://admin:p%40ss%3Aw%C3%B6rd@dtu.local/livedata',
+    );
+  });
+});
+
+describe('LiveDataStore', () => {
+  it('loads the status first, then opens the socket; online follows the socket', async () => {
+    const { store, fetchStatus } = makeStore();
+    expect(store.getSnapshot().loading).toBe(true);
+    retain(store);
+    expect(fetchStatus).toHaveBeenCalledOnce();
+    expect(FakeSocket.all).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(0);
+    const snapshot = store.getSnapshot();
+    expect(snapshot.loading).toBe(false);
+    expect(snapshot.inverters.map((i) => i.serial)).toEqual(['222', '111']);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(snapshot.online).toBe(false);
+    latest().open();
+    expect(store.getSnapshot().online).toBe(true);
+  });
+
+  it('merges each message into the inverter with its serial and takes totals and hints', async () => {
+    const { store } = makeStore();
+    retain(store);
+    await vi.advanceTimersByTimeAsync(0);
+    latest().open();
+    const before = store.getSnapshot().inverters.find((i) => i.serial === '222');
+    const message: LivedataMessage = {
+      inverters: [detail('111', { order: 1, data_age: 0, limit_relative: 50 })],
+      total: { ...total, Power: value(321, 'W') },
+      hints: { ...hints, time_sync: true },
+    };
+    latest().receive(JSON.stringify(message));
+    const snapshot = store.getSnapshot();
+    expect(snapshot.inverters.find((i) => i.serial === '111')).toMatchObject({
+      limit_relative: 50,
+      events: 2,
+    });
+    expect(snapshot.inverters.find((i) => i.serial === '222')).toBe(before);
+    expect(snapshot.total?.Power.v).toBe(321);
+    expect(snapshot.hints?.time_sync).toBe(true);
+  });
+
+  it('ages the data every second', async () => {
+    const { store } = makeStore([summary('111', { data_age: 5 })]);
+    retain(store);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.getSnapshot().inverters[0]?.data_age).toBe(5);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(store.getSnapshot().inverters[0]?.data_age).toBe(8);
+    latest().open();
+    latest().receive(JSON.stringify({ inverters: [detail('111', { data_age: 1 })], total, hints }));
+    expect(store.getSnapshot().inverters[0]?.data_age).toBe(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(store.getSnapshot().inverters[0]?.data_age).toBe(2);
+  });
+
+  it('sends "ping" every 59 s', async () => {
+    const { store } = makeStore();
+    retain(store);
+    await vi.advanceTimersByTimeAsync(0);
+    const socket = latest();
+    socket.open();
+    await vi.advanceTimersByTimeAsync(58_999);
+    expect(socket.sent).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(socket.sent).toEqual(['ping']);
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(socket.sent).toEqual(['ping', 'ping']);
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+
+  it('an empty object closes the socket and brings the heartbeat forward to 10 s, which reconnects', async () => {
+    const { store } = makeStore();
+    retain(store);
+    await vi.advanceTimersByTimeAsync(0);
+    const first = latest();
+    first.open();
+    await vi.advanceTimersByTimeAsync(30_000);
+    first.receive('{}');
+    expect(first.closedByClient).toBe(true);
+    expect(store.getSnapshot().online).toBe(false);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(FakeSocket.all).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.all).toHaveLength(2);
+    expect(first.sent).toEqual([]);
+    latest().open();
+    expect(store.getSnapshot().online).toBe(true);
+    // And the regular 59 s heartbeat goes on on the new socket.
+    await vi.advanceTimersByTimeAsync(59_000);
+    expect(latest().sent).toEqual(['ping']);
+  });
+
+  it('reload closes the socket, waits 1 s, refetches and reconnects', async () => {
+    const { store, fetchStatus } = makeStore();
+    retain(store);
+    await vi.advanceTimersByTimeAsync(0);
+    const first = latest();
+    first.open();
+    store.reload();
+    expect(first.closedByClient).toBe(true);
+    expect(store.getSnapshot()).toMatchObject({ loading: true, online: false });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fetchStatus).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchStatus).toHaveBeenCalledTimes(2);
+    expect(store.getSnapshot().loading).toBe(false);
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('reconnects after the gateway went away and refetches once the socket is back', async () => {
+    const { store, fetchStatus } = makeStore();
+    retain(store);
+    await vi.advanceTimersByTimeAsync(0);
+    latest().open();
+    latest().drop();
+    expect(store.getSnapshot().online).toBe(false);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(FakeSocket.all).toHaveLength(2);
+    latest().drop(); // still down: the next try waits longer
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(FakeSocket.all).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(FakeSocket.all).toHaveLength(3);
+    latest().open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchStatus).toHaveBeenCalledTimes(2);
+    expect(store.getSnapshot().online).toBe(true);
+  });
+
+  it('reconnects at once when the browser is back online', async () => {
+    const { store } = makeStore();
+    retain(store);
+    await vi.advanceTimersByTimeAsync(0);
+    latest().open();
+    latest().drop();
+    window.dispatchEvent(new Event('online'));
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('loads one inverter in detail on request, once', async () => {
+    const { store, fetchInverter } = makeStore();
+    retain(store);
+    await vi.advanceTimersByTimeAsync(0);
+    store.loadDetail('111');
+    store.loadDetail('111');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchInverter).toHaveBeenCalledOnce();
+    expect(store.getSnapshot().inverters.find((i) => i.serial === '111')?.AC).toBeDefined();
+  });
+
+  it('the last release closes the socket and stops every timer', async () => {
+    const { store } = makeStore();
+    const releaseA = retain(store);
+    const releaseB = retain(store);
+    await vi.advanceTimersByTimeAsync(0);
+    latest().open();
+    releaseA();
+    expect(latest().closedByClient).toBe(false);
+    releaseB();
+    expect(latest().closedByClient).toBe(true);
+    const ages = store.getSnapshot().inverters.map((i) => i.data_age);
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(store.getSnapshot().inverters.map((i) => i.data_age)).toEqual(ages);
+  });
+
+  it('reports a failed status call and still connects', async () => {
+    const store = new LiveDataStore({
+      fetchStatus: () => Promise.reject(new Error('Failed to fetch')),
+      fetchInverter: vi.fn(),
+      openSocket: () => new FakeSocket(),
+    });
+    retain(store);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(store.getSnapshot()).toMatchObject({ loading: false, error: 'Failed to fetch' });
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+});
