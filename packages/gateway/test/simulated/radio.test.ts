@@ -238,6 +238,31 @@ describe('determinism and the inverter list', () => {
     expect(await run(3)).not.toEqual(await run(4));
   });
 
+  it('puts the same clouds over every inverter of the plant', async () => {
+    const sim = setup({
+      start: NOON - 4 * 3_600_000,
+      seed: 8,
+      cloudiness: 'variable',
+      serials: [HM, SERIALS.HM_4CH],
+    });
+    const share = (serial: string) => {
+      const s = sim.radio.inspect(serial)!;
+      return s.availableDcW.reduce((a, b) => a + b, 0) / s.peakPowerW.reduce((a, b) => a + b, 0);
+    };
+    const a: number[] = [];
+    const b: number[] = [];
+    for (let i = 0; i < 8 * 60; i++) {
+      a.push(share(HM));
+      b.push(share(SERIALS.HM_4CH));
+      await sim.clock.advance(60_000);
+    }
+    // Minute-to-minute changes (clouds) go the same way on both.
+    const da = a.slice(1).map((v, i) => v - a[i]!);
+    const db = b.slice(1).map((v, i) => v - b[i]!);
+    expect(correlation(da, db)).toBeGreaterThan(0.8);
+    expect(Math.max(...da.map(Math.abs))).toBeGreaterThan(0.01);
+  });
+
   it('keeps the state of inverters that stay, adds new ones, drops removed and unknown ones', async () => {
     const sim = setup({ start: NOON, serials: [HM] });
     const limit = buildLimitRequest({
@@ -306,3 +331,20 @@ describe('determinism and the inverter list', () => {
     expect(later.yieldTotalKWh[0]! - atNoon.yieldTotalKWh[0]!).toBeGreaterThan(30 * 1.5);
   });
 });
+
+function correlation(x: number[], y: number[]): number {
+  const mean = (v: number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+  const mx = mean(x);
+  const my = mean(y);
+  let sxy = 0;
+  let sxx = 0;
+  let syy = 0;
+  x.forEach((xi, i) => {
+    const dx = xi - mx;
+    const dy = y[i]! - my;
+    sxy += dx * dy;
+    sxx += dx * dx;
+    syy += dy * dy;
+  });
+  return sxy / Math.sqrt(sxx * syy);
+}
