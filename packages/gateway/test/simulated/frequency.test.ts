@@ -31,7 +31,7 @@ describe('HMS/HMT frequencies', () => {
     const { clock, dtu, radio } = setup({ start: NOON, serials: [HMS], channelChangeDelayMs: 1500 });
     await dtu.channelChange(HMS, WORKING_HZ);
     expect(radio.inspect(HMS)!.frequency!.pendingHz).toBe(WORKING_HZ);
-    // Still moving: neither the new frequency nor (it is the old one) silence on the start-up one.
+    // Still moving: the new frequency is not heard until the delay has passed.
     expect(await dtu.runData(HMS, working)).toBeUndefined();
     await clock.advance(1000);
     expect(await dtu.runData(HMS, working)).toBeUndefined();
