@@ -55,6 +55,11 @@ export interface InverterEngineOptions {
   log?: EngineLog;
   /** Longest a queued command may run before it is abandoned (default 30 s of clock time). */
   commandDeadlineMs?: number;
+  /**
+   * How often clock sync, day change and hints are checked (default 1 s). Simulated days in tests use a
+   * longer period to save timer events; the day change is then seen that much later.
+   */
+  housekeepingMs?: number;
 }
 
 /**
@@ -80,6 +85,7 @@ export class InverterEngine {
   readonly #time: EngineTime;
   readonly #log: EngineLog;
   readonly #queues: Record<RadioKind, CommandQueue>;
+  readonly #housekeepingMs: number;
   #settings: EngineSettings;
   /** Supported inverters in slot order. */
   #inverters: InverterState[] = [];
@@ -102,6 +108,7 @@ export class InverterEngine {
     this.#live = options.live;
     this.#time = options.time;
     this.#log = options.log ?? noopLog;
+    this.#housekeepingMs = options.housekeepingMs ?? HOUSEKEEPING_MS;
     const queueOptions = {
       clock: options.clock,
       ...(options.commandDeadlineMs === undefined ? {} : { deadlineMs: options.commandDeadlineMs }),
@@ -321,7 +328,7 @@ export class InverterEngine {
   }
 
   #scheduleHousekeeping(): void {
-    this.#cancelHousekeeping = this.#clock.setTimer(HOUSEKEEPING_MS, () => {
+    this.#cancelHousekeeping = this.#clock.setTimer(this.#housekeepingMs, () => {
       if (!this.#running) return;
       this.#housekeeping();
       this.#scheduleHousekeeping();

@@ -90,11 +90,18 @@ export async function transmitBounded(
       }),
     )
     .catch(() => [] as Uint8Array[]);
+  const started = deps.clock.now();
+  let frames: Uint8Array[];
   try {
-    return await Promise.race([transmitted, timeout]);
+    frames = await Promise.race([transmitted, timeout]);
   } finally {
     cancel();
   }
+  // The answer is evaluated when the window ends, not when the last fragment arrived (domain §6.8): a radio
+  // that hands over its frames early (the simulator) still occupies the air for the whole window.
+  const remaining = started + request.windowMs - deps.clock.now();
+  if (remaining > 0) await deps.clock.sleep(remaining);
+  return frames;
 }
 
 export async function runTransaction<T>(
