@@ -30,6 +30,7 @@ import { InverterState, type LimitRequest } from './inverter';
 import type { LiveChange, LiveInverter, LiveModel } from './live-model';
 import { apiSerial, parseApiSerial } from './serial';
 import { type EngineSettings, radioSettingsOf } from './settings';
+import { systemEngineTime } from './system-time';
 import type { EngineTime } from './time';
 import { AnswerWindowMs, runTransaction, type TransactionResult, transmitBounded } from './transaction';
 
@@ -49,8 +50,8 @@ export interface InverterEngineOptions {
   clock: Clock;
   radio: Radio;
   live: LiveModel;
-  /** Sun and calendar; the gateway passes `systemEngineTime` (system-time.ts), tests a fixed one. */
-  time: EngineTime;
+  /** Sun and calendar; default `systemEngineTime` (system/sun + system/timezone); tests pin their own. */
+  time?: EngineTime;
   settings: EngineSettings;
   log?: EngineLog;
   /** Longest a queued command may run before it is abandoned (default 30 s of clock time). */
@@ -106,7 +107,7 @@ export class InverterEngine {
     this.#clock = options.clock;
     this.#radio = options.radio;
     this.#live = options.live;
-    this.#time = options.time;
+    this.#time = options.time ?? systemEngineTime;
     this.#log = options.log ?? noopLog;
     this.#housekeepingMs = options.housekeepingMs ?? HOUSEKEEPING_MS;
     const queueOptions = {

@@ -4,5 +4,6 @@ export * from './engine';
 export * from './live-model';
 export * from './serial';
 export * from './settings';
+export * from './system-time';
 export type * from './time';
 export * from './yields';

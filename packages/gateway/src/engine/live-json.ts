@@ -88,7 +88,12 @@ export function inverterSummaryJson(model: LiveModel, inv: LiveInverter): LiveIn
   };
 }
 
-/** The detailed object of `?inv=` and of every WebSocket message (api.md §3.3). */
+/**
+ * The detailed object of `?inv=` and of every WebSocket message (api.md §3.3).
+ * Quirk 11 (Appendix B) kept: the HMT per-phase voltages and currents stay out. Clients of the OpenDTU API
+ * expect exactly this field catalogue; the phase values remain in the snapshot (`values.phases`) for any
+ * output of our own that wants them.
+ */
 export function inverterDetailJson(model: LiveModel, inv: LiveInverter): LiveInverterDetail {
   const { values, totals } = inv;
   const ac: AcChannel = {

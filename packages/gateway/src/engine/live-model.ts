@@ -124,6 +124,11 @@ export class LiveModel {
     return Math.max(0, this.#now() - this.#startedAt);
   }
 
+  /** Uptime (ms) at a moment of the model's clock, e.g. Prometheus' opendtu_last_update; 0 for null. */
+  uptimeAtMs(monoMs: number | null): number {
+    return monoMs === null ? 0 : Math.max(0, monoMs - this.#startedAt);
+  }
+
   get system(): LiveSystem {
     return this.#system;
   }

@@ -9,7 +9,6 @@ import { EventBus } from '../../src/bus';
 import { InverterEngine } from '../../src/engine/engine';
 import { LiveModel } from '../../src/engine/live-model';
 import { engineSettings, inverterSettings } from '../../src/engine/settings';
-import type { EngineTime } from '../../src/engine/time';
 import type { RadioRequest } from '../../src/radio/radio';
 import { SeededRandom, type SimulatedFaults, SimulatedRadio } from '../../src/radio/simulated';
 import { sunPosition } from '../../src/radio/simulated/physics';
@@ -20,7 +19,6 @@ const HOUR = 60 * MINUTE;
 const LOCATION = { latitude: 51.1657, longitude: 10.4515 };
 /** 21 June 2024 00:00 UTC = 02:00 CEST. */
 const MIDSUMMER = Date.UTC(2024, 5, 21);
-const CEST = 7200;
 
 const SERIALS = {
   HM_1CH: '112182216549',
@@ -36,16 +34,6 @@ const SERIALS = {
   HERF_2CH: '2821349f7444',
   HERF_4CH: '280116c234ae',
 } as const;
-
-/**
- * Day and night from the sun's elevation (nautical twilight: 12° below the horizon) and the local date in
- * CEST: close enough to system/sun for these tests, which are about the engine.
- */
-const simTime: EngineTime = {
-  isDay: ({ epochMs, synchronised }) => !synchronised || sunPosition(epochMs, LOCATION).elevationDeg > -12,
-  localDate: (_tz, epochMs) => new Date(epochMs + CEST * 1000).toISOString().slice(0, 10),
-  utcOffsetSeconds: () => CEST,
-};
 
 function plant(options: {
   serials: string[];
@@ -68,7 +56,8 @@ function plant(options: {
   const live = new LiveModel({ bus, now: () => clock.now() });
   const settings = engineSettings({
     dtu: { pollIntervalS: options.pollIntervalS ?? 5, nrfPaLevel: 3, cmtPaLevel: 20 },
-    location: LOCATION,
+    // Real sun and time zone (system/sun, system/timezone): Europe/Berlin, nautical twilight.
+    location: { ...LOCATION, timezone: 'CET-1CEST,M3.5.0,M10.5.0/3' },
     inverters: options.serials.map((serial, id) =>
       inverterSettings({
         id,
@@ -89,7 +78,6 @@ function plant(options: {
     clock,
     radio,
     live,
-    time: simTime,
     settings,
     ...(options.housekeepingMs === undefined ? {} : { housekeepingMs: options.housekeepingMs }),
   });
