@@ -4,6 +4,7 @@ import { deviceRoutes } from './device';
 import { dtuRoutes } from './dtu';
 import { mqttRoutes } from './mqtt';
 import { networkRoutes } from './network';
+import { ntpRoutes } from './ntp';
 import { securityRoutes } from './security';
 import { systemRoutes } from './system';
 
@@ -15,4 +16,5 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app
   await app.register(deviceRoutes, { ctx });
   await app.register(networkRoutes, { ctx });
   await app.register(mqttRoutes, { ctx });
+  await app.register(ntpRoutes, { ctx });
 };

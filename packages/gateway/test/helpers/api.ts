@@ -73,7 +73,7 @@ export function expectSameShape(body: unknown, example: unknown, path = '$'): vo
   }
 }
 
-export type AuthLevel = 'readonly' | 'admin';
+export type AuthLevel = 'public' | 'readonly' | 'admin';
 
 export interface Endpoint {
   method: 'GET' | 'POST';
@@ -100,7 +100,10 @@ export async function expectAuthMatrix(gateway: Gateway, endpoints: readonly End
           endpoint.method === 'GET'
             ? await get(gateway, endpoint.url, caller.password)
             : await post(gateway, endpoint.url, endpoint.data ?? {}, caller.password);
-        const allowed = caller.who === 'admin' || (endpoint.level === 'readonly' && allowReadonly);
+        const allowed =
+          endpoint.level === 'public' ||
+          caller.who === 'admin' ||
+          (endpoint.level === 'readonly' && allowReadonly);
         const label = `${endpoint.method} ${endpoint.url} as ${caller.who}, allow_readonly ${allowReadonly}`;
         if (allowed) expect(response.statusCode, label).not.toBe(401);
         else {

@@ -1,0 +1,255 @@
+/**
+ * /api/ntp/* (api.md §6.5) and the legacy /zones.json. Time is the gateway's own clock (host time plus an
+ * offset); setting it never touches the host clock. An SNTP client asks the configured server in the
+ * background and reports whether it answers.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import {
+  Code,
+  envelope,
+  type NtpConfig,
+  type NtpConfigPayload,
+  type NtpStatus,
+  type NtpTimeResponse,
+  ntpConfigSchema,
+  ntpTimeSchema,
+  type TimezoneMap,
+} from '@dtu-console/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { DeepReadonly, GatewayConfig } from '../config/schema';
+import type { GatewayContext } from '../context';
+import { parsePostData, savedEnvelope } from '../http/post-data';
+import { type Clock, SystemClock } from '../system/clock';
+import { SntpClient } from '../system/sntp';
+import { sunStatus } from '../system/sun';
+import { epochOfLocal, formatLocalDateTime, localTime } from '../system/timezone';
+
+type NtpSection = DeepReadonly<GatewayConfig['ntp']>;
+
+/** What the NTP routes need of the gateway clock: read it, and set it (manual time, SNTP). */
+export interface SettableClock extends Clock {
+  setTime(epochMs: number): void;
+}
+
+const ZONES_FILE = new URL('../../assets/zones.json', import.meta.url);
+
+export interface ZonesAsset {
+  zones: TimezoneMap;
+  /** Compact JSON, its gzip form and a strong ETag, for /zones.json. */
+  json: string;
+  gzip: Buffer;
+  etag: string;
+}
+
+export async function loadZones(file: URL = ZONES_FILE): Promise<ZonesAsset> {
+  const zones = JSON.parse(await readFile(file, 'utf8')) as TimezoneMap;
+  const json = JSON.stringify(zones);
+  return {
+    zones,
+    json,
+    gzip: gzipSync(json),
+    etag: `"${createHash('md5').update(json).digest('hex')}"`,
+  };
+}
+
+/**
+ * The POSIX rule in effect: the table's rule for the zone name (so a zones.json update applies at once),
+ * else the rule stored with it, else "" (evaluated as UTC).
+ */
+export function posixRule(ntp: NtpSection, zones: TimezoneMap): string {
+  return zones[ntp.timezone_descr] ?? ntp.timezone;
+}
+
+export function ntpConfigResponse(ntp: NtpSection): NtpConfig {
+  return {
+    ntp_server: ntp.server,
+    ntp_timezone_descr: ntp.timezone_descr,
+    longitude: ntp.longitude,
+    latitude: ntp.latitude,
+    sunsettype: ntp.sunsettype,
+  };
+}
+
+export function ntpSectionFromPayload(payload: NtpConfigPayload, zones: TimezoneMap): GatewayConfig['ntp'] {
+  return {
+    server: payload.ntp_server,
+    // Unknown names are accepted (api.md §6.5); their rule stays "" and the time is shown as UTC.
+    timezone: zones[payload.ntp_timezone_descr] ?? '',
+    timezone_descr: payload.ntp_timezone_descr,
+    latitude: payload.latitude,
+    longitude: payload.longitude,
+    sunsettype: payload.sunsettype,
+  };
+}
+
+export interface TimeFacts {
+  now: number;
+  /** ntp_status: the NTP server answered, or the time was set by hand, during this run. */
+  ntpSynchronised: boolean;
+  /** Whether the clock's date can be trusted for the sun (host clock trusted, NTP or manual set). */
+  clockSynchronised: boolean;
+}
+
+export function ntpStatusResponse(ntp: NtpSection, tz: string, facts: TimeFacts): NtpStatus {
+  const sun = sunStatus({
+    epochMs: facts.now,
+    tz,
+    latitude: ntp.latitude,
+    longitude: ntp.longitude,
+    sunsetType: ntp.sunsettype,
+    synchronised: facts.clockSynchronised,
+  });
+  const format = (epochMs: number | null) => (epochMs === null ? '--' : formatLocalDateTime(tz, epochMs));
+  return {
+    ntp_server: ntp.server,
+    ntp_timezone: tz,
+    ntp_timezone_descr: ntp.timezone_descr,
+    ntp_status: facts.ntpSynchronised,
+    ntp_localtime: formatLocalDateTime(tz, facts.now),
+    sun_risetime: format(sun.available ? sun.sunrise : null),
+    sun_settime: format(sun.available ? sun.sunset : null),
+    sun_isSunsetAvailable: sun.available,
+    sun_isDayPeriod: sun.isDay,
+  };
+}
+
+export function ntpTimeResponse(tz: string, now: number, ntpSynchronised: boolean): NtpTimeResponse {
+  const t = localTime(tz, now);
+  return {
+    ntp_status: ntpSynchronised,
+    year: t.year,
+    month: t.month,
+    day: t.day,
+    hour: t.hour,
+    minute: t.minute,
+    second: t.second,
+  };
+}
+
+function isSettableClock(value: unknown): value is SettableClock {
+  const clock = value as Partial<SettableClock> | undefined;
+  return typeof clock?.now === 'function' && typeof clock.setTime === 'function';
+}
+
+/**
+ * The gateway clock the engine runs on, once app.ts shares one in the context as `clock`; until then the
+ * NTP routes keep a clock of their own (host time plus offset), so a manual time set only shows here.
+ */
+function gatewayClock(ctx: GatewayContext): SettableClock {
+  const shared: unknown = (ctx as unknown as Record<string, unknown>).clock;
+  return isSettableClock(shared) ? shared : new SystemClock();
+}
+
+export interface NtpRouteOptions {
+  ctx: GatewayContext;
+  /** Default: the context's gateway clock. */
+  clock?: SettableClock;
+  /** Tests shorten the SNTP timeout. */
+  sntpTimeoutMs?: number;
+}
+
+export const ntpRoutes: FastifyPluginAsync<NtpRouteOptions> = async (app, options) => {
+  const { ctx, sntpTimeoutMs } = options;
+  const clock = options.clock ?? gatewayClock(ctx);
+  const zones = await loadZones();
+  const tz = () => posixRule(ctx.config.get('ntp'), zones.zones);
+  const sntp = new SntpClient({
+    server: () => ctx.config.get('ntp').server,
+    // The host clock is the basis on Linux; an answer only sets the time while the clock is not trusted
+    // (a host without RTC or network time), so it never overrides a manual set or a demo start time.
+    onTime: (epochMs) => {
+      if (!clock.isSynchronised()) clock.setTime(epochMs);
+    },
+    log: ctx.log,
+    ...(sntpTimeoutMs === undefined ? {} : { timeoutMs: sntpTimeoutMs }),
+  });
+  const stopListening = ctx.bus.on('config:changed', (section) => {
+    if (section === 'ntp') void sntp.reconfigure();
+  });
+  // Asked once the server is ready and then in the background; handlers only read the last result.
+  app.addHook('onReady', async () => sntp.start());
+  app.addHook('onClose', async () => {
+    stopListening();
+    await sntp.stop();
+  });
+
+  const facts = (): TimeFacts => ({
+    now: clock.now(),
+    ntpSynchronised: sntp.isSynchronised(),
+    clockSynchronised: clock.isSynchronised() || sntp.isSynchronised(),
+  });
+
+  app.get(
+    '/api/ntp/status',
+    { config: { auth: 'readonly', summary: 'Time synchronisation, local time, sunrise and sunset' } },
+    async (): Promise<NtpStatus> => ntpStatusResponse(ctx.config.get('ntp'), tz(), facts()),
+  );
+
+  app.get(
+    '/api/ntp/config',
+    { config: { auth: 'admin', summary: 'Time server, time zone and location' } },
+    async (): Promise<NtpConfig> => ntpConfigResponse(ctx.config.get('ntp')),
+  );
+
+  app.post(
+    '/api/ntp/config',
+    {
+      config: {
+        auth: 'admin',
+        summary: 'Save time server, time zone and location',
+        payload: ntpConfigSchema,
+      },
+    },
+    async (request) => {
+      const posted = await parsePostData(request, ntpConfigSchema);
+      if (!posted.ok) return posted.envelope;
+      // `config:changed` 'ntp' re-asks the server (above); the sun is computed per request anyway.
+      return savedEnvelope(await ctx.config.update('ntp', ntpSectionFromPayload(posted.value, zones.zones)));
+    },
+  );
+
+  app.get(
+    '/api/ntp/time',
+    { config: { auth: 'admin', summary: "The gateway's local time" } },
+    async (): Promise<NtpTimeResponse> => ntpTimeResponse(tz(), clock.now(), sntp.isSynchronised()),
+  );
+
+  app.post(
+    '/api/ntp/time',
+    { config: { auth: 'admin', summary: "Set the gateway's clock (local time)", payload: ntpTimeSchema } },
+    async (request) => {
+      const posted = await parsePostData(request, ntpTimeSchema);
+      if (!posted.ok) return posted.envelope;
+      // Only the gateway's offset moves; the host clock is never changed.
+      clock.setTime(epochOfLocal(tz(), posted.value));
+      sntp.noteManualSet();
+      return envelope(Code.NtpTimeUpdated);
+    },
+  );
+
+  app.get(
+    '/api/ntp/zones',
+    { config: { auth: 'readonly', summary: 'Time zone names and their POSIX rules' } },
+    async (_request, reply) => reply.type('application/json; charset=utf-8').send(zones.json),
+  );
+
+  // Removed from the firmware in v26.3.28, still fetched by older consoles (spec §7): public, cached.
+  app.get(
+    '/zones.json',
+    { config: { auth: 'public', summary: 'Legacy time zone table (same as /api/ntp/zones)' } },
+    async (request, reply) => {
+      reply
+        .header('ETag', zones.etag)
+        .header('Cache-Control', 'public, must-revalidate')
+        .header('Vary', 'Accept-Encoding');
+      if (request.headers['if-none-match'] === zones.etag) return reply.code(304).send();
+      reply.type('application/json; charset=utf-8');
+      if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
+        return reply.header('Content-Encoding', 'gzip').send(zones.gzip);
+      }
+      return reply.send(zones.json);
+    },
+  );
+};
