@@ -21,7 +21,9 @@ export interface Gateway {
   /** Starts the services in order, then listens; resolves with the bound address. */
   start(): Promise<string>;
   /** Closes sockets and connections first, then stops the services in reverse order. */
-  stop(): Promise<void>;
+  stop(reason?: 'reboot' | 'stop'): Promise<void>;
+  /** Resolves when a reboot was requested (ctx.requestReboot) and its delay has passed. */
+  readonly rebootRequested: Promise<void>;
 }
 
 export interface GatewayDeps {
@@ -32,7 +34,12 @@ export interface GatewayDeps {
   chipId?: number;
   /** Failed-login lockout thresholds (tests use small ones). */
   authLimits?: Partial<FailureLimits>;
+  /** Time between a reboot request and the restart, so the answer reaches the client (default 1 s). */
+  rebootDelayMs?: number;
 }
+
+/** api.md §7.2: the device restarts about 1 s after answering. */
+export const REBOOT_DELAY_MS = 1000;
 
 /** Wires the services and the HTTP server of one gateway run. */
 export async function createGateway(options: GatewayOptions, deps: GatewayDeps): Promise<Gateway> {
@@ -52,6 +59,11 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     log: deps.log,
     ...(deps.authLimits === undefined ? {} : { limits: deps.authLimits }),
   });
+  let rebootPending = false;
+  let resolveReboot: () => void = () => {};
+  const rebootRequested = new Promise<void>((resolve) => {
+    resolveReboot = resolve;
+  });
   const ctx: GatewayContext = {
     options,
     log: deps.log,
@@ -62,6 +74,12 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     resetReason: deps.resetReason ?? 'Power on',
     config,
     auth,
+    requestReboot(reason) {
+      if (rebootPending) return;
+      rebootPending = true;
+      deps.log.info(`Restarting: ${reason}`);
+      setTimeout(resolveReboot, deps.rebootDelayMs ?? REBOOT_DELAY_MS);
+    },
   };
   // The config store comes first so it stops last: its stop() waits for pending writes.
   const services: Service[] = [config, auth, heap];
@@ -75,6 +93,16 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     return503OnClosing: true,
   });
   installErrorHandler(http);
+  // Once a restart is decided the gateway counts as down: the console's reboot and firmware pages wait
+  // for /api/system/status to answer again, which must not happen before the new run is up.
+  http.addHook('onRequest', async (_request, reply) => {
+    if (!rebootPending) return;
+    return reply
+      .code(503)
+      .header('Retry-After', '1')
+      .header('Connection', 'close')
+      .send({ message: 'Restarting', statusCode: 503 });
+  });
   await http.register(postBodies);
   await http.register(authHook, { auth });
   await http.register(apiRoutes, { ctx });
@@ -87,10 +115,85 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
       for (const service of services) await service.start();
       return http.listen({ port: options.port, host: options.host });
     },
-    async stop() {
-      ctx.bus.emit('shutdown', 'stop');
+    async stop(reason = 'stop') {
+      ctx.bus.emit('shutdown', reason);
       await http.close();
       for (const service of [...services].reverse()) await service.stop();
     },
+    rebootRequested,
   };
+}
+
+export type RunOutcome = 'stopped' | 'exit-for-reboot';
+
+/**
+ * The gateway's life in one process: create a run, start it, and on a reboot request stop it and create
+ * the next one (config reloaded from disk, every service re-initialised, reset reason "Software reset"),
+ * on the same port. With `rebootExits` a reboot ends run() instead, for a supervisor to restart us.
+ */
+export class GatewayRunner {
+  readonly #options: GatewayOptions;
+  readonly #deps: GatewayDeps;
+  readonly #onStart: ((gateway: Gateway, address: string) => void) | undefined;
+  #current: Gateway | undefined;
+  #stopRequested = false;
+  #resolveStop: () => void = () => {};
+  readonly #stopSignal = new Promise<void>((resolve) => {
+    this.#resolveStop = resolve;
+  });
+  #running: Promise<RunOutcome> | undefined;
+
+  constructor(
+    options: GatewayOptions,
+    deps: GatewayDeps,
+    onStart?: (gateway: Gateway, address: string) => void,
+  ) {
+    this.#options = options;
+    this.#deps = deps;
+    this.#onStart = onStart;
+  }
+
+  /** The gateway of the current run (undefined while between runs). */
+  get current(): Gateway | undefined {
+    return this.#current;
+  }
+
+  run(): Promise<RunOutcome> {
+    this.#running ??= this.#loop();
+    return this.#running;
+  }
+
+  /** Stops the current run (SIGINT/SIGTERM) and resolves when run() has ended. */
+  async stop(): Promise<void> {
+    this.#stopRequested = true;
+    this.#resolveStop();
+    await this.#running?.catch(() => {});
+  }
+
+  async #loop(): Promise<RunOutcome> {
+    let options = this.#options;
+    let resetReason = this.#deps.resetReason ?? 'Power on';
+    for (;;) {
+      const gateway = await createGateway(options, { ...this.#deps, resetReason });
+      if (this.#stopRequested) {
+        await gateway.stop();
+        return 'stopped';
+      }
+      this.#current = gateway;
+      const address = await gateway.start();
+      // A restart must come back where the console is polling, also when port 0 picked one.
+      const bound = gateway.http.server.address();
+      if (bound && typeof bound === 'object') options = { ...options, port: bound.port };
+      this.#onStart?.(gateway, address);
+      const next = await Promise.race([
+        gateway.rebootRequested.then(() => 'reboot' as const),
+        this.#stopSignal.then(() => 'stop' as const),
+      ]);
+      this.#current = undefined;
+      await gateway.stop(next);
+      if (next === 'stop') return 'stopped';
+      if (options.rebootExits) return 'exit-for-reboot';
+      resetReason = 'Software reset';
+    }
+  }
 }

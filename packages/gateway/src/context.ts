@@ -21,4 +21,9 @@ export interface GatewayContext {
   config: ConfigStore;
   /** The admin account: route levels, WebSocket upgrades (authorizeUpgrade), the default-password hint. */
   auth: AuthService;
+  /**
+   * Restarts the gateway in-process about 1 s from now (after the answer has gone out): sockets and
+   * clients closed, config reloaded, services re-created. Until then every request gets 503.
+   */
+  requestReboot(reason: string): void;
 }

@@ -1,4 +1,4 @@
-import { createGateway } from './app';
+import { type Gateway, GatewayRunner } from './app';
 import { OptionsError, parseOptions } from './options';
 import { createLogger } from './system/logger';
 
@@ -14,18 +14,25 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const log = createLogger({ level: options.logLevel, pretty: options.prettyLog });
-  const gateway = await createGateway(options, { log });
-  try {
-    await gateway.start();
-  } catch (error) {
-    log.fatal({ err: error }, `Cannot listen on ${options.host}:${options.port}`);
-    process.exit(1);
-  }
-
   const shownHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
-  log.info(`Console ready at http://${shownHost}:${options.port}/ (data in ${options.dataDir})`);
-  log.info('Sign in as "admin" with password "openDTU42" until you change it in Settings → Security');
+  let announced = false;
+  const onStart = (gateway: Gateway) => {
+    if (gateway.ctx.resetReason === 'Software reset') {
+      log.info('Restarted');
+      return;
+    }
+    if (announced) return;
+    announced = true;
+    const port = gateway.ctx.options.port;
+    log.info(`Console ready at http://${shownHost}:${port}/ (data in ${options.dataDir})`);
+    // The password itself is only ever printed when it is the documented default.
+    if (gateway.ctx.auth.defaultPasswordActive()) {
+      log.info('Sign in as "admin" with password "openDTU42" until you change it in Settings → Security');
+    }
+  };
 
+  // Each reboot is a new gateway run in this process (app.ts); --reboot-exits leaves it to a supervisor.
+  const runner = new GatewayRunner(options, { log }, onStart);
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) {
@@ -34,7 +41,7 @@ async function main(): Promise<void> {
     }
     stopping = true;
     log.info(`${signal} received: shutting down`);
-    gateway.stop().then(
+    runner.stop().then(
       () => process.exit(0),
       (error: unknown) => {
         log.error({ err: error }, 'Shutdown failed');
@@ -44,6 +51,15 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+
+  try {
+    const outcome = await runner.run();
+    if (outcome === 'exit-for-reboot') log.info('Reboot requested: exiting for the supervisor to restart');
+    process.exit(0);
+  } catch (error) {
+    log.fatal({ err: error }, `Cannot run the gateway on ${options.host}:${options.port}`);
+    process.exit(1);
+  }
 }
 
 await main();

@@ -1,0 +1,183 @@
+/**
+ * Backup, restore and factory reset (api.md §7.4) under both names the clients use: /api/file/* (current
+ * firmware) and /api/config/* (older firmware, which the console of the spec calls, api.md §12).
+ * Only config.json and pin_mapping.json exist here; language packs cannot be uploaded.
+ */
+import {
+  Code,
+  envelope,
+  type FileListEntry,
+  Key,
+  type LegacyConfigListResponse,
+  UploadLimits,
+} from '@dtu-console/contract';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { CONFIG_FILE, PIN_MAPPING_FILE } from '../config/store';
+import type { GatewayContext } from '../context';
+import { parsePostData } from '../http/post-data';
+
+export const fileDeleteSchema = z.object({ file: Key.string });
+export const factoryResetSchema = z.object({ delete: Key.bool });
+
+/** A restore file bigger than this is refused (a full config with certificates is ~10 KiB). */
+export const RESTORE_MAX_BYTES = 256 * 1024;
+
+const RESTORABLE: readonly string[] = UploadLimits.restoreFiles;
+
+/** "/config.json" and "config.json" name the same file; anything else is not ours to serve. */
+function fileName(raw: unknown): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  return raw.replace(/^\/+/, '');
+}
+
+function uploadAnswer(reply: FastifyReply, status: number, text: string): FastifyReply {
+  // The final answer of an upload (api.md §1.1, §7.4): plain text, CORS open, connection closed.
+  return reply
+    .code(status)
+    .header('Connection', 'close')
+    .header('Access-Control-Allow-Origin', '*')
+    .type('text/plain; charset=utf-8')
+    .send(text);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** pin_mapping.json must be an array of profiles, each with a string name (api.md §11.2). */
+function checkPinMapping(text: string): string | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return `not valid JSON (${(error as Error).message})`;
+  }
+  if (!Array.isArray(value)) return 'not a JSON array of device profiles';
+  const bad = value.findIndex((profile) => !isRecord(profile) || typeof profile.name !== 'string');
+  return bad >= 0 ? `profile ${bad} has no "name"` : undefined;
+}
+
+export const configFileRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
+  const { config } = ctx;
+
+  const list = async (): Promise<FileListEntry[]> => config.listFiles();
+  app.get('/api/file/list', { config: { auth: 'admin', summary: 'Stored files with their sizes' } }, list);
+  app.get(
+    '/api/config/list',
+    { config: { auth: 'admin', summary: 'Stored files (format before v24.11.7)' } },
+    async (): Promise<LegacyConfigListResponse> => ({
+      configs: (await list()).map(({ name }) => ({ name })),
+    }),
+  );
+
+  const download = async (request: FastifyRequest, reply: FastifyReply) => {
+    const name = fileName((request.query as Record<string, unknown>).file) ?? CONFIG_FILE;
+    let content: string | Buffer | undefined;
+    if (name === CONFIG_FILE) content = config.serialize();
+    else if (name === PIN_MAPPING_FILE) content = await config.readPinMapping();
+    if (content === undefined) return reply.code(404).header('Content-Length', '0').send();
+    return reply
+      .type('application/json')
+      .header('Content-Disposition', `attachment; filename="${name}"`)
+      .send(content);
+  };
+  const downloadMeta = {
+    auth: 'admin',
+    summary: 'Download config.json (the backup, default) or pin_mapping.json; 404 when absent',
+  } as const;
+  app.get('/api/file/get', { config: downloadMeta }, download);
+  app.get('/api/config/get', { config: downloadMeta }, download);
+
+  const upload = async (request: FastifyRequest, reply: FastifyReply) => {
+    const name = fileName((request.query as Record<string, unknown>).file);
+    if (name === undefined || name === '') return reply.code(500).header('Content-Length', '0').send();
+    if (!RESTORABLE.includes(name)) {
+      return uploadAnswer(reply, 500, `Only ${RESTORABLE.join(' and ')} can be restored`);
+    }
+    if (!request.isMultipart()) return uploadAnswer(reply, 500, 'Expected a multipart/form-data upload');
+    let content: Buffer | undefined;
+    try {
+      const part = await request.file({ limits: { fileSize: RESTORE_MAX_BYTES, files: 1 } });
+      content = await part?.toBuffer();
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 413) {
+        return uploadAnswer(reply, 500, `File too large (at most ${RESTORE_MAX_BYTES} bytes)`);
+      }
+      throw error;
+    }
+    if (content === undefined) return uploadAnswer(reply, 500, 'No file in the upload');
+
+    // Everything is checked before anything is replaced; a rejected file changes nothing.
+    const text = content.toString('utf8');
+    if (name === CONFIG_FILE) {
+      const parsed = await config.parse(text);
+      if (!parsed.ok) {
+        request.log.warn({ reason: parsed.reason }, 'Restore refused: invalid config.json');
+        return uploadAnswer(reply, 500, `Invalid config.json: ${parsed.reason}`);
+      }
+      await config.restore(parsed.config);
+    } else {
+      const problem = checkPinMapping(text);
+      if (problem) {
+        request.log.warn({ reason: problem }, 'Restore refused: invalid pin_mapping.json');
+        return uploadAnswer(reply, 500, `Invalid pin_mapping.json: ${problem}`);
+      }
+      await config.writePinMapping(content);
+    }
+    request.log.info(`${name} restored`);
+    ctx.requestReboot(`${name} restored`);
+    return uploadAnswer(reply, 200, 'OK');
+  };
+  const uploadMeta = {
+    auth: 'admin',
+    summary: 'Restore config.json or pin_mapping.json (validated first), then restart',
+    produces: 'text/plain',
+    upload: { parts: [{ name: 'config', file: true, description: 'The file; the target is ?file=<name>' }] },
+  } as const;
+  app.post('/api/file/upload', { config: uploadMeta }, upload);
+  app.post('/api/config/upload', { config: uploadMeta }, upload);
+
+  app.post(
+    '/api/file/delete',
+    {
+      config: {
+        auth: 'admin',
+        summary: 'Delete one stored file (3003); 404 when it does not exist',
+        payload: fileDeleteSchema,
+      },
+    },
+    async (request, reply) => {
+      const posted = await parsePostData(request, fileDeleteSchema);
+      if (!posted.ok) return posted.envelope;
+      const name = fileName(posted.value.file);
+      let deleted = false;
+      if (name === PIN_MAPPING_FILE) deleted = await config.deletePinMapping();
+      else if (name === CONFIG_FILE && (await config.listFiles()).some((file) => file.name === CONFIG_FILE)) {
+        // The running config stays active; the next save writes the file again.
+        await config.deleteConfigFile();
+        deleted = true;
+      }
+      if (!deleted) return reply.code(404).header('Content-Length', '0').send();
+      return envelope(Code.FileDeleted);
+    },
+  );
+
+  const factoryReset = async (request: FastifyRequest) => {
+    const posted = await parsePostData(request, factoryResetSchema);
+    if (!posted.ok) return posted.envelope;
+    if (!posted.value.delete) return envelope(Code.ConfigNothingDeleted);
+    await config.factoryReset();
+    request.log.warn('Factory reset: configuration deleted');
+    ctx.requestReboot('factory reset');
+    return envelope(Code.ConfigReset);
+  };
+  const resetMeta = {
+    auth: 'admin',
+    summary:
+      'Factory reset: delete the configuration (pin_mapping.json stays) and restart (3002); 3001 with delete:false',
+    payload: factoryResetSchema,
+  } as const;
+  app.post('/api/file/delete_all', { config: resetMeta }, factoryReset);
+  app.post('/api/config/delete', { config: resetMeta }, factoryReset);
+};
