@@ -157,9 +157,15 @@ function LimitSettingsForm({
             {...register('value', {
               valueAsNumber: true,
               required: t('limit.valueRequired'),
-              validate: (value) =>
-                (Number.isFinite(value) && value >= range.min && value <= range.max) ||
-                t('limit.valueRange', { min: range.min, max: range.max, unit }),
+              // The range of the type chosen now (the form values), not of the last render.
+              validate: (value, values) => {
+                const { min, max } = limitRange(values.type, maxPower);
+                const valueUnit = values.type === 'relative' ? '%' : 'W';
+                return (
+                  (Number.isFinite(value) && value >= min && value <= max) ||
+                  t('limit.valueRange', { min, max, unit: valueUnit })
+                );
+              },
             })}
           />
           <span className="input-group-text">{unit}</span>
