@@ -9,6 +9,7 @@ import type { GatewayContext } from './context';
 import { consoleStatic } from './http/console-static';
 import { installErrorHandler } from './http/error-handler';
 import { postBodies } from './http/post-data';
+import { RouteCatalog, routeCatalog } from './http/route-catalog';
 import type { GatewayOptions } from './options';
 import { apiRoutes } from './routes';
 import { type BuildInfo, readBuildInfo } from './system/build-info';
@@ -103,6 +104,7 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
       .header('Connection', 'close')
       .send({ message: 'Restarting', statusCode: 503 });
   });
+  await http.register(routeCatalog, { catalog: new RouteCatalog() });
   await http.register(postBodies);
   await http.register(authHook, { auth });
   await http.register(apiRoutes, { ctx });

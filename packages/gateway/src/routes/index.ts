@@ -9,6 +9,7 @@ import { maintenanceRoutes } from './maintenance';
 import { mqttRoutes } from './mqtt';
 import { networkRoutes } from './network';
 import { ntpRoutes } from './ntp';
+import { openapiRoutes } from './openapi';
 import { securityRoutes } from './security';
 import { systemRoutes } from './system';
 
@@ -20,6 +21,7 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app
   await app.register(configFileRoutes, { ctx });
   await app.register(firmwareRoutes, { ctx });
   await app.register(i18nRoutes, { ctx });
+  await app.register(openapiRoutes, { ctx });
   await app.register(dtuRoutes, { ctx });
   await app.register(deviceRoutes, { ctx });
   await app.register(networkRoutes, { ctx });
