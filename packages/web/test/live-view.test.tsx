@@ -53,7 +53,7 @@ describe('live view', () => {
     expect(screen.getByTestId('total-yieldDay')).toHaveTextContent('2,717 Wh');
     expect(screen.getByTestId('total-power')).toHaveTextContent('512.3 W');
     expect(screen.getByRole('heading', { level: 2, name: 'Garage' })).toBeInTheDocument();
-    expect(screen.getByText('116180216880')).toBeInTheDocument();
+    expect(screen.getByText('Serial number: 116180216880')).toBeInTheDocument();
     expect(screen.getByTestId('inverter-limit')).toHaveTextContent('Current limit: 800 W (100.0 %)');
     expect(screen.getByTestId('inverter-age')).toHaveTextContent('Data age: 3 s');
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();

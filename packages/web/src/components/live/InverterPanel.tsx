@@ -45,12 +45,8 @@ export function InverterPanel({
       <div className={`card-header inverter-header ${HEADER_CLASSES[variant]}`} data-variant={variant}>
         <h2 className="h5 mb-1 text-break">{inverter.name || inverter.serial}</h2>
         <div className="inverter-facts small">
-          <span>
-            {t('live.serial')}: <span className="font-monospace">{inverter.serial}</span>
-          </span>
-          <span data-testid="inverter-limit">
-            {t('live.currentLimit')}: {limit}
-          </span>
+          <span>{t('live.serialLabel', { serial: inverter.serial })}</span>
+          <span data-testid="inverter-limit">{t('live.currentLimitLabel', { limit })}</span>
           <span data-testid="inverter-age">
             <DataAge seconds={inverter.data_age} />
           </span>
