@@ -1,6 +1,6 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parsePinMapping, resolveCurPin } from '../src/routes/device';
 import { expectAuthMatrix, expectEnvelope, expectSameShape, get, post } from './helpers/api';
 import { testGateway } from './helpers/gateway';
@@ -145,6 +145,11 @@ describe('pin mapping parsing', () => {
 });
 
 describe('POST /api/device/config', () => {
+  // The same profile as stored: a change of profile restarts the gateway (tested below on its own gateway).
+  beforeEach(async () => {
+    await env.gateway.ctx.config.patch('device', { pinmapping: S3_BOARD });
+  });
+
   it('stores the profile name, display keys and LEDs; ignores posted pins; answers 1001', async () => {
     const posted = {
       ...apiExample,
@@ -177,11 +182,6 @@ describe('POST /api/device/config', () => {
     expect(body.display.locale).toBe('fr');
   });
 
-  it('accepts display alone: the absent profile name is stored as "null" (api.md §6.3)', async () => {
-    expectEnvelope(await post(env.gateway, '/api/device/config', { display: apiExample.display }), 1001);
-    expect(env.gateway.ctx.config.get('device').pinmapping).toBe('null');
-  });
-
   it.each([
     ['{}', 1005],
     ['{"led":[]}', 1005],
@@ -196,6 +196,52 @@ describe('POST /api/device/config', () => {
     const response = await post(env.gateway, '/api/device/config', { ...apiExample, curPin: { name } });
     expectEnvelope(response, 12001, { max: 63 });
     expect(env.gateway.ctx.config.get('device')).toBe(before);
+  });
+});
+
+describe('a changed profile restarts the gateway', () => {
+  let own: Awaited<ReturnType<typeof testGateway>>;
+  beforeEach(async () => {
+    own = await testGateway({}, { rebootDelayMs: 20 });
+  });
+  afterEach(() => own.cleanup());
+
+  const restarted = async () => {
+    const outcome = await Promise.race([
+      own.gateway.rebootRequested.then(() => 'reboot'),
+      new Promise((resolve) => setTimeout(() => resolve('none'), 200)),
+    ]);
+    return outcome === 'reboot';
+  };
+
+  it('restarts about 1 s after answering when the name differs; 503 until then', async () => {
+    expectEnvelope(
+      await post(own.gateway, '/api/device/config', { ...apiExample, curPin: { name: S3_BOARD } }),
+      1001,
+    );
+    expect(own.gateway.ctx.config.get('device').pinmapping).toBe(S3_BOARD);
+    expect((await get(own.gateway, '/api/device/config')).statusCode).toBe(503);
+    expect(await restarted()).toBe(true);
+  });
+
+  it('accepts display alone: the absent profile name is stored as "null" (api.md §6.3), a change', async () => {
+    expectEnvelope(await post(own.gateway, '/api/device/config', { display: apiExample.display }), 1001);
+    expect(own.gateway.ctx.config.get('device').pinmapping).toBe('null');
+    expect(await restarted()).toBe(true);
+  });
+
+  it('does not restart for the same name, nor for "Default" over the stored ""', async () => {
+    expect(own.gateway.ctx.config.get('device').pinmapping).toBe('');
+    expectEnvelope(
+      await post(own.gateway, '/api/device/config', { ...apiExample, curPin: { name: 'Default' } }),
+      1001,
+    );
+    expectEnvelope(
+      await post(own.gateway, '/api/device/config', { ...apiExample, curPin: { name: 'Default' } }),
+      1001,
+    );
+    expect(await restarted()).toBe(false);
+    expect((await get(own.gateway, '/api/device/config')).statusCode).toBe(200);
   });
 });
 

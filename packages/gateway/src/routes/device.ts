@@ -162,14 +162,8 @@ export const deviceRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (
       if (!posted.ok) return posted.envelope;
       const profileChanged = isProfileChange(ctx.config.get('device').pinmapping, posted.value.curPin.name);
       const outcome = await ctx.config.update('device', deviceSectionFromPayload(posted.value));
-      if (profileChanged) {
-        // The firmware reboots ~1 s after answering so the new pins take effect. No in-process reboot
-        // exists yet; the radio driver reads the profile at its next start.
-        ctx.log.info(
-          { profile: posted.value.curPin.name },
-          'Device profile changed; it applies after a restart',
-        );
-      }
+      // New pins take effect at start (api.md §6.3): restart about 1 s after this answer has gone out.
+      if (profileChanged) ctx.requestReboot(`device profile changed to "${posted.value.curPin.name}"`);
       return savedEnvelope(outcome);
     },
   );
