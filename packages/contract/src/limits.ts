@@ -110,7 +110,8 @@ export const SunsetZenithDeg: { readonly [T in SunsetType]: number } = {
 
 /** api.md §10.2 (lat/lon are the centre of Germany). */
 export const NtpDefaults = {
-  server: 'opendtu.pool.ntp.org',
+  // The global pool, not a vendor zone: vendor zones are reserved for that vendor's devices.
+  server: 'pool.ntp.org',
   timezoneDescr: 'Europe/Berlin',
   latitude: 51.1657,
   longitude: 10.4515,

@@ -73,7 +73,7 @@ describe('limits of spec §5 and §9', () => {
       yearMax: 2100,
     });
     expect(NtpDefaults).toEqual({
-      server: 'opendtu.pool.ntp.org',
+      server: 'pool.ntp.org',
       timezoneDescr: 'Europe/Berlin',
       latitude: 51.1657,
       longitude: 10.4515,

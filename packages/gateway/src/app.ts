@@ -11,10 +11,14 @@ import { installErrorHandler } from './http/error-handler';
 import { postBodies } from './http/post-data';
 import { RouteCatalog, routeCatalog } from './http/route-catalog';
 import type { GatewayOptions } from './options';
+import { createPlant } from './plant';
 import { apiRoutes } from './routes';
 import { type BuildInfo, readBuildInfo } from './system/build-info';
+import { type Clock, SystemClock } from './system/clock';
+import { ConsoleLog } from './system/console-log';
 import { HeapWatermark } from './system/host';
 import type { Logger } from './system/logger';
+import { websocketSupport } from './ws/plugin';
 
 export interface Gateway {
   readonly http: FastifyInstance;
@@ -37,6 +41,12 @@ export interface GatewayDeps {
   authLimits?: Partial<FailureLimits>;
   /** Time between a reboot request and the restart, so the answer reaches the client (default 1 s). */
   rebootDelayMs?: number;
+  /** The gateway clock; it lives across reboots (main.ts makes one). Tests pass a ManualClock. */
+  clock?: Clock;
+  /** Where log lines for the /console WebSocket go; it lives across reboots. */
+  consoleLog?: ConsoleLog;
+  /** Seed of the simulated plant (weather, radio faults). */
+  seed?: number | string;
 }
 
 /** api.md §7.2: the device restarts about 1 s after answering. */
@@ -65,16 +75,29 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
   const rebootRequested = new Promise<void>((resolve) => {
     resolveReboot = resolve;
   });
+  const startedAt = performance.now();
+  const clock = deps.clock ?? new SystemClock();
+  const plant = createPlant({
+    config,
+    bus,
+    clock,
+    log: deps.log,
+    startedAt,
+    ...(deps.seed === undefined ? {} : { seed: deps.seed }),
+  });
   const ctx: GatewayContext = {
     options,
     log: deps.log,
     bus,
     build: deps.build ?? readBuildInfo(),
     heap,
-    startedAt: performance.now(),
+    startedAt,
     resetReason: deps.resetReason ?? 'Power on',
     config,
     auth,
+    clock,
+    plant,
+    consoleLog: deps.consoleLog ?? new ConsoleLog(),
     requestReboot(reason) {
       if (rebootPending) return;
       rebootPending = true;
@@ -83,7 +106,7 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     },
   };
   // The config store comes first so it stops last: its stop() waits for pending writes.
-  const services: Service[] = [config, auth, heap];
+  const services: Service[] = [config, auth, heap, plant];
 
   const http = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
@@ -107,6 +130,7 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
   await http.register(routeCatalog, { catalog: new RouteCatalog() });
   await http.register(postBodies);
   await http.register(authHook, { auth });
+  await http.register(websocketSupport);
   await http.register(apiRoutes, { ctx });
   await http.register(consoleStatic, { webRoot: options.webRoot });
 

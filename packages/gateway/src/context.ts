@@ -2,7 +2,10 @@ import type { AuthService } from './auth/service';
 import type { EventBus } from './bus';
 import type { ConfigStore } from './config/store';
 import type { GatewayOptions } from './options';
+import type { Plant } from './plant';
 import type { BuildInfo } from './system/build-info';
+import type { Clock } from './system/clock';
+import type { ConsoleLog } from './system/console-log';
 import type { HeapWatermark } from './system/host';
 import type { Logger } from './system/logger';
 
@@ -26,4 +29,10 @@ export interface GatewayContext {
    * clients closed, config reloaded, services re-created. Until then every request gets 503.
    */
   requestReboot(reason: string): void;
+  /** The gateway clock (host time plus an offset; a manual or simulated start moves only the offset). */
+  clock: Clock;
+  /** The radio, the inverter engine and the live model it fills. */
+  plant: Plant;
+  /** The log lines the /console WebSocket shows; it outlives reboots. */
+  consoleLog: ConsoleLog;
 }

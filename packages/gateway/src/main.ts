@@ -1,5 +1,7 @@
 import { type Gateway, GatewayRunner } from './app';
 import { OptionsError, parseOptions } from './options';
+import { SystemClock } from './system/clock';
+import { ConsoleLog } from './system/console-log';
 import { createLogger } from './system/logger';
 
 /** Command-line entry: `npm start`, or `node --import tsx src/main.ts --port 80 --data-dir /var/lib/dtu`. */
@@ -13,7 +15,13 @@ async function main(): Promise<void> {
     process.stderr.write(`dtu-console: ${message}\n`);
     process.exit(2);
   }
-  const log = createLogger({ level: options.logLevel, pretty: options.prettyLog });
+  const consoleLog = new ConsoleLog();
+  const log = createLogger({ level: options.logLevel, pretty: options.prettyLog, consoleLog });
+  // One clock for the whole process: a manual time set or --sim-start survives in-process reboots.
+  const clock = new SystemClock(options.simStart === undefined ? {} : { startAt: options.simStart });
+  if (options.simStart !== undefined) {
+    log.info(`Simulated time starts at ${new Date(options.simStart).toISOString()}`);
+  }
   const shownHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
   let announced = false;
   const onStart = (gateway: Gateway) => {
@@ -32,7 +40,7 @@ async function main(): Promise<void> {
   };
 
   // Each reboot is a new gateway run in this process (app.ts); --reboot-exits leaves it to a supervisor.
-  const runner = new GatewayRunner(options, { log }, onStart);
+  const runner = new GatewayRunner(options, { log, clock, consoleLog }, onStart);
   let stopping = false;
   const shutdown = (signal: NodeJS.Signals) => {
     if (stopping) {

@@ -18,6 +18,8 @@ export interface GatewayOptions {
   adminPassword?: string;
   /** A reboot exits with status 0 (a supervisor restarts the process) instead of restarting in-process. */
   rebootExits?: boolean;
+  /** `--sim-start` / `SIM_START`: the gateway clock starts at this moment (epoch ms) and runs on. */
+  simStart?: number;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -42,6 +44,7 @@ export function parseOptions(
       'log-level': { type: 'string' },
       'admin-password': { type: 'string' },
       'reboot-exits': { type: 'boolean' },
+      'sim-start': { type: 'string' },
     },
     strict: true,
   });
@@ -58,6 +61,7 @@ export function parseOptions(
     logLevel: values['log-level'] ?? env.LOG_LEVEL ?? 'info',
     prettyLog: env.LOG_FORMAT ? env.LOG_FORMAT === 'pretty' : isTerminal,
     ...adminPassword(values['admin-password'] ?? env.ADMIN_PASSWORD),
+    ...simStart(values['sim-start'] ?? env.SIM_START),
     rebootExits:
       values['reboot-exits'] ?? ['1', 'true', 'yes'].includes((env.REBOOT_EXITS ?? '').toLowerCase()),
   };
@@ -74,4 +78,15 @@ function adminPassword(value: string | undefined): { adminPassword?: string } {
     );
   }
   return { adminPassword: value };
+}
+
+function simStart(value: string | undefined): { simStart?: number } {
+  if (value === undefined || value === '') return {};
+  const epochMs = Date.parse(value);
+  if (Number.isNaN(epochMs)) {
+    throw new OptionsError(
+      `Invalid --sim-start "${value}": expected an ISO time such as 2026-06-21T12:00:00+02:00`,
+    );
+  }
+  return { simStart: epochMs };
 }

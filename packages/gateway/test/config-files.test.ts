@@ -85,7 +85,7 @@ describe('backup, restore and factory reset', () => {
     expect(response.headers['access-control-allow-origin']).toBe('*');
     expect(await rebootPending()).toBe(true);
     // This run keeps its values; the next one reads the restored file.
-    expect(env.gateway.ctx.config.get('ntp').server).toBe('opendtu.pool.ntp.org');
+    expect(env.gateway.ctx.config.get('ntp').server).toBe('pool.ntp.org');
     expect(JSON.parse(await onDisk()).ntp.server).toBe('restored.example.org');
     expect(await onDisk('config.json.bak')).toBe(before);
     const next = await testGateway({ dataDir: env.dataDir });
@@ -180,7 +180,7 @@ describe('backup, restore and factory reset', () => {
 
       const next = await testGateway({ dataDir: env.dataDir });
       expect(next.gateway.ctx.config.source).toBe('first-start');
-      expect(next.gateway.ctx.config.get('ntp').server).toBe('opendtu.pool.ntp.org');
+      expect(next.gateway.ctx.config.get('ntp').server).toBe('pool.ntp.org');
       await next.gateway.stop();
     });
   }

@@ -56,7 +56,7 @@ describe('first start', () => {
 
     const ntp = store.get('ntp');
     expect(ntp).toMatchObject({
-      server: 'opendtu.pool.ntp.org',
+      server: 'pool.ntp.org',
       timezone: 'CET-1CEST,M3.5.0,M10.5.0/3',
       timezone_descr: 'Europe/Berlin',
       latitude: 51.1657,

@@ -2,6 +2,7 @@ import type { SystemStatus } from '@dtu-console/contract/api/system';
 import type { FastifyPluginAsync } from 'fastify';
 import { CONFIG_VERSION } from '../config/version';
 import type { GatewayContext } from '../context';
+import type { RadioStatus } from '../radio/radio';
 import { readHostFacts } from '../system/host';
 
 /** /api/system/*: facts about the host and this build (api.md §7.1). */
@@ -39,12 +40,17 @@ export const systemRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (
       git_branch: ctx.build.gitBranch,
       pioenv: `linux-${process.arch}`,
       uptime: Math.floor((performance.now() - ctx.startedAt) / 1000),
-      // No radio driver is running yet; the inverter engine reports its radio here once it exists.
-      nrf_configured: false,
-      nrf_connected: false,
-      nrf_pvariant: false,
-      cmt_configured: false,
-      cmt_connected: false,
+      ...radioFields(ctx.plant.radio.status()),
     };
   });
 };
+
+function radioFields(status: RadioStatus) {
+  return {
+    nrf_configured: status.nrf.configured,
+    nrf_connected: status.nrf.connected,
+    nrf_pvariant: status.nrf.pvariant,
+    cmt_configured: status.cmt.configured,
+    cmt_connected: status.cmt.connected,
+  };
+}

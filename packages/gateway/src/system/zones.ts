@@ -1,0 +1,18 @@
+import { readFileSync } from 'node:fs';
+
+/** The zone table the console offers (IANA name → POSIX rule), shipped in assets/zones.json. */
+export const ZONES_FILE = new URL('../../assets/zones.json', import.meta.url);
+
+let zones: Readonly<Record<string, string>> | undefined;
+
+/** Read once, on first use. */
+export function zoneTable(): Readonly<Record<string, string>> {
+  zones ??= JSON.parse(readFileSync(ZONES_FILE, 'utf8')) as Record<string, string>;
+  return zones;
+}
+
+/** The POSIX rule to apply: the stored one, else the one of the zone's name, else UTC. */
+export function posixRuleOf(timezone: string, description: string): string {
+  if (timezone) return timezone;
+  return zoneTable()[description] ?? 'UTC0';
+}
