@@ -8,7 +8,7 @@ import {
   mergeSummaries,
   type SocketLike,
 } from '../src/ws/livedata';
-import { socketUrl } from '../src/ws/url';
+import { socketTarget } from '../src/ws/url';
 import { detail, hints, status, summary, total, value } from './fixtures';
 
 class FakeSocket implements SocketLike {
@@ -98,18 +98,35 @@ describe('merging', () => {
   });
 });
 
-describe('socket URL', () => {
-  it('follows the page protocol and carries the signed-in credentials', () => {
-    expect(socketUrl('/livedata', { protocol: 'http:', host: 'dtu.local' }, null)).toBe(
-      'ws://dtu.local/livedata',
-    );
-    expect(socketUrl('/livedata', { protocol: 'https:', host: 'dtu.local:8443' }, null)).toBe(
+describe('socket target', () => {
+  it('follows the page protocol and offers no subprotocol when anonymous', () => {
+    expect(socketTarget('/livedata', { protocol: 'http:', host: 'dtu.local' }, null)).toEqual({
+      url: 'ws://dtu.local/livedata',
+      protocols: [],
+    });
+    expect(socketTarget('/livedata', { protocol: 'https:', host: 'dtu.local:8443' }, null).url).toBe(
       'wss://dtu.local:8443/livedata',
     );
-    const user = { username: 'admin', authdata: encodeBasic('admin', 'p@ss:wörd') };
-    expect(socketUrl('/livedata', { protocol: 'http:', host: 'dtu.local' }, user)).toBe(
-      'ws://admin:p%40ss%3Aw%C3%B6rd@dtu.local/livedata',
+  });
+
+  it('carries the signed-in credentials in the URL and as a base64url token subprotocol', () => {
+    const authdata = encodeBasic('admin', 'p@ss:wörd?>');
+    expect(authdata).toMatch(/[+/=]/); // the token must be turned into subprotocol-safe characters
+    const target = socketTarget(
+      '/livedata',
+      { protocol: 'http:', host: 'dtu.local' },
+      { username: 'admin', authdata },
     );
+    expect(target.url).toBe('ws://admin:p%40ss%3Aw%C3%B6rd%3F%3E@dtu.local/livedata');
+    expect(target.protocols[0]).toBe('dtu-console');
+    const token = target.protocols[1]!;
+    expect(token).toMatch(/^dtu-auth\.[A-Za-z0-9_-]+$/);
+    const base64 = token.slice('dtu-auth.'.length).replace(/-/g, '+').replace(/_/g, '/');
+    expect(
+      new TextDecoder().decode(
+        Uint8Array.from(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '=')), (c) => c.charCodeAt(0)),
+      ),
+    ).toBe('admin:p@ss:wörd?>');
   });
 });
 

@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { getUser } from '../api/auth';
 import { fetchLiveDataStatus, fetchLiveInverter } from '../api/livedata';
 import { LiveDataStore, type LiveSnapshot } from './livedata';
-import { socketUrl } from './url';
+import { socketTarget } from './url';
 
 /**
  * The console's one live-data connection. Status calls skip the Error screen: the live view shows the
@@ -11,7 +11,10 @@ import { socketUrl } from './url';
 export const liveData = new LiveDataStore({
   fetchStatus: () => fetchLiveDataStatus({ suppressErrorScreen: true }),
   fetchInverter: (serial) => fetchLiveInverter(serial, { suppressErrorScreen: true }),
-  openSocket: () => new WebSocket(socketUrl('/livedata', window.location, getUser())),
+  openSocket: () => {
+    const { url, protocols } = socketTarget('/livedata', window.location, getUser());
+    return new WebSocket(url, protocols);
+  },
 });
 
 /** Keeps the connection up while the calling component is mounted. */
