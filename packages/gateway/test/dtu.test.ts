@@ -57,6 +57,10 @@ describe('GET /api/dtu/config', () => {
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const body = response.json();
     expectSameShape(body, apiExample);
+    // The simulated radio stands in for both transceivers.
+    const radio = env.gateway.ctx.plant.radio.status();
+    expect(body.nrf_enabled).toBe(radio.nrf.configured);
+    expect(body.cmt_enabled).toBe(radio.cmt.configured);
     expect(body).toMatchObject({
       serial: '199980115004',
       pollinterval: 5,

@@ -30,13 +30,13 @@ export const COUNTRY_DEF: readonly CountryDef[] = CmtCountries.map((country) => 
 }));
 
 /** GET /api/dtu/config (api.md §6.2). `*_enabled`: whether a radio of that kind is initialised. */
-export function dtuConfigResponse(dtu: DtuSection, radio: RadioStatus | undefined): DtuConfig {
+export function dtuConfigResponse(dtu: DtuSection, radio: RadioStatus): DtuConfig {
   return {
     serial: formatHexSerial(BigInt(dtu.serial)),
     pollinterval: dtu.poll_interval,
-    nrf_enabled: radio?.nrf.configured ?? false,
+    nrf_enabled: radio.nrf.configured,
     nrf_palevel: dtu.nrf_pa_level,
-    cmt_enabled: radio?.cmt.configured ?? false,
+    cmt_enabled: radio.cmt.configured,
     cmt_palevel: dtu.cmt_pa_level,
     cmt_frequency: dtu.cmt_frequency,
     cmt_country: dtu.cmt_country_mode,
@@ -62,7 +62,7 @@ export const dtuRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app
   app.get(
     '/api/dtu/config',
     { config: { auth: 'admin', summary: 'DTU radio settings' } },
-    async (): Promise<DtuConfig> => dtuConfigResponse(ctx.config.get('dtu'), undefined),
+    async (): Promise<DtuConfig> => dtuConfigResponse(ctx.config.get('dtu'), ctx.plant.radio.status()),
   );
 
   app.post(

@@ -4,11 +4,11 @@
  * background and reports whether it answers.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import {
   Code,
   envelope,
+  internalErrorBody,
   type NtpConfig,
   type NtpConfigPayload,
   type NtpStatus,
@@ -21,10 +21,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { DeepReadonly, GatewayConfig } from '../config/schema';
 import type { GatewayContext } from '../context';
 import { parsePostData, savedEnvelope } from '../http/post-data';
-import { type Clock, SystemClock } from '../system/clock';
+import type { Clock } from '../system/clock';
 import { SntpClient } from '../system/sntp';
 import { sunStatus } from '../system/sun';
 import { epochOfLocal, formatLocalDateTime, localTime } from '../system/timezone';
+import { posixRuleOf, zoneTable } from '../system/zones';
 
 type NtpSection = DeepReadonly<GatewayConfig['ntp']>;
 
@@ -33,33 +34,23 @@ export interface SettableClock extends Clock {
   setTime(epochMs: number): void;
 }
 
-const ZONES_FILE = new URL('../../assets/zones.json', import.meta.url);
-
 export interface ZonesAsset {
-  zones: TimezoneMap;
+  zones: Readonly<TimezoneMap>;
   /** Compact JSON, its gzip form and a strong ETag, for /zones.json. */
   json: string;
   gzip: Buffer;
   etag: string;
 }
 
-export async function loadZones(file: URL = ZONES_FILE): Promise<ZonesAsset> {
-  const zones = JSON.parse(await readFile(file, 'utf8')) as TimezoneMap;
+/** The zone table of system/zones.ts, prepared once for sending. */
+export function zonesAsset(zones: Readonly<TimezoneMap> = zoneTable()): ZonesAsset {
   const json = JSON.stringify(zones);
-  return {
-    zones,
-    json,
-    gzip: gzipSync(json),
-    etag: `"${createHash('md5').update(json).digest('hex')}"`,
-  };
+  return { zones, json, gzip: gzipSync(json), etag: `"${createHash('md5').update(json).digest('hex')}"` };
 }
 
-/**
- * The POSIX rule in effect: the table's rule for the zone name (so a zones.json update applies at once),
- * else the rule stored with it, else "" (evaluated as UTC).
- */
-export function posixRule(ntp: NtpSection, zones: TimezoneMap): string {
-  return zones[ntp.timezone_descr] ?? ntp.timezone;
+/** The POSIX rule in effect, the same one the engine uses (system/zones.ts). */
+export function posixRule(ntp: NtpSection): string {
+  return posixRuleOf(ntp.timezone, ntp.timezone_descr);
 }
 
 export function ntpConfigResponse(ntp: NtpSection): NtpConfig {
@@ -72,10 +63,13 @@ export function ntpConfigResponse(ntp: NtpSection): NtpConfig {
   };
 }
 
-export function ntpSectionFromPayload(payload: NtpConfigPayload, zones: TimezoneMap): GatewayConfig['ntp'] {
+export function ntpSectionFromPayload(
+  payload: NtpConfigPayload,
+  zones: Readonly<TimezoneMap>,
+): GatewayConfig['ntp'] {
   return {
     server: payload.ntp_server,
-    // Unknown names are accepted (api.md §6.5); their rule stays "" and the time is shown as UTC.
+    // Unknown names are accepted (api.md §6.5); their rule stays "" and the time runs as UTC.
     timezone: zones[payload.ntp_timezone_descr] ?? '',
     timezone_descr: payload.ntp_timezone_descr,
     latitude: payload.latitude,
@@ -128,39 +122,28 @@ export function ntpTimeResponse(tz: string, now: number, ntpSynchronised: boolea
   };
 }
 
-function isSettableClock(value: unknown): value is SettableClock {
-  const clock = value as Partial<SettableClock> | undefined;
-  return typeof clock?.now === 'function' && typeof clock.setTime === 'function';
-}
-
-/**
- * The gateway clock the engine runs on, once app.ts shares one in the context as `clock`; until then the
- * NTP routes keep a clock of their own (host time plus offset), so a manual time set only shows here.
- */
-function gatewayClock(ctx: GatewayContext): SettableClock {
-  const shared: unknown = (ctx as unknown as Record<string, unknown>).clock;
-  return isSettableClock(shared) ? shared : new SystemClock();
+function isSettableClock(clock: Clock): clock is SettableClock {
+  return typeof (clock as Partial<SettableClock>).setTime === 'function';
 }
 
 export interface NtpRouteOptions {
   ctx: GatewayContext;
-  /** Default: the context's gateway clock. */
-  clock?: SettableClock;
   /** Tests shorten the SNTP timeout. */
   sntpTimeoutMs?: number;
 }
 
-export const ntpRoutes: FastifyPluginAsync<NtpRouteOptions> = async (app, options) => {
-  const { ctx, sntpTimeoutMs } = options;
-  const clock = options.clock ?? gatewayClock(ctx);
-  const zones = await loadZones();
-  const tz = () => posixRule(ctx.config.get('ntp'), zones.zones);
+export const ntpRoutes: FastifyPluginAsync<NtpRouteOptions> = async (app, { ctx, sntpTimeoutMs }) => {
+  // The process-wide gateway clock the engine runs on (SystemClock; tests may pass a ManualClock).
+  const clock = ctx.clock;
+  const settable = isSettableClock(clock) ? clock : undefined;
+  const zones = zonesAsset();
+  const tz = () => posixRule(ctx.config.get('ntp'));
   const sntp = new SntpClient({
     server: () => ctx.config.get('ntp').server,
     // The host clock is the basis on Linux; an answer only sets the time while the clock is not trusted
     // (a host without RTC or network time), so it never overrides a manual set or a demo start time.
     onTime: (epochMs) => {
-      if (!clock.isSynchronised()) clock.setTime(epochMs);
+      if (!clock.isSynchronised()) settable?.setTime(epochMs);
     },
     log: ctx.log,
     ...(sntpTimeoutMs === undefined ? {} : { timeoutMs: sntpTimeoutMs }),
@@ -219,11 +202,12 @@ export const ntpRoutes: FastifyPluginAsync<NtpRouteOptions> = async (app, option
   app.post(
     '/api/ntp/time',
     { config: { auth: 'admin', summary: "Set the gateway's clock (local time)", payload: ntpTimeSchema } },
-    async (request) => {
+    async (request, reply) => {
       const posted = await parsePostData(request, ntpTimeSchema);
       if (!posted.ok) return posted.envelope;
       // Only the gateway's offset moves; the host clock is never changed.
-      clock.setTime(epochOfLocal(tz(), posted.value));
+      if (!settable) return reply.code(500).send(internalErrorBody('ntp/time: this clock cannot be set'));
+      settable.setTime(epochOfLocal(tz(), posted.value));
       sntp.noteManualSet();
       return envelope(Code.NtpTimeUpdated);
     },
