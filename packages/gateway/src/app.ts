@@ -117,6 +117,9 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     return503OnClosing: true,
   });
   installErrorHandler(http);
+  // First, so its onRequest hook marks upgrade requests before any hook answers early (503, 401, 429):
+  // only then is the socket of a refused upgrade destroyed instead of holding server.close() open.
+  await http.register(websocketSupport);
   // Once a restart is decided the gateway counts as down: the console's reboot and firmware pages wait
   // for /api/system/status to answer again, which must not happen before the new run is up.
   http.addHook('onRequest', async (_request, reply) => {
@@ -130,7 +133,6 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
   await http.register(routeCatalog, { catalog: new RouteCatalog() });
   await http.register(postBodies);
   await http.register(authHook, { auth });
-  await http.register(websocketSupport);
   await http.register(apiRoutes, { ctx });
   await http.register(consoleStatic, { webRoot: options.webRoot });
 

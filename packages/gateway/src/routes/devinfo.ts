@@ -1,0 +1,17 @@
+import type { DevInfoStatus } from '@dtu-console/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { GatewayContext } from '../context';
+import { devinfoStatusJson } from '../engine';
+import { queryValue } from './livedata';
+
+/** GET /api/devinfo/status?inv=<serial> (api.md §4.2); `{}` for a missing/unknown inv. */
+export const devinfoRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
+  app.get(
+    '/api/devinfo/status',
+    { config: { auth: 'readonly', summary: 'Device info of one inverter (?inv=)' } },
+    async (request): Promise<DevInfoStatus | Record<string, never>> => {
+      const inv = queryValue(request.query, 'inv');
+      return devinfoStatusJson(inv === undefined ? undefined : ctx.plant.live.inverter(inv));
+    },
+  );
+};

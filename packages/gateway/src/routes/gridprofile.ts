@@ -1,0 +1,27 @@
+import type { GridProfileRawData, GridProfileStatus } from '@dtu-console/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { GatewayContext } from '../context';
+import { gridprofileRawJson, gridprofileStatusJson } from '../engine';
+import { queryValue } from './livedata';
+
+/** GET /api/gridprofile/status and /rawdata ?inv=<serial> (api.md §4.3, §4.4); `{}` for a missing/unknown inv. */
+export const gridprofileRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
+  const inverterOf = (query: unknown) => {
+    const inv = queryValue(query, 'inv');
+    return inv === undefined ? undefined : ctx.plant.live.inverter(inv);
+  };
+
+  app.get(
+    '/api/gridprofile/status',
+    { config: { auth: 'readonly', summary: 'Decoded grid profile of one inverter (?inv=)' } },
+    async (request): Promise<GridProfileStatus | Record<string, never>> =>
+      gridprofileStatusJson(inverterOf(request.query)),
+  );
+
+  app.get(
+    '/api/gridprofile/rawdata',
+    { config: { auth: 'readonly', summary: 'Raw grid profile bytes of one inverter (?inv=)' } },
+    async (request): Promise<GridProfileRawData | Record<string, never>> =>
+      gridprofileRawJson(inverterOf(request.query)),
+  );
+};

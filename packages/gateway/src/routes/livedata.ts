@@ -1,0 +1,27 @@
+import type { LivedataStatus, LiveInverterDetail, LiveInverterSummary } from '@dtu-console/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import type { GatewayContext } from '../context';
+import { livedataStatusJson } from '../engine';
+
+/** One query parameter as text: the first of repeated ones, undefined when absent. */
+export function queryValue(query: unknown, key: string): string | undefined {
+  if (typeof query !== 'object' || query === null) return undefined;
+  const value = (query as Record<string, unknown>)[key];
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first : undefined;
+}
+
+/** GET /api/livedata/status[?inv=] (api.md §3.1): summaries of all inverters, or one in detail. */
+export const livedataRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
+  app.get(
+    '/api/livedata/status',
+    { config: { auth: 'readonly', summary: 'Live data of all inverters, or of one with ?inv=' } },
+    async (request): Promise<LivedataStatus<LiveInverterSummary | LiveInverterDetail>> => {
+      const inv = queryValue(request.query, 'inv');
+      return livedataStatusJson(ctx.plant.live, {
+        ...(inv === undefined ? {} : { inv }),
+        defaultPassword: ctx.auth.defaultPasswordActive(),
+      });
+    },
+  );
+};

@@ -1,0 +1,54 @@
+/**
+ * A started test gateway whose plant (simulated radio, engine) runs on a ManualClock: tests move time
+ * with `advance(ms)`. It listens on 127.0.0.1 on a free port for WebSocket tests; fastify inject works too.
+ */
+import pino from 'pino';
+import type { GatewayDeps } from '../../src/app';
+import { ManualClock } from '../../src/system/clock';
+import { ConsoleLog } from '../../src/system/console-log';
+import { testGateway } from './gateway';
+
+/** 21 June 2025 11:00 UTC = 13:00 in Berlin: broad daylight at the default location. */
+export const SUMMER_NOON = Date.UTC(2025, 5, 21, 11, 0, 0);
+
+/** The first-start inverters (config/defaults.ts): an HM-800 and an HMS-2000-4T. */
+export const HM800 = '114172220003';
+export const HMS2000 = '116683554321';
+
+export interface PlantGatewayOptions {
+  start?: number;
+  seed?: number;
+  /** Log at info level into the console log (what /console shows), as main.ts wires it. */
+  logToConsole?: boolean;
+  deps?: Partial<GatewayDeps>;
+}
+
+export async function plantGateway(options: PlantGatewayOptions = {}) {
+  const clock = new ManualClock(options.start ?? SUMMER_NOON);
+  const consoleLog = new ConsoleLog();
+  const env = await testGateway(
+    {},
+    {
+      clock,
+      consoleLog,
+      ...(options.logToConsole ? { log: pino({ level: 'info' }, consoleLog.stream()) } : {}),
+      seed: options.seed ?? 1,
+      chipId: 0x1a2b3c,
+      authLimits: { maxFailures: 100_000 },
+      ...options.deps,
+    },
+  );
+  await env.gateway.start();
+  const bound = env.gateway.http.server.address();
+  const port = typeof bound === 'object' && bound ? bound.port : 0;
+  return {
+    ...env,
+    clock,
+    consoleLog,
+    port,
+    /** Moves the gateway clock; the engine polls and the simulated inverters answer meanwhile. */
+    advance: (ms: number) => clock.advance(ms),
+  };
+}
+
+export type PlantGateway = Awaited<ReturnType<typeof plantGateway>>;
