@@ -47,8 +47,10 @@ describe('GET /api/openapi.json', () => {
 
   it('describes every API route the server has, and nothing else', () => {
     // fastify's own route tree, independent of the catalog the description is built from.
+    // The WebSockets (/livedata, /console) are described too.
     const registered = routesOf(env.gateway.http.printRoutes({ commonPrefix: false })).filter(
-      ([path, method]) => path.startsWith('/api/') && method !== 'HEAD',
+      ([path, method]) =>
+        (path.startsWith('/api/') || path === '/livedata' || path === '/console') && method !== 'HEAD',
     );
     expect(registered.length).toBeGreaterThan(15);
     for (const [path, method] of registered) {
