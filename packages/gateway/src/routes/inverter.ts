@@ -167,6 +167,8 @@ export const inverterRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async
       const posted = await parsePostData(request, inverterAddSchemaFor({ hasFreeSlot }));
       if (!posted.ok) return posted.envelope;
       const { serial, name } = posted.value;
+      // Checked again right before the change: a concurrent add may have taken the last slot meanwhile.
+      if (!hasFreeSlot()) return envelope(Code.InverterCountMax);
       return saved(
         await ctx.config.update('inverters', (current) => slotsAfterAdd(current, serial, name)),
         Code.InverterAdded,
