@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Brotli bytes of the built console (run `npx vite build` first): what the first load of a screen costs
 // (index.html, its scripts and styles, the screen's chunk with its static imports and styles) and what the
-// whole console costs. Usage: node scripts/bundle-size.mjs [ScreenChunkName …] (default LiveViewPage).
+// whole console costs, for a visitor in each language (every language is its own chunk).
+// Usage: node scripts/bundle-size.mjs [ScreenChunkName …] (default LiveViewPage).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,14 +54,20 @@ function dynamicDeps(chunkName) {
 }
 
 const screens = process.argv.slice(2);
+const locales = ['en', 'de', 'fr'];
 const total = (files) => [...files].reduce((sum, file) => sum + br(file), 0);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 for (const screen of screens.length ? screens : ['LiveViewPage']) {
-  const files = new Set(['index.html', ...closure(entry), ...dynamicDeps(screen)]);
-  console.log(`first load of ${screen}: ${kb(total(files))} brotli`);
-  for (const file of [...files].sort((a, b) => br(b) - br(a)))
-    console.log(`  ${kb(br(file)).padStart(9)}  ${file}`);
+  const common = new Set(['index.html', ...closure(entry), ...dynamicDeps(screen)]);
+  for (const locale of locales) {
+    const files = new Set([...common, ...dynamicDeps(locale)]);
+    console.log(`first load of ${screen} in ${locale}: ${kb(total(files))} brotli`);
+    if (locale !== 'en') continue;
+    for (const file of [...files].sort((a, b) => br(b) - br(a))) {
+      console.log(`  ${kb(br(file)).padStart(9)}  ${file}`);
+    }
+  }
 }
 
 const all = readdirSync(assets)

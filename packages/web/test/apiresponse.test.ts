@@ -3,9 +3,9 @@ import { envelope } from '@dtu-console/contract/envelope';
 import { describe, expect, it } from 'vitest';
 import { responseAlert } from '../src/api/response';
 import { i18n } from '../src/i18n';
-import de from '../src/i18n/locales/de.json';
-import en from '../src/i18n/locales/en.json';
-import fr from '../src/i18n/locales/fr.json';
+import de from '../src/i18n/locales/extra/de.json';
+import en from '../src/i18n/locales/extra/en.json';
+import fr from '../src/i18n/locales/extra/fr.json';
 
 describe('apiresponse texts', () => {
   it.each([
@@ -31,7 +31,7 @@ describe('apiresponse texts', () => {
 });
 
 describe('responseAlert', () => {
-  const t = i18n.getFixedT('en');
+  const t = i18n.getFixedT('en', 'extra');
 
   it('translates apiresponse.{code} with its param in the variant of type', () => {
     expect(responseAlert(t, envelope(Code.SettingsSaved))).toEqual({
@@ -46,7 +46,9 @@ describe('responseAlert', () => {
       variant: 'warning',
       text: 'The publish interval must be between 5 and 65535 seconds.',
     });
-    expect(responseAlert(i18n.getFixedT('de'), { type: 'success', message: 'x', code: 1001 })).toMatchObject({
+    expect(
+      responseAlert(i18n.getFixedT('de', 'extra'), { type: 'success', message: 'x', code: 1001 }),
+    ).toMatchObject({
       text: expect.any(String),
     });
   });

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { detectLanguage } from '../src/i18n';
 import de from '../src/i18n/locales/de.json';
 import en from '../src/i18n/locales/en.json';
+import deExtra from '../src/i18n/locales/extra/de.json';
+import enExtra from '../src/i18n/locales/extra/en.json';
+import frExtra from '../src/i18n/locales/extra/fr.json';
 import fr from '../src/i18n/locales/fr.json';
 
 describe('detectLanguage', () => {
@@ -26,13 +29,20 @@ function flatKeys(value: object, prefix = ''): string[] {
 }
 
 describe('translations', () => {
-  it('have the same keys in every language', () => {
+  it('have the same keys in every language, in both namespaces', () => {
     const keys = flatKeys(en).sort();
     expect(flatKeys(de).sort()).toEqual(keys);
     expect(flatKeys(fr).sort()).toEqual(keys);
+    const extraKeys = flatKeys(enExtra).sort();
+    expect(flatKeys(deExtra).sort()).toEqual(extraKeys);
+    expect(flatKeys(frExtra).sort()).toEqual(extraKeys);
+  });
+  it('never define a key in both namespaces', () => {
+    const core = new Set(flatKeys(en));
+    expect(flatKeys(enExtra).filter((key) => core.has(key))).toEqual([]);
   });
   it('have no empty texts', () => {
-    for (const locale of [en, de, fr]) {
+    for (const locale of [en, de, fr, enExtra, deExtra, frExtra]) {
       const walk = (value: object) => {
         for (const child of Object.values(value)) {
           if (typeof child === 'object' && child !== null) walk(child);

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import { initI18n } from '../src/i18n';
+import { EXTRA_NS, initI18n } from '../src/i18n';
 
 // jsdom has no matchMedia; the theme code asks it for the system's dark preference.
 if (typeof window.matchMedia !== 'function') {
@@ -20,7 +20,9 @@ if (typeof window.matchMedia !== 'function') {
 
 // The console's own i18n setup: English (the jsdom browser language), German and French on demand.
 beforeAll(async () => {
-  await initI18n();
+  const i18n = await initI18n();
+  // Lazily loaded screens would wait for their namespace; tests render them directly.
+  await i18n.loadNamespaces(EXTRA_NS);
 });
 
 afterEach(() => {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeBasic, getUser, onAuthChange, setUser } from '../src/api/auth';
 import { apiGet } from '../src/api/client';
 import { App } from '../src/app/App';
+import { ScreenErrorBoundary } from '../src/components/ScreenErrorBoundary';
 import type { LiveSnapshot } from '../src/ws/livedata';
 
 vi.mock('../src/ws/useLiveData', () => ({
@@ -197,5 +198,22 @@ describe('about page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Error reporting' }));
     expect(screen.getByRole('button', { name: 'Error reporting' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText(/issue tracker/)).toBeInTheDocument();
+  });
+});
+
+describe('screen error boundary', () => {
+  it('shows a notice with a retry instead of taking the console down', () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const Broken = () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    };
+    render(
+      <ScreenErrorBoundary>
+        <Broken />
+      </ScreenErrorBoundary>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('This page could not be loaded.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    spy.mockRestore();
   });
 });

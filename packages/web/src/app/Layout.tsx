@@ -1,15 +1,19 @@
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { NavBar } from '../components/NavBar';
+import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary';
 import { dismiss, useAnnouncements } from './announce';
 
 export function Layout() {
+  const { pathname } = useLocation();
   return (
     <>
       <NavBar />
       <Announcements />
       <main>
-        <Outlet />
+        <ScreenErrorBoundary key={pathname}>
+          <Outlet />
+        </ScreenErrorBoundary>
       </main>
     </>
   );

@@ -12,6 +12,7 @@ import { SCREENS, type ScreenRoute } from './routes';
  * console uses none of its loaders or actions. Each screen is still its own lazily loaded chunk.
  */
 function screenElement(screen: ScreenRoute) {
+  if (screen.component) return <screen.component />;
   if (!screen.load) return <FramePage titleKey={screen.titleKey} />;
   const Screen: ComponentType = lazy(screen.load);
   return (

@@ -1,3 +1,5 @@
+import ErrorPage from '../pages/ErrorPage';
+
 /**
  * Every screen of spec §2, with the translation key of its title and where the navigation lists it.
  * The router and the navigation bar are both built from this table.
@@ -8,12 +10,14 @@ export interface ScreenRoute {
   menu?: 'settings' | 'info';
   /** The screen's module; screens of later milestones show their page frame and title until they exist. */
   load?: () => Promise<{ default: React.ComponentType }>;
+  /** A screen bundled with the first load instead (the Error screen must work when loading does not). */
+  component?: React.ComponentType;
 }
 
 export const SCREENS: readonly ScreenRoute[] = [
   { path: '/', titleKey: 'home.title', load: () => import('../pages/LiveViewPage') },
   { path: '/login', titleKey: 'login.title', load: () => import('../pages/LoginPage') },
-  { path: '/error', titleKey: 'error.title', load: () => import('../pages/ErrorPage') },
+  { path: '/error', titleKey: 'error.title', component: ErrorPage },
   { path: '/about', titleKey: 'about.title', load: () => import('../pages/AboutPage') },
   { path: '/settings/network', titleKey: 'networkadmin.title', menu: 'settings' },
   { path: '/settings/ntp', titleKey: 'ntpadmin.title', menu: 'settings' },

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EXTRA_NS } from '../i18n';
 import '../styles/dialog.scss';
 import '../styles/tables.scss';
 
@@ -16,7 +17,7 @@ export interface DialogProps {
  * Escape and an inert background, so no overlay library is needed. Open while mounted.
  */
 export function Dialog({ title, onClose, size, footer, children }: DialogProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(EXTRA_NS);
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -71,7 +72,7 @@ export function Dialog({ title, onClose, size, footer, children }: DialogProps) 
 
 /** Spinner for a dialog body while its data loads. */
 export function DialogLoading() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(EXTRA_NS);
   return (
     <div className="text-center py-4">
       <div className="spinner-border text-primary" role="status">

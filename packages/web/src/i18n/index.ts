@@ -1,6 +1,5 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './locales/en.json';
 
 export const LANGUAGES = ['en', 'de', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -21,19 +20,38 @@ export function detectLanguage(saved: string | null, browserLanguages: readonly 
   return FALLBACK_LANGUAGE;
 }
 
-/** English ships in the main bundle; German and French load only when chosen. */
+/**
+ * Every language is its own chunk, English too: a visitor downloads exactly the one language shown, and
+ * the first load does not carry English for a German or French visitor. There is no fallback language
+ * to load as well; a test keeps the key sets of the three languages identical instead.
+ *
+ * Two namespaces per language: `translation` (locales/<lang>.json) holds what the first load shows — the
+ * shell, every screen title and the live view; `extra` (locales/extra/<lang>.json) the texts of lazily
+ * loaded screens and dialogs, loaded with the first of them (`useTranslation(EXTRA_NS)`, which falls back
+ * to `translation` for shared keys).
+ */
+export const EXTRA_NS = 'extra';
+type Namespace = 'translation' | typeof EXTRA_NS;
+const LOADERS: Record<Namespace, Record<Language, () => Promise<{ default: object }>>> = {
+  translation: {
+    en: () => import('./locales/en.json'),
+    de: () => import('./locales/de.json'),
+    fr: () => import('./locales/fr.json'),
+  },
+  extra: {
+    en: () => import('./locales/extra/en.json'),
+    de: () => import('./locales/extra/de.json'),
+    fr: () => import('./locales/extra/fr.json'),
+  },
+};
+
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
-  read(language, _namespace, callback) {
-    const load =
-      language === 'de'
-        ? import('./locales/de.json')
-        : language === 'fr'
-          ? import('./locales/fr.json')
-          : null;
-    if (!load) return callback(null, language === 'en' ? en : {});
-    load.then(
+  read(language, namespace, callback) {
+    const loader = isLanguage(language) ? LOADERS[namespace as Namespace]?.[language] : undefined;
+    if (!loader) return callback(null, {});
+    loader().then(
       (module) => callback(null, module.default),
       (error: Error) => callback(error, null),
     );
@@ -55,10 +73,12 @@ export async function initI18n(): Promise<typeof i18n> {
     .use(initReactI18next)
     .init({
       lng: language,
-      fallbackLng: FALLBACK_LANGUAGE,
+      fallbackLng: false,
       supportedLngs: [...LANGUAGES],
-      resources: { en: { translation: en } },
-      partialBundledLanguages: true,
+      load: 'currentOnly',
+      ns: ['translation'],
+      defaultNS: 'translation',
+      fallbackNS: 'translation',
       interpolation: { escapeValue: false },
       returnNull: false,
     });

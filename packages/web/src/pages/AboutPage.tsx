@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../components/PageFrame';
+import { EXTRA_NS } from '../i18n';
 import '../styles/accordion.scss';
 
 const SECTIONS = ['documentation', 'origin', 'news', 'errors', 'discussion'] as const;
@@ -8,7 +9,7 @@ type Section = (typeof SECTIONS)[number];
 
 /** `/about`: five sections, Documentation open at first (spec §2). Several may be open at once. */
 export default function AboutPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(EXTRA_NS);
   const id = useId();
   const [open, setOpen] = useState<ReadonlySet<Section>>(() => new Set(['documentation']));
   const toggle = (section: Section) =>

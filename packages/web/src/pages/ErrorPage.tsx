@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../components/PageFrame';
 
-/** `/error?status=…&message=…`: where failed calls lead (spec §2, §7). */
+/**
+ * `/error?status=…&message=…`: where failed calls lead (spec §2, §7). Part of the first load with its
+ * texts, because it must show when the gateway cannot deliver anything more.
+ */
 export default function ErrorPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();

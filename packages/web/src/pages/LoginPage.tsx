@@ -7,6 +7,7 @@ import { ApiError } from '../api/client';
 import { authenticate } from '../api/security';
 import { announce } from '../app/announce';
 import { PageFrame } from '../components/PageFrame';
+import { EXTRA_NS } from '../i18n';
 import '../styles/forms.scss';
 
 interface LoginForm {
@@ -26,7 +27,7 @@ const blockSpace = (event: KeyboardEvent<HTMLInputElement>) => {
 
 /** `/login?returnUrl=…` (spec §2, §4, §5). */
 export default function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(EXTRA_NS);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const returnUrl = safeReturnUrl(params.get('returnUrl'));

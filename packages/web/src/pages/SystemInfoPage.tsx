@@ -9,13 +9,14 @@ import { useTranslation } from 'react-i18next';
 import { fetchSystemStatus, type SystemStatus } from '../api/system';
 import { withQuery } from '../app/query';
 import { PageFrame } from '../components/PageFrame';
+import { EXTRA_NS } from '../i18n';
 import '../styles/progress.scss';
 import '../styles/tables.scss';
 import { useFormat } from '../i18n/format';
 
 /** /info/system: read-only facts about the gateway host (spec §2), with a reload button. */
 function SystemInfoPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(EXTRA_NS);
   const query = useQuery({ queryKey: ['system', 'status'], queryFn: () => fetchSystemStatus() });
   return (
     <PageFrame
@@ -29,7 +30,7 @@ function SystemInfoPage() {
 }
 
 function SystemInfo({ status }: { status: SystemStatus }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(EXTRA_NS);
   const f = useFormat();
   const heapFree = status.heap_total - status.heap_used;
   return (
@@ -111,7 +112,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function Usage({ label, used, total }: { label: string; used: number; total: number }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(EXTRA_NS);
   const f = useFormat();
   const ratio = total > 0 ? used / total : 0;
   return (
@@ -131,7 +132,7 @@ function RadioRow({
   configured: boolean;
   connected: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(EXTRA_NS);
   return (
     <Row label={name}>
       <Badge bg={configured ? 'success' : 'secondary'} className="me-2">

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchDevInfo } from '../../api/devinfo';
 import { errorAlert } from '../../api/response';
 import { withQuery } from '../../app/query';
+import { EXTRA_NS } from '../../i18n';
 import { useFormat } from '../../i18n/format';
 import { AlertBox } from '../AlertBox';
 import { Dialog, DialogLoading } from '../Dialog';
@@ -18,7 +19,7 @@ function buildDate(text: string, format: (date: Date) => string): string {
 
 /** Every device-info field of spec §3 plus the production date read from the serial. */
 function DevInfoModal({ serial, name, onClose }: InverterDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(EXTRA_NS);
   const f = useFormat();
   const query = useQuery({
     queryKey: ['devinfo', serial],

@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { fetchEventLog } from '../../api/eventlog';
 import { errorAlert } from '../../api/response';
 import { withQuery } from '../../app/query';
+import { EXTRA_NS } from '../../i18n';
 import { AlertBox } from '../AlertBox';
 import { Dialog, DialogLoading } from '../Dialog';
 import type { InverterDialogProps } from './types';
 
 /** The inverter's event log, its messages in the console's language (api.md §4.1). */
 function EventLogModal({ serial, name, onClose }: InverterDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useTranslation(EXTRA_NS);
   const locale = (i18n.resolvedLanguage ?? 'en') as EventLogLocale;
   const query = useQuery({
     queryKey: ['eventlog', serial, locale],

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchGridProfile, fetchGridProfileRaw, isEmptyProfile } from '../../api/gridprofile';
 import { errorAlert } from '../../api/response';
 import { withQuery } from '../../app/query';
+import { EXTRA_NS } from '../../i18n';
 import { useFormat } from '../../i18n/format';
 import { AlertBox } from '../AlertBox';
 import { Dialog, DialogLoading } from '../Dialog';
@@ -25,7 +26,7 @@ export function hexLines(raw: readonly number[]): string[] {
 
 /** Sections and items of the grid profile, bool items as enabled/disabled, and its raw bytes (spec §3). */
 function GridProfileModal({ serial, name, onClose }: InverterDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(EXTRA_NS);
   const f = useFormat();
   const profile = useQuery({
     queryKey: ['gridprofile', serial],

@@ -8,6 +8,7 @@ import { fetchLimitStatus, limitTypeFor, postLimitConfig } from '../../api/limit
 import { type AlertMessage, errorAlert, responseAlert } from '../../api/response';
 import { announce } from '../../app/announce';
 import { withQuery } from '../../app/query';
+import { EXTRA_NS } from '../../i18n';
 import { useFormat } from '../../i18n/format';
 import '../../styles/forms.scss';
 import { AlertBox } from '../AlertBox';
@@ -30,7 +31,7 @@ export function limitRange(type: LimitForm['type'], maxPower: number): { min: nu
 }
 
 function LimitModal({ serial, name, onClose }: InverterDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(EXTRA_NS);
   const f = useFormat();
   const queryClient = useQueryClient();
   const status = useQuery({
@@ -105,7 +106,7 @@ function LimitSettingsForm({
   current: number;
   onSaved: (alert: AlertMessage) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(EXTRA_NS);
   const [alert, setAlert] = useState<AlertMessage | null>(null);
   const {
     register,

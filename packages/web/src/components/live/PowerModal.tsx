@@ -6,6 +6,7 @@ import { fetchPowerStatus, postPowerConfig } from '../../api/power';
 import { type AlertMessage, errorAlert, responseAlert } from '../../api/response';
 import { announce } from '../../app/announce';
 import { withQuery } from '../../app/query';
+import { EXTRA_NS } from '../../i18n';
 import { AlertBox } from '../AlertBox';
 import { Dialog, DialogLoading } from '../Dialog';
 import { SetStatusBadge } from './SetStatusBadge';
@@ -21,7 +22,7 @@ const PENDING_POLL_MS = 2000;
 
 /** Switch the inverter on or off or restart it, with the status of the last command (spec §2, §4). */
 function PowerModal({ serial, name, onClose }: InverterDialogProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(EXTRA_NS);
   const queryClient = useQueryClient();
   const [alert, setAlert] = useState<AlertMessage | null>(null);
   const [busy, setBusy] = useState<PowerAction | null>(null);

@@ -1,10 +1,11 @@
 import type { SetStatus } from '@dtu-console/contract/api/limit';
 import { useTranslation } from 'react-i18next';
+import { EXTRA_NS } from '../../i18n';
 import { SET_STATUS_VARIANTS } from './rules';
 
 /** Result of the last limit or power command (spec §4 colours). */
 export function SetStatusBadge({ status }: { status: SetStatus | undefined }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation(EXTRA_NS);
   const value: SetStatus = status ?? 'Unknown';
   const variant = SET_STATUS_VARIANTS[value] ?? 'secondary';
   return (
