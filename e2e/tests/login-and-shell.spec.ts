@@ -94,8 +94,9 @@ test.describe('shell', () => {
       ['Settings', 'DTU radio', 'DTU radio settings', '/settings/dtu'],
       ['Settings', 'Device manager', 'Device manager', '/settings/device'],
       ['Settings', 'Config management', 'Config management', '/settings/config'],
-      ['Settings', 'Firmware upgrade', 'Firmware upgrade', '/firmware/upgrade'],
-      ['Settings', 'Reboot', 'Reboot the gateway', '/maintenance/reboot'],
+      // Spec §2: these two send visitors who are not signed in to the login first.
+      ['Settings', 'Firmware upgrade', 'Sign in', '/login?returnUrl=%2Ffirmware%2Fupgrade'],
+      ['Settings', 'Reboot', 'Sign in', '/login?returnUrl=%2Fmaintenance%2Freboot'],
       ['Info', 'System', 'System info', '/info/system'],
       ['Info', 'Network', 'Network info', '/info/network'],
       ['Info', 'Time (NTP)', 'Time info', '/info/ntp'],
@@ -114,9 +115,18 @@ test.describe('shell', () => {
       } else {
         await nav.getByRole('link', { name: entry, exact: true }).click();
       }
-      await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
+      await expect(page).toHaveURL((url) => url.pathname + url.search === path);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     }
+  });
+
+  test('firmware upgrade and reboot open after signing in', async ({ page }) => {
+    await page.goto('/maintenance/reboot');
+    await expect(page).toHaveURL(/\/login\?returnUrl=%2Fmaintenance%2Freboot$/);
+    await signIn(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Reboot the gateway' })).toBeVisible();
+    await page.goto('/firmware/upgrade');
+    await expect(page.getByRole('heading', { level: 1, name: 'Firmware upgrade' })).toBeVisible();
   });
 
   test('about: five sections, Documentation open', async ({ page }) => {

@@ -47,8 +47,6 @@ describe('routes', () => {
       '/settings/dtu': 'DTU radio settings',
       '/settings/device': 'Device manager',
       '/settings/config': 'Config management',
-      '/firmware/upgrade': 'Firmware upgrade',
-      '/maintenance/reboot': 'Reboot the gateway',
       '/info/network': 'Network info',
       '/info/ntp': 'Time info',
       '/info/mqtt': 'MQTT info',
@@ -63,6 +61,21 @@ describe('routes', () => {
       expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
       unmount();
     }
+  });
+});
+
+describe('screens that need a login', () => {
+  it.each([
+    ['/firmware/upgrade', 'Firmware upgrade'],
+    ['/maintenance/reboot', 'Reboot the gateway'],
+  ])('%s sends visitors to the login and shows itself when signed in', async (route, title) => {
+    const first = open(`${route}?x=1`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(path()).toBe(`/login?returnUrl=${encodeURIComponent(`${route}?x=1`)}`);
+    first.unmount();
+    setUser({ username: 'admin', authdata: encodeBasic('admin', 'secret99') });
+    open(route);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
 });
 
@@ -201,12 +214,13 @@ describe('about page', () => {
   });
 });
 
+function Broken(): never {
+  throw new TypeError('Failed to fetch dynamically imported module');
+}
+
 describe('screen error boundary', () => {
   it('shows a notice with a retry instead of taking the console down', () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const Broken = () => {
-      throw new TypeError('Failed to fetch dynamically imported module');
-    };
     render(
       <ScreenErrorBoundary>
         <Broken />

@@ -1,9 +1,10 @@
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Route, Routes, useNavigate } from 'react-router';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setApiFailureHandlers } from '../api/client';
 import { FramePage } from '../components/FramePage';
 import { PageFrame } from '../components/PageFrame';
+import { useSignedIn } from './auth';
 import { Layout } from './Layout';
 import { SCREENS, type ScreenRoute } from './routes';
 
@@ -12,6 +13,11 @@ import { SCREENS, type ScreenRoute } from './routes';
  * console uses none of its loaders or actions. Each screen is still its own lazily loaded chunk.
  */
 function screenElement(screen: ScreenRoute) {
+  const element = screenContent(screen);
+  return screen.requiresLogin ? <RequireLogin>{element}</RequireLogin> : element;
+}
+
+function screenContent(screen: ScreenRoute) {
   if (screen.component) return <screen.component />;
   if (!screen.load) return <FramePage titleKey={screen.titleKey} />;
   const Screen: ComponentType = lazy(screen.load);
@@ -20,6 +26,14 @@ function screenElement(screen: ScreenRoute) {
       <Screen />
     </Suspense>
   );
+}
+
+/** Sends a visitor who is not signed in to the login with the full path to come back to. */
+function RequireLogin({ children }: { children: ReactNode }) {
+  const signedIn = useSignedIn();
+  const { pathname, search, hash } = useLocation();
+  if (signedIn) return children;
+  return <Navigate replace to={`/login?returnUrl=${encodeURIComponent(pathname + search + hash)}`} />;
 }
 
 /** While a screen's chunk loads: its frame, title and spinner already. */

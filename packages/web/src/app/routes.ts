@@ -12,6 +12,8 @@ export interface ScreenRoute {
   load?: () => Promise<{ default: React.ComponentType }>;
   /** A screen bundled with the first load instead (the Error screen must work when loading does not). */
   component?: React.ComponentType;
+  /** Spec §2: visitors who are not signed in are sent to the login, which brings them back. */
+  requiresLogin?: true;
 }
 
 export const SCREENS: readonly ScreenRoute[] = [
@@ -27,8 +29,8 @@ export const SCREENS: readonly ScreenRoute[] = [
   { path: '/settings/dtu', titleKey: 'dtuadmin.title', menu: 'settings' },
   { path: '/settings/device', titleKey: 'deviceadmin.title', menu: 'settings' },
   { path: '/settings/config', titleKey: 'configadmin.title', menu: 'settings' },
-  { path: '/firmware/upgrade', titleKey: 'firmwareupgrade.title', menu: 'settings' },
-  { path: '/maintenance/reboot', titleKey: 'maintenancereboot.title', menu: 'settings' },
+  { path: '/firmware/upgrade', titleKey: 'firmwareupgrade.title', menu: 'settings', requiresLogin: true },
+  { path: '/maintenance/reboot', titleKey: 'maintenancereboot.title', menu: 'settings', requiresLogin: true },
   {
     path: '/info/system',
     titleKey: 'systeminfo.title',
