@@ -73,6 +73,21 @@ describe('backup, restore and factory reset', () => {
     expect((await postForm(env.gateway, '/api/file/delete_all', { delete: true })).statusCode).toBe(401);
   });
 
+  it('masks secrets in the backup download and keeps the stored ones when that backup is restored', async () => {
+    await env.gateway.ctx.config.patch('wifi', { password: 'wifi-secret-1' });
+    await env.gateway.ctx.config.patch('mqtt', { password: 'mqtt-secret-2' });
+    const text = (await get('/api/file/get')).body;
+    expect(text).not.toContain('wifi-secret-1');
+    expect(text).not.toContain('mqtt-secret-2');
+    const backup = JSON.parse(text) as { wifi: { password: string }; mqtt: { password: string } };
+    expect(backup.wifi.password).toBe('********');
+    expect(backup.mqtt.password).toBe('********');
+    expect((await upload('/api/file/upload?file=config.json', text)).statusCode).toBe(200);
+    const written = JSON.parse(await onDisk()) as typeof backup;
+    expect(written.wifi.password).toBe('wifi-secret-1');
+    expect(written.mqtt.password).toBe('mqtt-secret-2');
+  });
+
   it('restores a backup: validated, written with the old one kept, then a restart', async () => {
     const backup = JSON.parse((await get('/api/file/get')).body) as { ntp: { server: string } };
     backup.ntp.server = 'restored.example.org';

@@ -8,6 +8,7 @@ import { createDefaults, DEFAULT_ADMIN_PASSWORD } from './defaults';
 import { hostChipId } from './identity';
 import { type ParseResult, parseConfigText } from './parse';
 import { type ConfigSection, configSchema, type DeepReadonly, type GatewayConfig } from './schema';
+import { keepIfMasked, maskSecret } from './secrets';
 import { CONFIG_VERSION_INT } from './version';
 
 export const CONFIG_FILE = 'config.json';
@@ -211,6 +212,19 @@ export class ConfigStore implements Service {
     return JSON.stringify(this.#config);
   }
 
+  /**
+   * The config as a backup download: secrets (Wi-Fi and MQTT passwords, the TLS client key) masked, since no
+   * GET may carry them in clear. Restoring such a backup here keeps the stored secrets (see restore); on
+   * another gateway they must be entered again. The admin password is only a salted hash and stays.
+   */
+  serializeForBackup(): string {
+    const copy = structuredClone(this.#config) as GatewayConfig;
+    copy.wifi.password = maskSecret(copy.wifi.password);
+    copy.mqtt.password = maskSecret(copy.mqtt.password);
+    copy.mqtt.tls.client_key = maskSecret(copy.mqtt.tls.client_key);
+    return JSON.stringify(copy);
+  }
+
   /** Validates a restore candidate exactly as a start would load it; changes nothing. */
   parse(text: string): Promise<ParseResult> {
     return parseConfigText(text, { chipId: this.chipId, defaultPassword: this.defaultPassword });
@@ -223,6 +237,10 @@ export class ConfigStore implements Service {
   async restore(config: GatewayConfig): Promise<void> {
     const next = structuredClone(config);
     next.cfg = { version: CONFIG_VERSION_INT, save_count: this.saveCount + 1 };
+    // A masked secret (from serializeForBackup) means "keep the one stored here".
+    next.wifi.password = keepIfMasked(next.wifi.password, this.#config.wifi.password);
+    next.mqtt.password = keepIfMasked(next.mqtt.password, this.#config.mqtt.password);
+    next.mqtt.tls.client_key = keepIfMasked(next.mqtt.tls.client_key, this.#config.mqtt.tls.client_key);
     this.#sealed = true;
     await this.flush();
     await writeFileAtomic(join(this.dataDir, CONFIG_FILE), JSON.stringify(next), {

@@ -74,7 +74,7 @@ export const configFileRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = asy
   const download = async (request: FastifyRequest, reply: FastifyReply) => {
     const name = fileName((request.query as Record<string, unknown>).file) ?? CONFIG_FILE;
     let content: string | Buffer | undefined;
-    if (name === CONFIG_FILE) content = config.serialize();
+    if (name === CONFIG_FILE) content = config.serializeForBackup();
     else if (name === PIN_MAPPING_FILE) content = await config.readPinMapping();
     if (content === undefined) return reply.code(404).header('Content-Length', '0').send();
     return reply
