@@ -18,7 +18,12 @@ async function main(): Promise<void> {
   const consoleLog = new ConsoleLog();
   const log = createLogger({ level: options.logLevel, pretty: options.prettyLog, consoleLog });
   // One clock for the whole process: a manual time set or --sim-start survives in-process reboots.
-  const clock = new SystemClock(options.simStart === undefined ? {} : { startAt: options.simStart });
+  // Hosts without a battery-backed clock can ask to wait for SNTP or a manual time set (no inverter
+  // requests until then); a simulated start counts as synchronised.
+  const clock = new SystemClock({
+    ...(options.simStart === undefined ? {} : { startAt: options.simStart }),
+    requireSync: options.requireTimeSync === true,
+  });
   if (options.simStart !== undefined) {
     log.info(`Simulated time starts at ${new Date(options.simStart).toISOString()}`);
   }

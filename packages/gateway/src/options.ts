@@ -20,6 +20,8 @@ export interface GatewayOptions {
   rebootExits?: boolean;
   /** `--sim-start` / `SIM_START`: the gateway clock starts at this moment (epoch ms) and runs on. */
   simStart?: number;
+  /** `--require-time-sync` / `REQUIRE_TIME_SYNC=1`: distrust the host clock until SNTP answers or the time is set. */
+  requireTimeSync?: boolean;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -45,6 +47,7 @@ export function parseOptions(
       'admin-password': { type: 'string' },
       'reboot-exits': { type: 'boolean' },
       'sim-start': { type: 'string' },
+      'require-time-sync': { type: 'boolean' },
     },
     strict: true,
   });
@@ -62,6 +65,9 @@ export function parseOptions(
     prettyLog: env.LOG_FORMAT ? env.LOG_FORMAT === 'pretty' : isTerminal,
     ...adminPassword(values['admin-password'] ?? env.ADMIN_PASSWORD),
     ...simStart(values['sim-start'] ?? env.SIM_START),
+    requireTimeSync:
+      values['require-time-sync'] ??
+      ['1', 'true', 'yes'].includes((env.REQUIRE_TIME_SYNC ?? '').toLowerCase()),
     rebootExits:
       values['reboot-exits'] ?? ['1', 'true', 'yes'].includes((env.REBOOT_EXITS ?? '').toLowerCase()),
   };

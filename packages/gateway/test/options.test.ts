@@ -37,3 +37,21 @@ describe('parseOptions', () => {
     expect(parseOptions([], { LOG_FORMAT: 'pretty' }, false).prettyLog).toBe(true);
   });
 });
+
+describe('time options', () => {
+  it('parses --sim-start as an ISO time and rejects nonsense', () => {
+    expect(parseOptions(['--sim-start', '2026-06-21T12:00:00+02:00'], {}, false).simStart).toBe(
+      Date.UTC(2026, 5, 21, 10),
+    );
+    expect(parseOptions([], { SIM_START: '2026-01-01T00:00:00Z' }, false).simStart).toBe(
+      Date.UTC(2026, 0, 1),
+    );
+    expect(() => parseOptions(['--sim-start', 'tomorrow'], {}, false)).toThrow(OptionsError);
+  });
+
+  it('trusts the host clock unless asked to wait for a time sync', () => {
+    expect(parseOptions([], {}, false).requireTimeSync).toBe(false);
+    expect(parseOptions(['--require-time-sync'], {}, false).requireTimeSync).toBe(true);
+    expect(parseOptions([], { REQUIRE_TIME_SYNC: '1' }, false).requireTimeSync).toBe(true);
+  });
+});
