@@ -3,8 +3,23 @@ import { OptionsError, parseOptions } from './options';
 import { SystemClock } from './system/clock';
 import { ConsoleLog } from './system/console-log';
 import { createLogger } from './system/logger';
+import { sunStatus } from './system/sun';
+import { posixRuleOf } from './system/zones';
 
 /** Command-line entry: `npm start`, or `node --import tsx src/main.ts --port 80 --data-dir /var/lib/dtu`. */
+/** Whether the sun is below the horizon at the configured place (official sunrise/sunset). */
+function isNightAtPlant(gateway: Gateway): boolean {
+  const ntp = gateway.ctx.config.get('ntp');
+  return !sunStatus({
+    epochMs: gateway.ctx.clock.now(),
+    tz: posixRuleOf(ntp.timezone, ntp.timezone_descr),
+    latitude: ntp.latitude,
+    longitude: ntp.longitude,
+    sunsetType: 0,
+    synchronised: true,
+  }).isDay;
+}
+
 async function main(): Promise<void> {
   let options: ReturnType<typeof parseOptions>;
   try {
@@ -41,6 +56,12 @@ async function main(): Promise<void> {
     // The password itself is only ever printed when it is the documented default.
     if (gateway.ctx.auth.defaultPasswordActive()) {
       log.info('Sign in as "admin" with password "openDTU42" until you change it in Settings → Security');
+    }
+    if (isNightAtPlant(gateway)) {
+      log.info(
+        'It is night at the configured place, so the simulated inverters sleep as real ones do. ' +
+          'To watch them produce, start with e.g. --sim-start 2026-06-21T12:00:00+02:00',
+      );
     }
   };
 
