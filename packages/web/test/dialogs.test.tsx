@@ -50,6 +50,19 @@ describe('dialog frame', () => {
     dialog.dispatchEvent(new Event('cancel', { cancelable: true }));
     expect(onClose).toHaveBeenCalledTimes(2);
   });
+
+  it('gives the focus back to what had it before when it closes', async () => {
+    routes['/api/devinfo/status'] = {};
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    const { unmount } = render(<DevInfoModal {...props()} />);
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    expect(document.activeElement).not.toBe(opener);
+    unmount();
+    expect(document.activeElement).toBe(opener);
+    opener.remove();
+  });
 });
 
 describe('device info', () => {

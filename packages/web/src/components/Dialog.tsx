@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXTRA_NS } from '../i18n';
 import '../styles/dialog.scss';
@@ -14,16 +14,20 @@ export interface DialogProps {
 
 /**
  * A modal on the native <dialog> element with Bootstrap's modal classes: the browser gives focus handling,
- * Escape and an inert background, so no overlay library is needed. Open while mounted.
+ * Escape and an inert background, so no overlay library is needed. Open while mounted; on close the focus
+ * goes back to what had it before (usually the button that opened the dialog).
  */
 export function Dialog({ title, onClose, size, footer, children }: DialogProps) {
   const { t } = useTranslation(EXTRA_NS);
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
-  useEffect(() => {
+  // A layout effect: its cleanup runs while the dialog is still in the document. A passive effect's cleanup
+  // runs after React removed it, when closing no longer hands the focus back and it falls to <body>.
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (typeof dialog.showModal === 'function') {
       if (!dialog.open) dialog.showModal();
     } else {
@@ -34,6 +38,7 @@ export function Dialog({ title, onClose, size, footer, children }: DialogProps) 
     return () => {
       document.body.style.overflow = overflow;
       if (dialog.open && typeof dialog.close === 'function') dialog.close();
+      if (opener?.isConnected && document.activeElement !== opener) opener.focus();
     };
   }, []);
 
