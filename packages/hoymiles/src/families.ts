@@ -3,7 +3,15 @@
  * power from the hardware part number, and the production date shown for a serial.
  */
 import types from '../data/inverter-types.json';
-import type { EventMessageSet, FamilyId, LimitEncoding, RadioKind, Serial } from './types';
+import {
+  type EventMessageSet,
+  FAMILY_IDS,
+  type FamilyId,
+  isFamilyId,
+  type LimitEncoding,
+  type RadioKind,
+  type Serial,
+} from './types';
 import { normalizeSerial } from './wire';
 
 export type Series = 'HM' | 'HMS' | 'HMT' | 'HERF';
@@ -50,25 +58,6 @@ interface RawDevInfoEntry {
   fourthByte: string | null;
   maxPowerW: number;
   model: string;
-}
-
-const FAMILY_IDS: readonly FamilyId[] = [
-  'HM_1CH',
-  'HM_2CH',
-  'HM_4CH',
-  'HMS_1CH',
-  'HMS_1CHv2',
-  'HMS_2CH',
-  'HMS_4CH',
-  'HMT_4CH',
-  'HMT_6CH',
-  'HERF_1CH',
-  'HERF_2CH',
-  'HERF_4CH',
-];
-
-function isFamilyId(id: string): id is FamilyId {
-  return (FAMILY_IDS as readonly string[]).includes(id);
 }
 
 // The JSON is typed loosely by the compiler, so each value is checked once at load time.

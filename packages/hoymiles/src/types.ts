@@ -1,19 +1,25 @@
 /** Shared vocabulary of the protocol library. */
 
 /** Inverter family ids exactly as in data/inverter-types.json (domain.md §1.1). */
-export type FamilyId =
-  | 'HM_1CH'
-  | 'HM_2CH'
-  | 'HM_4CH'
-  | 'HMS_1CH'
-  | 'HMS_1CHv2'
-  | 'HMS_2CH'
-  | 'HMS_4CH'
-  | 'HMT_4CH'
-  | 'HMT_6CH'
-  | 'HERF_1CH'
-  | 'HERF_2CH'
-  | 'HERF_4CH';
+export const FAMILY_IDS = [
+  'HM_1CH',
+  'HM_2CH',
+  'HM_4CH',
+  'HMS_1CH',
+  'HMS_1CHv2',
+  'HMS_2CH',
+  'HMS_4CH',
+  'HMT_4CH',
+  'HMT_6CH',
+  'HERF_1CH',
+  'HERF_2CH',
+  'HERF_4CH',
+] as const;
+export type FamilyId = (typeof FAMILY_IDS)[number];
+
+export function isFamilyId(id: string): id is FamilyId {
+  return (FAMILY_IDS as readonly string[]).includes(id);
+}
 
 export type RadioKind = 'NRF24' | 'CMT';
 

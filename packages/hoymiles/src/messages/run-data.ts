@@ -4,7 +4,7 @@
  */
 import runtime from '../../data/runtime-fields.json';
 import { fail, ok, type Result } from '../errors';
-import { DataType, type FamilyId } from '../types';
+import { DataType, FAMILY_IDS, type FamilyId } from '../types';
 import { CRC16_LENGTH, checkPayload, readInt, readUint, sealPayload, toRaw, writeInt } from './payload';
 
 export const RUN_DATA_DATA_TYPE = DataType.RunData;
@@ -224,21 +224,6 @@ const CALCS: readonly RunDataCalc[] = [
   'TOTAL_IAC',
 ];
 const CHANNEL_TYPES: readonly RunDataChannelType[] = ['DC', 'AC', 'INV'];
-
-const FAMILY_IDS: readonly FamilyId[] = [
-  'HM_1CH',
-  'HM_2CH',
-  'HM_4CH',
-  'HMS_1CH',
-  'HMS_1CHv2',
-  'HMS_2CH',
-  'HMS_4CH',
-  'HMT_4CH',
-  'HMT_6CH',
-  'HERF_1CH',
-  'HERF_2CH',
-  'HERF_4CH',
-];
 
 function isOneOf<T extends string>(list: readonly T[], value: string): value is T {
   return (list as readonly string[]).includes(value);
