@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { CONFIG_FILE, PIN_MAPPING_FILE } from '../config/store';
 import type { GatewayContext } from '../context';
 import { parsePostData } from '../http/post-data';
+import { uploadAnswer } from '../http/upload-answer';
 
 export const fileDeleteSchema = z.object({ file: Key.string });
 export const factoryResetSchema = z.object({ delete: Key.bool });
@@ -29,16 +30,6 @@ const RESTORABLE: readonly string[] = UploadLimits.restoreFiles;
 function fileName(raw: unknown): string | undefined {
   if (typeof raw !== 'string') return undefined;
   return raw.replace(/^\/+/, '');
-}
-
-function uploadAnswer(reply: FastifyReply, status: number, text: string): FastifyReply {
-  // The final answer of an upload (api.md §1.1, §7.4): plain text, CORS open, connection closed.
-  return reply
-    .code(status)
-    .header('Connection', 'close')
-    .header('Access-Control-Allow-Origin', '*')
-    .type('text/plain; charset=utf-8')
-    .send(text);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -11,9 +11,10 @@ import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { syncDirectory } from '../config/atomic';
 import type { GatewayContext } from '../context';
+import { uploadAnswer } from '../http/upload-answer';
 
 export const FIRMWARE_DIR = 'firmware';
 export const STAGED_IMAGE = 'staged.bin';
@@ -64,15 +65,6 @@ async function fsyncFile(path: string): Promise<void> {
   } finally {
     await handle.close();
   }
-}
-
-function textAnswer(reply: FastifyReply, status: number, text: string): FastifyReply {
-  return reply
-    .code(status)
-    .header('Connection', 'close')
-    .header('Access-Control-Allow-Origin', '*')
-    .type('text/plain; charset=utf-8')
-    .send(text);
 }
 
 export const firmwareRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
@@ -162,18 +154,18 @@ export const firmwareRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) return textAnswer(reply, 400, 'Expected a multipart/form-data upload');
+      if (!request.isMultipart()) return uploadAnswer(reply, 400, 'Expected a multipart/form-data upload');
       // Temp files are gone before the answer goes out: whoever sees the answer sees the final state.
       const result = await receiveAndStage(request).finally(() =>
         Promise.all([uploadPath, inflatedPath, stagingPath].map((path) => rm(path, { force: true }))),
       );
       if (!result.ok) {
         request.log.warn({ reason: result.reason }, 'Firmware update refused');
-        return textAnswer(reply, 400, result.reason);
+        return uploadAnswer(reply, 400, result.reason);
       }
       request.log.info('Firmware image staged; restarting');
       ctx.requestReboot('firmware update');
-      return textAnswer(reply, 200, 'OK');
+      return uploadAnswer(reply, 200, 'OK');
     },
   );
 };
