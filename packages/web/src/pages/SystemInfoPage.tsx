@@ -8,6 +8,7 @@ import Table from 'react-bootstrap/Table';
 import { useTranslation } from 'react-i18next';
 import { fetchSystemStatus, type SystemStatus } from '../api/system';
 import { withQuery } from '../app/query';
+import { InfoRow } from '../components/InfoRow';
 import { PageFrame } from '../components/PageFrame';
 import { EXTRA_NS } from '../i18n';
 import '../styles/progress.scss';
@@ -36,42 +37,42 @@ function SystemInfo({ status }: { status: SystemStatus }) {
   return (
     <div className="row row-cols-1 row-cols-lg-2 g-3">
       <InfoCard title={t('systeminfo.firmware')}>
-        <Row label={t('systeminfo.hostname')}>{status.hostname}</Row>
-        <Row label={t('systeminfo.version')}>{status.git_hash}</Row>
-        <Row label={t('systeminfo.platform')}>{status.sdkversion}</Row>
-        <Row label={t('systeminfo.configVersion')}>{status.config_version}</Row>
-        <Row label={t('systeminfo.resetReason')}>{status.resetreason_0}</Row>
-        <Row label={t('systeminfo.configSaves')}>{f.number(status.cfgsavecount)}</Row>
-        <Row label={t('systeminfo.uptime')}>
+        <InfoRow label={t('systeminfo.hostname')}>{status.hostname}</InfoRow>
+        <InfoRow label={t('systeminfo.version')}>{status.git_hash}</InfoRow>
+        <InfoRow label={t('systeminfo.platform')}>{status.sdkversion}</InfoRow>
+        <InfoRow label={t('systeminfo.configVersion')}>{status.config_version}</InfoRow>
+        <InfoRow label={t('systeminfo.resetReason')}>{status.resetreason_0}</InfoRow>
+        <InfoRow label={t('systeminfo.configSaves')}>{f.number(status.cfgsavecount)}</InfoRow>
+        <InfoRow label={t('systeminfo.uptime')}>
           <span data-testid="uptime">{formatUptime(status.uptime, t)}</span>
-        </Row>
+        </InfoRow>
       </InfoCard>
       <InfoCard title={t('systeminfo.hardware')}>
-        <Row label={t('systeminfo.cpu')}>{status.chipmodel}</Row>
-        <Row label={t('systeminfo.cores')}>{f.number(status.chipcores)}</Row>
-        <Row label={t('systeminfo.cpuFrequency')}>
+        <InfoRow label={t('systeminfo.cpu')}>{status.chipmodel}</InfoRow>
+        <InfoRow label={t('systeminfo.cores')}>{f.number(status.chipcores)}</InfoRow>
+        <InfoRow label={t('systeminfo.cpuFrequency')}>
           {status.cpufreq > 0 ? f.unit(status.cpufreq, 'MHz') : t('common.unknown')}
-        </Row>
-        <Row label={t('systeminfo.cpuTemperature')}>
+        </InfoRow>
+        <InfoRow label={t('systeminfo.cpuTemperature')}>
           {status.cputemp === null ? t('common.unknown') : f.unit(status.cputemp, '°C', 1)}
-        </Row>
-        <Row label={t('systeminfo.memoryTotal')}>{f.kilobytes(status.flashsize)}</Row>
+        </InfoRow>
+        <InfoRow label={t('systeminfo.memoryTotal')}>{f.kilobytes(status.flashsize)}</InfoRow>
       </InfoCard>
       <InfoCard title={t('systeminfo.memory')}>
         <Usage label={t('systeminfo.heap')} used={status.heap_used} total={status.heap_total} />
         <Usage label={t('systeminfo.storage')} used={status.littlefs_used} total={status.littlefs_total} />
       </InfoCard>
       <InfoCard title={t('systeminfo.heapDetails')}>
-        <Row label={t('systeminfo.heapTotal')}>{f.kilobytes(status.heap_total)}</Row>
-        <Row label={t('systeminfo.heapUsed')}>{f.kilobytes(status.heap_used)}</Row>
-        <Row label={t('systeminfo.heapMinFree')}>{f.kilobytes(status.heap_min_free)}</Row>
-        <Row label={t('systeminfo.heapMaxBlock')}>{f.kilobytes(status.heap_max_block)}</Row>
-        <Row label={t('systeminfo.fragmentation')}>
+        <InfoRow label={t('systeminfo.heapTotal')}>{f.kilobytes(status.heap_total)}</InfoRow>
+        <InfoRow label={t('systeminfo.heapUsed')}>{f.kilobytes(status.heap_used)}</InfoRow>
+        <InfoRow label={t('systeminfo.heapMinFree')}>{f.kilobytes(status.heap_min_free)}</InfoRow>
+        <InfoRow label={t('systeminfo.heapMaxBlock')}>{f.kilobytes(status.heap_max_block)}</InfoRow>
+        <InfoRow label={t('systeminfo.fragmentation')}>
           {heapFree > 0 ? f.percent(Math.max(0, heapFragmentation(status.heap_max_block, heapFree))) : '–'}
-        </Row>
-        <Row label={t('systeminfo.maxUsage')}>
+        </InfoRow>
+        <InfoRow label={t('systeminfo.maxUsage')}>
           {f.kilobytes(maxUsage(status.heap_total, status.heap_min_free))}
-        </Row>
+        </InfoRow>
       </InfoCard>
       <InfoCard title={t('systeminfo.radio')}>
         <RadioRow
@@ -100,26 +101,15 @@ function InfoCard({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <tr>
-      <th scope="row" className="fw-normal text-body-secondary w-50">
-        {label}
-      </th>
-      <td className="text-break">{children}</td>
-    </tr>
-  );
-}
-
 function Usage({ label, used, total }: { label: string; used: number; total: number }) {
   const { t } = useTranslation(EXTRA_NS);
   const f = useFormat();
   const ratio = total > 0 ? used / total : 0;
   return (
-    <Row label={label}>
+    <InfoRow label={label}>
       <ProgressBar now={ratio * 100} label={f.percent(ratio, 0)} className="mb-1" />
       <small>{t('systeminfo.usage', { used: f.kilobytes(used), total: f.kilobytes(total) })}</small>
-    </Row>
+    </InfoRow>
   );
 }
 
@@ -134,14 +124,14 @@ function RadioRow({
 }) {
   const { t } = useTranslation(EXTRA_NS);
   return (
-    <Row label={name}>
+    <InfoRow label={name}>
       <Badge bg={configured ? 'success' : 'secondary'} className="me-2">
         {t('systeminfo.radioConfigured')}: {configured ? t('common.yes') : t('common.no')}
       </Badge>
       <Badge bg={connected ? 'success' : 'secondary'}>
         {t('systeminfo.radioConnected')}: {connected ? t('common.yes') : t('common.no')}
       </Badge>
-    </Row>
+    </InfoRow>
   );
 }
 

@@ -1,6 +1,5 @@
 import { formatVersion, productionDate } from '@dtu-console/contract/format';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchDevInfo } from '../../api/devinfo';
 import { errorAlert } from '../../api/response';
@@ -9,6 +8,7 @@ import { EXTRA_NS } from '../../i18n';
 import { useFormat } from '../../i18n/format';
 import { AlertBox } from '../AlertBox';
 import { Dialog, DialogLoading } from '../Dialog';
+import { InfoRow } from '../InfoRow';
 import type { InverterDialogProps } from './types';
 
 /** "YYYY-MM-DD HH:MM:SS" in UTC → the viewer's local date and time; the raw text if it does not parse. */
@@ -27,14 +27,6 @@ function DevInfoModal({ serial, name, onClose }: InverterDialogProps) {
   });
   const info = query.data;
   const production = productionDate(serial);
-  const row = (label: string, value: ReactNode) => (
-    <tr>
-      <th scope="row" className="fw-normal text-body-secondary w-50">
-        {label}
-      </th>
-      <td className="text-break">{value}</td>
-    </tr>
-  );
   return (
     <Dialog title={t('devinfo.title', { name })} onClose={onClose}>
       {query.isPending ? (
@@ -46,20 +38,31 @@ function DevInfoModal({ serial, name, onClose }: InverterDialogProps) {
           {!info?.valid_data && <AlertBox alert={{ variant: 'warning', text: t('devinfo.noData') }} />}
           <table className="table table-sm mb-0">
             <tbody>
-              {row(t('devinfo.model'), info?.hw_model_name || t('common.unknown'))}
-              {row(t('devinfo.serial'), <span className="font-monospace">{serial}</span>)}
-              {row(
-                t('devinfo.maxPower'),
-                info?.max_power ? f.unit(info.max_power, 'W') : t('common.unknown'),
-              )}
-              {row(t('devinfo.productionYear'), production ? production.year : t('common.unknown'))}
-              {row(t('devinfo.productionWeek'), production ? production.week : t('common.unknown'))}
-              {row(t('devinfo.firmwareVersion'), formatVersion(info?.fw_build_version ?? 0))}
-              {row(t('devinfo.firmwareDate'), buildDate(info?.fw_build_datetime ?? '', f.dateTime))}
-              {row(t('devinfo.bootloaderVersion'), formatVersion(info?.fw_bootloader_version ?? 0))}
-              {row(t('devinfo.hardwareVersion'), info?.hw_version || t('common.unknown'))}
-              {row(t('devinfo.partNumber'), info?.hw_part_number ?? t('common.unknown'))}
-              {row(t('devinfo.pdl'), info?.pdl_supported ? t('common.yes') : t('common.no'))}
+              <InfoRow label={t('devinfo.model')}>{info?.hw_model_name || t('common.unknown')}</InfoRow>
+              <InfoRow label={t('devinfo.serial')}>
+                <span className="font-monospace">{serial}</span>
+              </InfoRow>
+              <InfoRow label={t('devinfo.maxPower')}>
+                {info?.max_power ? f.unit(info.max_power, 'W') : t('common.unknown')}
+              </InfoRow>
+              <InfoRow label={t('devinfo.productionYear')}>{production?.year ?? t('common.unknown')}</InfoRow>
+              <InfoRow label={t('devinfo.productionWeek')}>{production?.week ?? t('common.unknown')}</InfoRow>
+              <InfoRow label={t('devinfo.firmwareVersion')}>
+                {formatVersion(info?.fw_build_version ?? 0)}
+              </InfoRow>
+              <InfoRow label={t('devinfo.firmwareDate')}>
+                {buildDate(info?.fw_build_datetime ?? '', f.dateTime)}
+              </InfoRow>
+              <InfoRow label={t('devinfo.bootloaderVersion')}>
+                {formatVersion(info?.fw_bootloader_version ?? 0)}
+              </InfoRow>
+              <InfoRow label={t('devinfo.hardwareVersion')}>
+                {info?.hw_version || t('common.unknown')}
+              </InfoRow>
+              <InfoRow label={t('devinfo.partNumber')}>{info?.hw_part_number ?? t('common.unknown')}</InfoRow>
+              <InfoRow label={t('devinfo.pdl')}>
+                {info?.pdl_supported ? t('common.yes') : t('common.no')}
+              </InfoRow>
             </tbody>
           </table>
         </>

@@ -8,6 +8,7 @@ import { EXTRA_NS } from '../../i18n';
 import { useFormat } from '../../i18n/format';
 import { AlertBox } from '../AlertBox';
 import { Dialog, DialogLoading } from '../Dialog';
+import { InfoRow } from '../InfoRow';
 import type { InverterDialogProps } from './types';
 
 /** The raw profile as hex, 16 bytes a line. */
@@ -54,18 +55,8 @@ function GridProfileModal({ serial, name, onClose }: InverterDialogProps) {
         <>
           <table className="table table-sm mb-3">
             <tbody>
-              <tr>
-                <th scope="row" className="fw-normal text-body-secondary w-50">
-                  {t('gridprofile.name')}
-                </th>
-                <td>{profile.data?.name}</td>
-              </tr>
-              <tr>
-                <th scope="row" className="fw-normal text-body-secondary">
-                  {t('gridprofile.version')}
-                </th>
-                <td>{profile.data?.version}</td>
-              </tr>
+              <InfoRow label={t('gridprofile.name')}>{profile.data?.name}</InfoRow>
+              <InfoRow label={t('gridprofile.version')}>{profile.data?.version}</InfoRow>
             </tbody>
           </table>
           {(profile.data?.sections ?? []).map((section, index) => (

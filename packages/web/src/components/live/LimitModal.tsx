@@ -13,6 +13,7 @@ import { useFormat } from '../../i18n/format';
 import '../../styles/forms.scss';
 import { AlertBox } from '../AlertBox';
 import { Dialog, DialogLoading } from '../Dialog';
+import { InfoRow } from '../InfoRow';
 import { SetStatusBadge } from './SetStatusBadge';
 import type { InverterDialogProps } from './types';
 
@@ -54,29 +55,18 @@ function LimitModal({ serial, name, onClose }: InverterDialogProps) {
         <>
           <table className="table table-sm mb-3">
             <tbody>
-              <tr>
-                <th scope="row" className="fw-normal text-body-secondary w-50">
-                  {t('limit.current')}
-                </th>
-                <td data-testid="limit-current">
+              <InfoRow label={t('limit.current')}>
+                <span data-testid="limit-current">
                   {f.unit(entry.limit_relative, '%', 1)}
                   {entry.max_power > 0 && ` (${f.unit((entry.limit_relative * entry.max_power) / 100, 'W')})`}
-                </td>
-              </tr>
-              <tr>
-                <th scope="row" className="fw-normal text-body-secondary">
-                  {t('limit.maxPower')}
-                </th>
-                <td>{entry.max_power > 0 ? f.unit(entry.max_power, 'W') : t('common.unknown')}</td>
-              </tr>
-              <tr>
-                <th scope="row" className="fw-normal text-body-secondary">
-                  {t('limit.lastCommand')}
-                </th>
-                <td>
-                  <SetStatusBadge status={entry.limit_set_status} />
-                </td>
-              </tr>
+                </span>
+              </InfoRow>
+              <InfoRow label={t('limit.maxPower')}>
+                {entry.max_power > 0 ? f.unit(entry.max_power, 'W') : t('common.unknown')}
+              </InfoRow>
+              <InfoRow label={t('limit.lastCommand')}>
+                <SetStatusBadge status={entry.limit_set_status} />
+              </InfoRow>
             </tbody>
           </table>
           <LimitSettingsForm
