@@ -8,6 +8,7 @@
  * This schema checks JSON types and C ranges only. Business rules (lengths, ports, topics) are the API's
  * job; a stored value the API would reject still loads, as on the firmware.
  */
+import { parseHexSerial } from '@dtu-console/contract';
 import { z } from 'zod';
 import { isPasswordHash } from '../auth/password';
 
@@ -17,6 +18,11 @@ const u16 = z.int().min(0).max(0xffff);
 const u32 = z.int().min(0).max(0xffffffff);
 /** 48-bit serials, stored as decimal integers (api.md §1.8). */
 const serial = z.int().min(0).max(0xffffffffffff);
+
+/** The stored number of a posted serial (api.md §1.8); a longer one keeps its low 48 bits. */
+export function storedSerial(text: string): number {
+  return Number(parseHexSerial(text) & 0xffffffffffffn);
+}
 
 export const MAX_INVERTERS = 10;
 export const MAX_CHANNELS = 6;

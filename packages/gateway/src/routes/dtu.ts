@@ -5,20 +5,16 @@ import {
   DtuLimits,
   dtuConfigSchema,
   formatHexSerial,
-  parseHexSerial,
 } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
-import type { DeepReadonly, GatewayConfig } from '../config/schema';
+import { type DeepReadonly, type GatewayConfig, storedSerial } from '../config/schema';
 import type { GatewayContext } from '../context';
 import { parsePostData, savedEnvelope } from '../http/post-data';
 import type { RadioStatus } from '../radio/radio';
 
 type DtuSection = DeepReadonly<GatewayConfig['dtu']>;
 type DtuPayload = z.output<typeof dtuConfigSchema>;
-
-/** config.json keeps serials as 48-bit integers; a longer posted serial keeps its low 48 bits. */
-const SERIAL_BITS = 0xffffffffffffn;
 
 /** `country_def` in api.md §10.3 key order, without our id and name. */
 export const COUNTRY_DEF: readonly CountryDef[] = CmtCountries.map((country) => ({
@@ -48,7 +44,7 @@ export function dtuConfigResponse(dtu: DtuSection, radio: RadioStatus): DtuConfi
 /** The stored section for a validated POST (`nrf_enabled`, `cmt_enabled`, … are read-only and ignored). */
 export function dtuSectionFromPayload(payload: DtuPayload): GatewayConfig['dtu'] {
   return {
-    serial: Number(parseHexSerial(payload.serial) & SERIAL_BITS),
+    serial: storedSerial(payload.serial),
     poll_interval: payload.pollinterval,
     nrf_pa_level: payload.nrf_palevel,
     cmt_pa_level: payload.cmt_palevel,

@@ -17,12 +17,11 @@ import {
   inverterDeleteSchema,
   inverterEditSchema,
   inverterOrderSchema,
-  parseHexSerial,
 } from '@dtu-console/contract';
 import { FAMILIES, familyOfSerial } from '@dtu-console/hoymiles';
 import type { FastifyPluginAsync } from 'fastify';
 import { emptyInverterSlot } from '../config/defaults';
-import { type DeepReadonly, type InverterSlot, MAX_CHANNELS } from '../config/schema';
+import { type DeepReadonly, type InverterSlot, MAX_CHANNELS, storedSerial } from '../config/schema';
 import type { SaveOutcome } from '../config/store';
 import type { GatewayContext } from '../context';
 import { parsePostData } from '../http/post-data';
@@ -30,15 +29,8 @@ import { queryValue } from './livedata';
 
 type Slots = DeepReadonly<InverterSlot[]>;
 
-/** config.json keeps serials as 48-bit integers; a longer posted serial keeps its low 48 bits. */
-const SERIAL_BITS = 0xffffffffffffn;
 /** `order` is a u8 in config.json. */
 const ORDER_MAX = 0xff;
-
-/** The stored number of a posted serial. */
-function storedSerial(text: string): number {
-  return Number(parseHexSerial(text) & SERIAL_BITS);
-}
 
 /** Family type string and input count of a stored serial; "Unknown" shows all six channels. */
 export function inverterTypeOf(serial: number): { type: InverterType; channels: number } {
