@@ -31,9 +31,12 @@ export const FORM_BODY_MAX_BYTES = 128 * 1024;
 
 export type PostResult<T> = { ok: true; value: T } | { ok: false; envelope: Envelope };
 
-/** `{"type":"success","message":…,"code":1001}` or the warning 1006 when config.json could not be written. */
-export function savedEnvelope(outcome: SaveOutcome): Envelope {
-  return envelope(outcome === 'saved' ? Code.SettingsSaved : Code.WriteFailed);
+/**
+ * The success envelope (1001 unless the endpoint has its own code), or the warning 1006 when config.json
+ * could not be written: the new values are active anyway (api.md §1.5).
+ */
+export function savedEnvelope(outcome: SaveOutcome, code: Code = Code.SettingsSaved): Envelope {
+  return envelope(outcome === 'saved' ? code : Code.WriteFailed);
 }
 
 export function failure(code: Code, param?: CodeParam): { ok: false; envelope: Envelope } {

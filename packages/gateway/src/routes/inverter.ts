@@ -22,9 +22,8 @@ import { FAMILIES, familyOfSerial } from '@dtu-console/hoymiles';
 import type { FastifyPluginAsync } from 'fastify';
 import { emptyInverterSlot } from '../config/defaults';
 import { type DeepReadonly, type InverterSlot, MAX_CHANNELS, storedSerial } from '../config/schema';
-import type { SaveOutcome } from '../config/store';
 import type { GatewayContext } from '../context';
-import { parsePostData } from '../http/post-data';
+import { parsePostData, savedEnvelope } from '../http/post-data';
 import { queryValue } from './livedata';
 
 type Slots = DeepReadonly<InverterSlot[]>;
@@ -131,11 +130,6 @@ export function slotsAfterOrder(slots: Slots, order: readonly number[]): Inverte
   return next;
 }
 
-/** The success code, or 1006 when config.json could not be written (the change is active anyway). */
-function saved(outcome: SaveOutcome, code: Code): Envelope {
-  return envelope(outcome === 'saved' ? code : Code.WriteFailed);
-}
-
 export const inverterRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
   const slots = () => ctx.config.get('inverters');
   const hasFreeSlot = () => slots().some((slot) => slot.serial === 0);
@@ -161,7 +155,7 @@ export const inverterRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async
       const { serial, name } = posted.value;
       // Checked again right before the change: a concurrent add may have taken the last slot meanwhile.
       if (!hasFreeSlot()) return envelope(Code.InverterCountMax);
-      return saved(
+      return savedEnvelope(
         await ctx.config.update('inverters', (current) => slotsAfterAdd(current, serial, name)),
         Code.InverterAdded,
       );
@@ -175,7 +169,7 @@ export const inverterRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async
       const posted = await parsePostData(request, inverterEditSchema);
       if (!posted.ok) return posted.envelope;
       const values = posted.value;
-      return saved(
+      return savedEnvelope(
         await ctx.config.update('inverters', (current) => slotsAfterEdit(current, values)),
         Code.InverterChanged,
       );
@@ -189,7 +183,7 @@ export const inverterRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async
       const posted = await parsePostData(request, inverterDeleteSchema);
       if (!posted.ok) return posted.envelope;
       const { id } = posted.value;
-      return saved(
+      return savedEnvelope(
         await ctx.config.update('inverters', (current) => slotsAfterDelete(current, id)),
         Code.InverterDeleted,
       );
@@ -203,7 +197,7 @@ export const inverterRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async
       const posted = await parsePostData(request, inverterOrderSchema);
       if (!posted.ok) return posted.envelope;
       const { order } = posted.value;
-      return saved(
+      return savedEnvelope(
         await ctx.config.update('inverters', (current) => slotsAfterOrder(current, order)),
         Code.InverterOrderSaved,
       );
