@@ -159,8 +159,3 @@ export class AuthService implements Service {
     if (hash === this.#hash) this.#defaultPassword = isDefault;
   }
 }
-
-/** The live-data hint (api.md §3.4 `hints.default_password`): the admin password is still openDTU42. */
-export function defaultPasswordActive(auth: AuthService): boolean {
-  return auth.defaultPasswordActive();
-}

@@ -15,8 +15,6 @@ import type { ZodType } from 'zod';
  */
 export type AuthLevel = 'public' | 'readonly' | 'admin';
 
-export const AUTH_LEVELS: readonly AuthLevel[] = ['public', 'readonly', 'admin'];
-
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (api.md §13). */
