@@ -1,3 +1,4 @@
+/** Command-line entry: `npm start`, or `node --import tsx src/main.ts --port 80 --data-dir /var/lib/dtu`. */
 import { type Gateway, GatewayRunner } from './app';
 import { OptionsError, parseOptions } from './options';
 import { SystemClock } from './system/clock';
@@ -6,7 +7,6 @@ import { createLogger } from './system/logger';
 import { sunStatus } from './system/sun';
 import { posixRuleOf } from './system/zones';
 
-/** Command-line entry: `npm start`, or `node --import tsx src/main.ts --port 80 --data-dir /var/lib/dtu`. */
 /** Whether the sun is below the horizon at the configured place (official sunrise/sunset). */
 function isNightAtPlant(gateway: Gateway): boolean {
   const ntp = gateway.ctx.config.get('ntp');

@@ -24,8 +24,18 @@ function git(args: string[]): string | undefined {
   }
 }
 
-/** Read once at start: the installed version and, in a git checkout, which commit it is. */
+let cached: BuildInfo | undefined;
+
+/**
+ * The installed version and, in a git checkout, which commit it is. Read once per process: it cannot
+ * change while we run, and every in-process reboot would otherwise block on two `git` runs again.
+ */
 export function readBuildInfo(): BuildInfo {
+  cached ??= readFromDisk();
+  return cached;
+}
+
+function readFromDisk(): BuildInfo {
   const pkg = JSON.parse(readFileSync(new URL('package.json', `file://${repoRoot}`), 'utf8')) as {
     version: string;
   };
