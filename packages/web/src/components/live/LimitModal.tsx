@@ -14,17 +14,16 @@ import '../../styles/forms.scss';
 import { AlertBox } from '../AlertBox';
 import { Dialog, DialogLoading } from '../Dialog';
 import { InfoRow } from '../InfoRow';
-import { SetStatusBadge } from './SetStatusBadge';
+import { pollWhilePending, SetStatusBadge } from './SetStatusBadge';
 import type { InverterDialogProps } from './types';
-
-/** How often the status is re-read while a command is pending. */
-const PENDING_POLL_MS = 2000;
 
 interface LimitForm {
   value: number;
   type: 'relative' | 'absolute';
   persistence: 'nonpersistent' | 'persistent';
 }
+
+const limitUnit = (type: LimitForm['type']) => (type === 'relative' ? '%' : 'W');
 
 /** Spec §4: the input range follows the type — 0..100 %, or 0..max power (2250 W while unknown). */
 export function limitRange(type: LimitForm['type'], maxPower: number): { min: number; max: number } {
@@ -38,8 +37,7 @@ function LimitModal({ serial, name, onClose }: InverterDialogProps) {
   const status = useQuery({
     queryKey: ['limit', 'status'],
     queryFn: () => fetchLimitStatus({ suppressErrorScreen: true }),
-    refetchInterval: (query) =>
-      query.state.data?.[serial]?.limit_set_status === 'Pending' ? PENDING_POLL_MS : false,
+    refetchInterval: (query) => pollWhilePending(query.state.data?.[serial]?.limit_set_status),
   });
   const entry = status.data?.[serial];
 
@@ -109,7 +107,7 @@ function LimitSettingsForm({
   });
   const type = watch('type');
   const range = limitRange(type, maxPower);
-  const unit = type === 'relative' ? '%' : 'W';
+  const unit = limitUnit(type);
 
   const submit = handleSubmit(async (form) => {
     setAlert(null);
@@ -151,10 +149,9 @@ function LimitSettingsForm({
               // The range of the type chosen now (the form values), not of the last render.
               validate: (value, values) => {
                 const { min, max } = limitRange(values.type, maxPower);
-                const valueUnit = values.type === 'relative' ? '%' : 'W';
                 return (
                   (Number.isFinite(value) && value >= min && value <= max) ||
-                  t('limit.valueRange', { min, max, unit: valueUnit })
+                  t('limit.valueRange', { min, max, unit: limitUnit(values.type) })
                 );
               },
             })}

@@ -9,7 +9,7 @@ import { withQuery } from '../../app/query';
 import { EXTRA_NS } from '../../i18n';
 import { AlertBox } from '../AlertBox';
 import { Dialog, DialogLoading } from '../Dialog';
-import { SetStatusBadge } from './SetStatusBadge';
+import { pollWhilePending, SetStatusBadge } from './SetStatusBadge';
 import type { InverterDialogProps } from './types';
 
 type PowerAction = 'on' | 'off' | 'restart';
@@ -17,8 +17,6 @@ type PowerAction = 'on' | 'off' | 'restart';
 export function powerPayload(serial: string, action: PowerAction): PowerConfigPayload {
   return action === 'restart' ? { serial, restart: true } : { serial, power: action === 'on' };
 }
-
-const PENDING_POLL_MS = 2000;
 
 /** Switch the inverter on or off or restart it, with the status of the last command (spec §2, §4). */
 function PowerModal({ serial, name, onClose }: InverterDialogProps) {
@@ -29,8 +27,7 @@ function PowerModal({ serial, name, onClose }: InverterDialogProps) {
   const status = useQuery({
     queryKey: ['power', 'status'],
     queryFn: () => fetchPowerStatus({ suppressErrorScreen: true }),
-    refetchInterval: (query) =>
-      query.state.data?.[serial]?.power_set_status === 'Pending' ? PENDING_POLL_MS : false,
+    refetchInterval: (query) => pollWhilePending(query.state.data?.[serial]?.power_set_status),
   });
 
   const send = async (action: PowerAction) => {

@@ -3,6 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { EXTRA_NS } from '../../i18n';
 import { SET_STATUS_VARIANTS } from './rules';
 
+/** While a command is pending, its status is re-read this often so the badge follows it. */
+const PENDING_POLL_MS = 2000;
+
+/** `refetchInterval` of the limit and power status queries. */
+export function pollWhilePending(status: SetStatus | undefined): number | false {
+  return status === 'Pending' ? PENDING_POLL_MS : false;
+}
+
 /** Result of the last limit or power command (spec §4 colours). */
 export function SetStatusBadge({ status }: { status: SetStatus | undefined }) {
   const { t } = useTranslation(EXTRA_NS);
