@@ -23,11 +23,11 @@ import {
   ResponseCommand,
   type Result,
 } from '@dtu-console/hoymiles';
-import type { Radio, RadioStatus } from '../radio/radio';
+import type { Radio } from '../radio/radio';
 import type { Clock } from '../system/clock';
 import { CommandQueue } from './command-queue';
 import { InverterState, type LimitRequest } from './inverter';
-import type { LiveChange, LiveInverter, LiveModel } from './live-model';
+import type { LiveChange, LiveModel } from './live-model';
 import { apiSerial, parseApiSerial } from './serial';
 import { type EngineSettings, radioSettingsOf } from './settings';
 import { systemEngineTime } from './system-time';
@@ -79,6 +79,10 @@ export interface LimitCommand {
 
 const noopLog: EngineLog = { debug() {}, info() {}, warn() {} };
 
+function dtuSerialOf(settings: EngineSettings): string {
+  return apiSerial(settings.dtu.serial) ?? settings.dtu.serial;
+}
+
 export class InverterEngine {
   readonly #clock: Clock;
   readonly #radio: Radio;
@@ -88,6 +92,8 @@ export class InverterEngine {
   readonly #queues: Record<RadioKind, CommandQueue>;
   readonly #housekeepingMs: number;
   #settings: EngineSettings;
+  /** The DTU serial in wire form, kept with the settings so no transaction parses it again. */
+  #dtuSerial: string;
   /** Supported inverters in slot order. */
   #inverters: InverterState[] = [];
   #byNumber = new Map<number, InverterState>();
@@ -118,6 +124,7 @@ export class InverterEngine {
     };
     this.#queues = { NRF24: new CommandQueue(queueOptions), CMT: new CommandQueue(queueOptions) };
     this.#settings = options.settings;
+    this.#dtuSerial = dtuSerialOf(this.#settings);
     this.#radio.configure(radioSettingsOf(this.#settings.dtu));
     this.#setInverters(this.#settings);
     this.#evaluate();
@@ -148,6 +155,7 @@ export class InverterEngine {
   applySettings(settings: EngineSettings): void {
     const previous = this.#settings;
     this.#settings = settings;
+    this.#dtuSerial = dtuSerialOf(settings);
     const dtuChanged = JSON.stringify(previous.dtu) !== JSON.stringify(settings.dtu);
     if (dtuChanged) this.#radio.configure(radioSettingsOf(settings.dtu));
     this.#setInverters(settings);
@@ -209,30 +217,7 @@ export class InverterEngine {
     return true;
   }
 
-  /**
-   * Tells HMS/HMT inverters (one, or all when no serial is given) the working channel (domain §9.3), on
-   * their start-up frequency and, when given, also on `alsoOnFrequencyHz` (e.g. the previous working
-   * frequency after a change). Returns how many inverters were addressed.
-   */
-  channelChange(serial?: string, alsoOnFrequencyHz?: number): number {
-    const targets =
-      serial === undefined ? this.#inverters : [this.#find(serial)].filter((i) => i !== undefined);
-    let count = 0;
-    for (const inv of targets) {
-      if (inv.info.radio !== 'CMT') continue;
-      this.#queueChannelChange(inv);
-      if (alsoOnFrequencyHz !== undefined) this.#queueChannelChange(inv, alsoOnFrequencyHz);
-      count++;
-    }
-    return count;
-  }
-
   // --- read accessors --------------------------------------------------------------------------------------
-
-  /** The live snapshot of an inverter (any serial spelling), undefined when unknown or unsupported. */
-  inverter(serial: string): LiveInverter | undefined {
-    return this.#live.inverter(serial);
-  }
 
   limitStatus(serial: string) {
     return this.#live.inverter(serial)?.limitSetStatus;
@@ -245,10 +230,6 @@ export class InverterEngine {
   /** Day period as last evaluated (domain §7.2). */
   get isDay(): boolean {
     return this.#isDay;
-  }
-
-  radioStatus(): RadioStatus {
-    return this.#radio.status();
   }
 
   /** True while either radio has a command on air (MQTT waits for idle radios, domain §2.6). */
@@ -434,10 +415,6 @@ export class InverterEngine {
 
   // --- queued commands ------------------------------------------------------------------------------------------
 
-  #dtuSerial(): string {
-    return apiSerial(this.#settings.dtu.serial) ?? this.#settings.dtu.serial;
-  }
-
   /** Queues a data request; `handle` sees the result unless the inverter went away meanwhile. */
   #queueData<T>(
     inv: InverterState,
@@ -455,7 +432,7 @@ export class InverterEngine {
       run: async (signal) => {
         // Queued while the clock was trusted; it may have been reset since (domain §7.3).
         if (!this.#clock.isSynchronised() || !this.#isCurrent(inv)) return;
-        const dtu = this.#dtuSerial();
+        const dtu = this.#dtuSerial;
         const frame = buildDataRequest({
           inverter: inv.serial,
           dtu,
@@ -584,7 +561,7 @@ export class InverterEngine {
         windowMs: AnswerWindowMs.deviceControl,
         responseCommand: ResponseCommand.DeviceControlAck,
         inverter: inv.serial,
-        dtu: this.#dtuSerial(),
+        dtu: this.#dtuSerial,
         // The content of the ack is not checked, only that a complete 0xD1 answer arrived.
         decode: (payload) => ok(payload),
       },
@@ -613,7 +590,7 @@ export class InverterEngine {
           if (!this.#isCurrent(inv)) return;
           const frame = buildLimitRequest({
             inverter: inv.serial,
-            dtu: this.#dtuSerial(),
+            dtu: this.#dtuSerial,
             limitType: limit.type,
             limit: limit.value,
             encoding: inv.info.limitEncoding,
@@ -648,7 +625,7 @@ export class InverterEngine {
         let acknowledged = false;
         try {
           if (!this.#isCurrent(inv)) return;
-          const frame = buildPowerRequest({ inverter: inv.serial, dtu: this.#dtuSerial(), action });
+          const frame = buildPowerRequest({ inverter: inv.serial, dtu: this.#dtuSerial, action });
           acknowledged = await this.#deviceControl(inv, frame, signal);
           this.#log.debug({ serial: inv.serial, action, acknowledged }, 'power command');
         } finally {
@@ -688,7 +665,7 @@ export class InverterEngine {
         try {
           frame = buildChannelChange({
             inverter: inv.serial,
-            dtu: this.#dtuSerial(),
+            dtu: this.#dtuSerial,
             country: current.cmtCountry,
             frequencyHz: current.cmtFrequencyHz,
           });
