@@ -20,10 +20,6 @@ export class CommandStatus {
     return this.#status;
   }
 
-  get outstanding(): number {
-    return this.#outstanding;
-  }
-
   queued(): void {
     this.#outstanding++;
     this.#status = 'Pending';

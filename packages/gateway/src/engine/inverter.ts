@@ -112,10 +112,6 @@ export class InverterState {
     return this.pollingEnabled && this.rxFailures <= this.settings.reachable_threshold;
   }
 
-  get producing(): boolean {
-    return this.pollingEnabled && this.values().ac.power > 0;
-  }
-
   get maxPowerW(): number {
     return this.deviceInfo().maxPowerW;
   }
