@@ -78,26 +78,21 @@ export const SimulatedEvent = {
   InputTooLow: 207,
 } as const;
 
+/** HERF inverters are OEM versions of HM inverters (domain §1.1): the simulation gives both one firmware. */
+const HM_FIRMWARE: DeviceInfoAll = {
+  fwBuildVersion: 10016,
+  buildYear: 2021,
+  buildMonth: 10,
+  buildDay: 21,
+  buildHour: 15,
+  buildMinute: 12,
+  bootloaderVersion: 100,
+};
+
 /** What each series reports as its firmware; HMS 1.1.12 enables power distribution logic on HMS-4T. */
 const FIRMWARE: Record<FamilyInfo['series'], DeviceInfoAll> = {
-  HM: {
-    fwBuildVersion: 10016,
-    buildYear: 2021,
-    buildMonth: 10,
-    buildDay: 21,
-    buildHour: 15,
-    buildMinute: 12,
-    bootloaderVersion: 100,
-  },
-  HERF: {
-    fwBuildVersion: 10016,
-    buildYear: 2021,
-    buildMonth: 10,
-    buildDay: 21,
-    buildHour: 15,
-    buildMinute: 12,
-    bootloaderVersion: 100,
-  },
+  HM: HM_FIRMWARE,
+  HERF: HM_FIRMWARE,
   HMS: {
     fwBuildVersion: 10112,
     buildYear: 2023,
