@@ -31,7 +31,7 @@ import type { LiveChange, LiveModel } from './live-model';
 import { apiSerial, parseApiSerial } from './serial';
 import { type EngineSettings, radioSettingsOf } from './settings';
 import { systemEngineTime } from './system-time';
-import type { EngineTime } from './time';
+import { type EngineTime, elapsedMs } from './time';
 import { AnswerWindowMs, runTransaction, type TransactionResult, transmitBounded } from './transaction';
 
 /** Day/night re-evaluation (domain §7.2). */
@@ -174,8 +174,7 @@ export class InverterEngine {
       }
     }
     if (this.#running && previous.dtu.pollIntervalS !== settings.dtu.pollIntervalS) {
-      const due =
-        this.#lastPollAt === null ? 0 : this.#lastPollAt + this.#pollIntervalMs() - this.#clock.now();
+      const due = this.#pollIntervalMs() - elapsedMs(this.#clock.now(), this.#lastPollAt);
       this.#schedulePoll(Math.max(0, due));
     }
   }
@@ -324,7 +323,7 @@ export class InverterEngine {
     if (synchronised !== this.#lastSynchronised) {
       this.#lastSynchronised = synchronised;
       this.#evaluate();
-    } else if (this.#lastEvaluationAt === null || now - this.#lastEvaluationAt >= NIGHT_EVALUATION_MS) {
+    } else if (elapsedMs(now, this.#lastEvaluationAt) >= NIGHT_EVALUATION_MS) {
       this.#evaluate();
     }
     const status = this.#radio.status();

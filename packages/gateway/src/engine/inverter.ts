@@ -30,6 +30,7 @@ import type { LiveInverter } from './live-model';
 import { RadioStatistics } from './radio-stats';
 import { formatApiSerial, parseApiSerial } from './serial';
 import type { EngineInverterSettings } from './settings';
+import { elapsedMs } from './time';
 import { emptyRunData, YieldDayCorrection, zeroDayValues, zeroRuntimeValues } from './yields';
 
 /** Limit read-back spacing (domain.md §6.5). */
@@ -167,9 +168,11 @@ export class InverterState {
    * inverter has answered run data (an awake inverter; a sleeping one would only cost airtime).
    */
   readbackDue(now: number): boolean {
-    if (this.#raw === null) return false;
-    if (this.#lastReadbackAt !== null && now - this.#lastReadbackAt <= READBACK_INTERVAL_MS) return false;
-    return this.#lastLimitAckAt === null || now - this.#lastLimitAckAt > READBACK_AFTER_ACK_MS;
+    return (
+      this.#raw !== null &&
+      elapsedMs(now, this.#lastReadbackAt) > READBACK_INTERVAL_MS &&
+      elapsedMs(now, this.#lastLimitAckAt) > READBACK_AFTER_ACK_MS
+    );
   }
 
   // --- answers -------------------------------------------------------------------------------------------

@@ -24,3 +24,13 @@ export interface EngineTime {
   /** Local time − UTC in seconds, DST included (event-log times, domain.md §4.3). */
   utcOffsetSeconds(tz: string, epochMs: number): number;
 }
+
+/**
+ * ms of gateway-clock time from `then` to `now`, for spacing rules (night evaluation, limit read-back).
+ * The gateway clock is wall time and can be set back (a manual time set, SNTP correcting a host clock that
+ * ran ahead); a `then` in the future then says nothing about the spacing and counts as long ago, instead of
+ * holding the rule off until the clock has caught up again. Never: also long ago.
+ */
+export function elapsedMs(now: number, then: number | null): number {
+  return then === null || then > now ? Number.POSITIVE_INFINITY : now - then;
+}

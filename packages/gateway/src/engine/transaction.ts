@@ -16,6 +16,7 @@ import {
 import type { Radio } from '../radio/radio';
 import type { Clock } from '../system/clock';
 import type { RadioStatistics } from './radio-stats';
+import { elapsedMs } from './time';
 
 /** Answer windows in ms (domain.md §6.8). */
 export const AnswerWindowMs = {
@@ -99,7 +100,7 @@ export async function transmitBounded(
   }
   // The answer is evaluated when the window ends, not when the last fragment arrived (domain §6.8): a radio
   // that hands over its frames early (the simulator) still occupies the air for the whole window.
-  const remaining = started + request.windowMs - deps.clock.now();
+  const remaining = request.windowMs - elapsedMs(deps.clock.now(), started);
   if (remaining > 0) await deps.clock.sleep(remaining);
   return frames;
 }

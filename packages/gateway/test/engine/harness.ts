@@ -21,10 +21,26 @@ export interface HarnessOptions {
   inverters?: (Partial<EngineInverterSettings> & { serial: string })[];
   pollIntervalS?: number;
   time?: EngineTime;
+  /** A clock of the test's own (e.g. one that can be set back); default a ManualClock at `start`. */
+  clock?: ManualClock;
+}
+
+/** A ManualClock whose time can be set back or forward, as a manual time set or an SNTP answer does. */
+export class SettableClock extends ManualClock {
+  #offset = 0;
+
+  override now(): number {
+    return super.now() + this.#offset;
+  }
+
+  /** Moves "now" by `ms` at once; timers keep running in elapsed time. */
+  shift(ms: number): void {
+    this.#offset += ms;
+  }
 }
 
 export function harness(options: HarnessOptions = {}) {
-  const clock = new ManualClock(options.start ?? NOON, options.synchronised ?? true);
+  const clock = options.clock ?? new ManualClock(options.start ?? NOON, options.synchronised ?? true);
   const radio = new FakeRadio(clock);
   const bus = new EventBus();
   const events: { serial: string; change: string }[] = [];

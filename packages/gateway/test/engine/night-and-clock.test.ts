@@ -1,7 +1,7 @@
 import { DataType } from '@dtu-console/hoymiles';
 import { describe, expect, it } from 'vitest';
 import { fixedTime } from './fake-radio';
-import { HM800, HMS800, harness } from './harness';
+import { HM800, HMS800, harness, NOON, SettableClock } from './harness';
 
 /** 2024-06-21 21:59 UTC = 23:59 CEST: night with sunset at 22:00 local. */
 const LATE = Date.UTC(2024, 5, 21, 21, 59, 0);
@@ -168,6 +168,51 @@ describe('HMS/HMT channel change (domain §9.3)', () => {
     const inv = h.live.inverter(HMS800)!;
     expect(inv.dataVersion).toBeGreaterThan(before);
     expect(inv.radioStats.rx_fail_nothing).toBe(0);
+    await h.engine.stop();
+  });
+});
+
+describe('a clock set back (manual time set, SNTP correcting a host clock that ran ahead)', () => {
+  const HOUR = 3600_000;
+
+  it('keeps re-evaluating day and night every 60 s', async () => {
+    const clock = new SettableClock(NOON);
+    const h = harness({ clock, inverters: [{ serial: HM800, poll_enable_night: false }] });
+    h.radio.add(HM800);
+    await h.engine.start();
+    await h.clock.advance(61_000);
+    expect(h.live.inverter(HM800)!.pollEnabled).toBe(true);
+    clock.shift(-10 * HOUR); // 02:00 local: night
+    await h.clock.advance(61_000);
+    expect(h.live.inverter(HM800)!.pollEnabled).toBe(false);
+    await h.engine.stop();
+  });
+
+  it('keeps reading the limit back', async () => {
+    const clock = new SettableClock(NOON);
+    const h = harness({ clock, inverters: [{ serial: HM800 }] });
+    h.radio.add(HM800);
+    await h.engine.start();
+    await h.clock.advance(10_000);
+    const readbacks = () => h.radio.dataRequests(DataType.SystemConfig).length;
+    expect(readbacks()).toBe(1);
+    clock.shift(-HOUR);
+    await h.clock.advance(3 * 60_000);
+    expect(readbacks()).toBeGreaterThan(1);
+    await h.engine.stop();
+  });
+
+  it('keeps polling after a change of the poll interval', async () => {
+    const clock = new SettableClock(NOON);
+    const h = harness({ clock, inverters: [{ serial: HM800 }] });
+    h.radio.add(HM800);
+    await h.engine.start();
+    await h.clock.advance(10_000);
+    clock.shift(-HOUR);
+    h.engine.applySettings({ ...h.settings, dtu: { ...h.settings.dtu, pollIntervalS: 10 } });
+    const polls = h.radio.dataRequests(DataType.RunData).length;
+    await h.clock.advance(30_000);
+    expect(h.radio.dataRequests(DataType.RunData).length).toBeGreaterThan(polls);
     await h.engine.stop();
   });
 });
