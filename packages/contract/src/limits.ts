@@ -175,6 +175,26 @@ export const PowerLimits = {
   legacyPersistentFlag: 256,
 } as const;
 
+/**
+ * The encoding clients used before August 2025 and the console spec still describes: 0/1 plus 256 when
+ * persistent. 0 and 1 mean the same in both encodings.
+ */
+const legacyLimitTypes: Readonly<Record<number, LimitType>> = {
+  [PowerLimits.legacyPersistentFlag]: LimitType.AbsolutePersistent,
+  [PowerLimits.legacyPersistentFlag + 1]: LimitType.RelativePersistent,
+};
+
+/**
+ * The current `limit_type` (0..3) for a current or legacy one, undefined when it is neither (5003). The
+ * gateway's engine reads MQTT limit commands through the same rule (hoymiles' `limitTypeFromApiValue`).
+ */
+export function normalizeLimitType(limitType: number): LimitType | undefined {
+  if (Number.isInteger(limitType) && limitType >= 0 && limitType <= PowerLimits.typeMax) {
+    return limitType as LimitType;
+  }
+  return legacyLimitTypes[limitType];
+}
+
 /** spec §5 DTU; api.md §6.2, §10.1. */
 export const DtuLimits = {
   serialMin: 1,

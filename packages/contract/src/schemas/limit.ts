@@ -1,10 +1,12 @@
 /** POST /api/limit/config (api.md §5.2, §12; domain.md §6.1). */
 import { z } from 'zod';
 import { Code } from '../codes';
-import { LimitType, PowerLimits } from '../limits';
+import { LimitType, normalizeLimitType, PowerLimits } from '../limits';
 import { isZeroSerial, parseHexSerial } from './hex-serial';
 import { Key } from './keys';
 import { type Rule, rulesCheck } from './validate';
+
+export { normalizeLimitType } from '../limits';
 
 export const limitConfigShape = z.object({
   serial: Key.string,
@@ -13,23 +15,6 @@ export const limitConfigShape = z.object({
 });
 
 type LimitConfigShape = z.output<typeof limitConfigShape>;
-
-/**
- * The encoding clients used before August 2025 and the console spec still describes: 0/1 plus 256 when
- * persistent. 0 and 1 mean the same in both encodings.
- */
-const legacyLimitTypes: Readonly<Record<number, LimitType>> = {
-  [PowerLimits.legacyPersistentFlag]: LimitType.AbsolutePersistent,
-  [PowerLimits.legacyPersistentFlag + 1]: LimitType.RelativePersistent,
-};
-
-/** The current `limit_type` (0..3) for a current or legacy one, undefined when it is neither (5003). */
-export function normalizeLimitType(limitType: number): LimitType | undefined {
-  if (Number.isInteger(limitType) && limitType >= 0 && limitType <= PowerLimits.typeMax) {
-    return limitType as LimitType;
-  }
-  return legacyLimitTypes[limitType];
-}
 
 /** 5001 → 5002 → 5003; 5004 (unknown inverter) follows, see `limitConfigSchemaFor`. */
 export const limitConfigRules: readonly Rule<LimitConfigShape>[] = [

@@ -6,6 +6,7 @@
  *   power: 51 <inv> <dtu> 81 <sub> 00 <CRC16 over 10..11> <CRC8>
  * Ack payload (community traces): 00 00 <sub-command> 00 + CRC16, in frame(s) starting with 0xD1.
  */
+import { LimitType, normalizeLimitType } from '@dtu-console/contract/limits';
 import { fail, ok, type Result } from '../errors';
 import type { LimitEncoding } from '../types';
 import {
@@ -35,14 +36,8 @@ export const DeviceControlSubCommand = {
 } as const;
 export type DeviceControlSubCommand = (typeof DeviceControlSubCommand)[keyof typeof DeviceControlSubCommand];
 
-/** Limit types as the current web API numbers them (0..3, domain.md §6.1). */
-export const LimitType = {
-  AbsoluteNonPersistent: 0,
-  RelativeNonPersistent: 1,
-  AbsolutePersistent: 2,
-  RelativePersistent: 3,
-} as const;
-export type LimitType = (typeof LimitType)[keyof typeof LimitType];
+/** Limit types as the current web API numbers them (0..3, domain.md §6.1); defined once in the contract. */
+export { LimitType };
 
 export function isRelativeLimit(type: LimitType): boolean {
   return (type & 1) === 1;
@@ -88,22 +83,11 @@ export function limitTypeOfWord(word: number): DecodedLimitType | undefined {
 /**
  * The API's `limit_type` → LimitType. Accepts the current values 0..3 and the legacy ones 256 and 257
  * (OpenDTU's API used the HM wire words until August 2025; spec §7 still shows them). The sets overlap
- * only in 0 and 1, which mean the same in both.
+ * only in 0 and 1, which mean the same in both. The same rule as the limit schema's, so the REST and MQTT
+ * paths cannot disagree.
  */
 export function limitTypeFromApiValue(value: number): LimitType | undefined {
-  switch (value) {
-    case 0:
-    case 1:
-    case 2:
-    case 3:
-      return value;
-    case 0x0100:
-      return LimitType.AbsolutePersistent;
-    case 0x0101:
-      return LimitType.RelativePersistent;
-    default:
-      return undefined;
-  }
+  return normalizeLimitType(value);
 }
 
 /** Largest limit the 16-bit wire field can carry: 6553.5 W or %. */
