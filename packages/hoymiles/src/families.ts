@@ -2,6 +2,7 @@
  * Inverter families (domain.md §1): the family table, serial → family detection, model name and rated
  * power from the hardware part number, and the production date shown for a serial.
  */
+import { type ProductionDate, productionDate } from '@dtu-console/contract/format';
 import types from '../data/inverter-types.json';
 import {
   type EventMessageSet,
@@ -178,18 +179,13 @@ export function lookupModel(hwPartNumber: number): ModelInfo {
   return entry ? { model: entry.model, maxPowerW: entry.maxPowerW } : { model: '', maxPowerW: 0 };
 }
 
-export interface ProductionDate {
-  year: number;
-  /** As shown: d5 d6 read as a hex byte and printed in lower-case hex without a leading zero. */
-  week: string;
-}
+export type { ProductionDate };
 
-/** Production year and week derived from digits d4..d6 of the serial (domain §3.3). */
+/**
+ * Production year and week of a serial (domain §3.3): the contract's rule, which the console shows, here
+ * only for text that is a serial (1..12 hex digits, not zero).
+ */
 export function productionDateOfSerial(serial: Serial): ProductionDate | undefined {
   const normalized = normalizeSerial(serial);
-  if (normalized === undefined) return undefined;
-  return {
-    year: 2014 + Number.parseInt(normalized.charAt(4), 16),
-    week: Number.parseInt(normalized.slice(5, 7), 16).toString(16),
-  };
+  return normalized === undefined ? undefined : productionDate(normalized);
 }
