@@ -5,7 +5,7 @@ import { Code } from '../codes';
 import { InverterDefaults, InverterLimits } from '../limits';
 import { isZeroSerial } from './hex-serial';
 import { Key, lenientNumber } from './keys';
-import { byteLength, isLengthOutside, type Rule, rulesCheck } from './validate';
+import { byteLength, lengthRule, type Rule, rulesCheck } from './validate';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -21,11 +21,12 @@ const serialRule: Rule<SerialAndName> = {
   fails: (v) => isZeroSerial(v.serial),
 };
 
-const nameRule: Rule<SerialAndName> = {
-  code: Code.InverterNameLength,
-  field: 'name',
-  fails: (v) => isLengthOutside(v.name, InverterLimits.nameMinLength, InverterLimits.nameMaxLength),
-};
+const nameRule = lengthRule<SerialAndName>(
+  Code.InverterNameLength,
+  'name',
+  InverterLimits.nameMinLength,
+  InverterLimits.nameMaxLength,
+);
 
 const idRule: Rule<{ id: number }> = {
   code: Code.InverterIdInvalid,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Code } from '../codes';
 import { MqttLimits } from '../limits';
 import { Key, LenientKey } from './keys';
-import { isLengthOutside, isLongerThan, isOutside, type Rule, rulesCheck } from './validate';
+import { isLongerThan, lengthRule, maxLengthRule, type Rule, rangeRule, rulesCheck } from './validate';
 
 /** Every key is required except `mqtt_root_ca_cert`, which is read leniently (absent → the text "null"). */
 export const mqttConfigShape = z.object({
@@ -40,76 +40,28 @@ type MqttConfigShape = z.output<typeof mqttConfigShape>;
  * is stored unchecked. 7008 is one code for three keys, split so the failure names the offending key.
  */
 export const mqttConfigRules: readonly Rule<MqttConfigShape>[] = [
-  {
-    code: Code.MqttHostnameLength,
-    field: 'mqtt_hostname',
-    fails: (v) => isLengthOutside(v.mqtt_hostname, 1, MqttLimits.hostnameMaxLength),
-  },
-  {
-    code: Code.MqttClientIdLength,
-    field: 'mqtt_clientid',
-    fails: (v) => isLongerThan(v.mqtt_clientid, MqttLimits.clientIdMaxLength),
-  },
-  {
-    code: Code.MqttUsernameLength,
-    field: 'mqtt_username',
-    fails: (v) => isLongerThan(v.mqtt_username, MqttLimits.usernameMaxLength),
-  },
-  {
-    code: Code.MqttPasswordLength,
-    field: 'mqtt_password',
-    fails: (v) => isLongerThan(v.mqtt_password, MqttLimits.passwordMaxLength),
-  },
-  {
-    code: Code.MqttTopicLength,
-    field: 'mqtt_topic',
-    fails: (v) => isLongerThan(v.mqtt_topic, MqttLimits.topicMaxLength),
-  },
+  lengthRule(Code.MqttHostnameLength, 'mqtt_hostname', 1, MqttLimits.hostnameMaxLength),
+  maxLengthRule(Code.MqttClientIdLength, 'mqtt_clientid', MqttLimits.clientIdMaxLength),
+  maxLengthRule(Code.MqttUsernameLength, 'mqtt_username', MqttLimits.usernameMaxLength),
+  maxLengthRule(Code.MqttPasswordLength, 'mqtt_password', MqttLimits.passwordMaxLength),
+  maxLengthRule(Code.MqttTopicLength, 'mqtt_topic', MqttLimits.topicMaxLength),
   { code: Code.MqttTopicSpace, field: 'mqtt_topic', fails: (v) => v.mqtt_topic.includes(' ') },
   { code: Code.MqttTopicSlash, field: 'mqtt_topic', fails: (v) => !v.mqtt_topic.endsWith('/') },
-  {
-    code: Code.MqttPortInvalid,
-    field: 'mqtt_port',
-    fails: (v) => isOutside(v.mqtt_port, MqttLimits.portMin, MqttLimits.portMax),
-  },
-  {
-    code: Code.MqttCertLength,
-    field: 'mqtt_root_ca_cert',
-    fails: (v) => isLongerThan(v.mqtt_root_ca_cert, MqttLimits.certMaxLength),
-  },
-  {
-    code: Code.MqttCertLength,
-    field: 'mqtt_client_cert',
-    fails: (v) => isLongerThan(v.mqtt_client_cert, MqttLimits.certMaxLength),
-  },
-  {
-    code: Code.MqttCertLength,
-    field: 'mqtt_client_key',
-    fails: (v) => isLongerThan(v.mqtt_client_key, MqttLimits.certMaxLength),
-  },
-  {
-    code: Code.MqttLwtTopicLength,
-    field: 'mqtt_lwt_topic',
-    fails: (v) => isLongerThan(v.mqtt_lwt_topic, MqttLimits.lwtTopicMaxLength),
-  },
+  rangeRule(Code.MqttPortInvalid, 'mqtt_port', MqttLimits.portMin, MqttLimits.portMax),
+  maxLengthRule(Code.MqttCertLength, 'mqtt_root_ca_cert', MqttLimits.certMaxLength),
+  maxLengthRule(Code.MqttCertLength, 'mqtt_client_cert', MqttLimits.certMaxLength),
+  maxLengthRule(Code.MqttCertLength, 'mqtt_client_key', MqttLimits.certMaxLength),
+  maxLengthRule(Code.MqttLwtTopicLength, 'mqtt_lwt_topic', MqttLimits.lwtTopicMaxLength),
   { code: Code.MqttLwtTopicSpace, field: 'mqtt_lwt_topic', fails: (v) => v.mqtt_lwt_topic.includes(' ') },
-  {
-    code: Code.MqttLwtOnlineLength,
-    field: 'mqtt_lwt_online',
-    fails: (v) => isLongerThan(v.mqtt_lwt_online, MqttLimits.lwtValueMaxLength),
-  },
-  {
-    code: Code.MqttLwtOfflineLength,
-    field: 'mqtt_lwt_offline',
-    fails: (v) => isLongerThan(v.mqtt_lwt_offline, MqttLimits.lwtValueMaxLength),
-  },
+  maxLengthRule(Code.MqttLwtOnlineLength, 'mqtt_lwt_online', MqttLimits.lwtValueMaxLength),
+  maxLengthRule(Code.MqttLwtOfflineLength, 'mqtt_lwt_offline', MqttLimits.lwtValueMaxLength),
   { code: Code.MqttLwtQos, field: 'mqtt_lwt_qos', fails: (v) => v.mqtt_lwt_qos > MqttLimits.qosMax },
-  {
-    code: Code.MqttPublishInterval,
-    field: 'mqtt_publish_interval',
-    fails: (v) =>
-      isOutside(v.mqtt_publish_interval, MqttLimits.publishIntervalMin, MqttLimits.publishIntervalMax),
-  },
+  rangeRule(
+    Code.MqttPublishInterval,
+    'mqtt_publish_interval',
+    MqttLimits.publishIntervalMin,
+    MqttLimits.publishIntervalMax,
+  ),
   {
     code: Code.MqttHassTopicLength,
     field: 'mqtt_hass_topic',

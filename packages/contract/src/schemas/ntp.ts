@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Code } from '../codes';
 import { NtpLimits } from '../limits';
 import { Key } from './keys';
-import { isLengthOutside, isOutside, type Rule, rulesCheck } from './validate';
+import { lengthRule, type Rule, rangeRule, rulesCheck } from './validate';
 
 /** Coordinates are not range-checked and the zone name is not looked up: the API accepts any. */
 export const ntpConfigShape = z.object({
@@ -18,16 +18,8 @@ export const ntpConfigShape = z.object({
 type NtpConfigShape = z.output<typeof ntpConfigShape>;
 
 export const ntpConfigRules: readonly Rule<NtpConfigShape>[] = [
-  {
-    code: Code.NtpServerLength,
-    field: 'ntp_server',
-    fails: (v) => isLengthOutside(v.ntp_server, 1, NtpLimits.serverMaxLength),
-  },
-  {
-    code: Code.NtpTimezoneDescrLength,
-    field: 'ntp_timezone_descr',
-    fails: (v) => isLengthOutside(v.ntp_timezone_descr, 1, NtpLimits.timezoneDescrMaxLength),
-  },
+  lengthRule(Code.NtpServerLength, 'ntp_server', 1, NtpLimits.serverMaxLength),
+  lengthRule(Code.NtpTimezoneDescrLength, 'ntp_timezone_descr', 1, NtpLimits.timezoneDescrMaxLength),
 ];
 
 export const ntpConfigSchema = ntpConfigShape.check(rulesCheck(ntpConfigRules));
@@ -46,36 +38,12 @@ export const ntpTimeShape = z.object({
 type NtpTimeShape = z.output<typeof ntpTimeShape>;
 
 export const ntpTimeRules: readonly Rule<NtpTimeShape>[] = [
-  {
-    code: Code.NtpYearRange,
-    field: 'year',
-    fails: (v) => isOutside(v.year, NtpLimits.yearMin, NtpLimits.yearMax),
-  },
-  {
-    code: Code.NtpMonthRange,
-    field: 'month',
-    fails: (v) => isOutside(v.month, NtpLimits.monthMin, NtpLimits.monthMax),
-  },
-  {
-    code: Code.NtpDayRange,
-    field: 'day',
-    fails: (v) => isOutside(v.day, NtpLimits.dayMin, NtpLimits.dayMax),
-  },
-  {
-    code: Code.NtpHourRange,
-    field: 'hour',
-    fails: (v) => isOutside(v.hour, NtpLimits.hourMin, NtpLimits.hourMax),
-  },
-  {
-    code: Code.NtpMinuteRange,
-    field: 'minute',
-    fails: (v) => isOutside(v.minute, NtpLimits.minuteMin, NtpLimits.minuteMax),
-  },
-  {
-    code: Code.NtpSecondRange,
-    field: 'second',
-    fails: (v) => isOutside(v.second, NtpLimits.secondMin, NtpLimits.secondMax),
-  },
+  rangeRule(Code.NtpYearRange, 'year', NtpLimits.yearMin, NtpLimits.yearMax),
+  rangeRule(Code.NtpMonthRange, 'month', NtpLimits.monthMin, NtpLimits.monthMax),
+  rangeRule(Code.NtpDayRange, 'day', NtpLimits.dayMin, NtpLimits.dayMax),
+  rangeRule(Code.NtpHourRange, 'hour', NtpLimits.hourMin, NtpLimits.hourMax),
+  rangeRule(Code.NtpMinuteRange, 'minute', NtpLimits.minuteMin, NtpLimits.minuteMax),
+  rangeRule(Code.NtpSecondRange, 'second', NtpLimits.secondMin, NtpLimits.secondMax),
 ];
 
 export const ntpTimeSchema = ntpTimeShape.check(rulesCheck(ntpTimeRules));

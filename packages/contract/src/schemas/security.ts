@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Code } from '../codes';
 import { SecurityLimits } from '../limits';
 import { LenientKey } from './keys';
-import { isLengthOutside, type Rule, rulesCheck } from './validate';
+import { lengthRule, type Rule, rulesCheck } from './validate';
 
 /** The raw keys before the firmware's lenient reading; needed because 1005 depends on their JSON types. */
 interface RawSecurityConfig {
@@ -23,12 +23,12 @@ const structureRules: readonly Rule<RawSecurityConfig>[] = [
 ];
 
 export const securityConfigRules: readonly Rule<{ password: string; allow_readonly: boolean }>[] = [
-  {
-    code: Code.SecurityPasswordLength,
-    field: 'password',
-    fails: (v) =>
-      isLengthOutside(v.password, SecurityLimits.passwordMinLength, SecurityLimits.passwordMaxLength),
-  },
+  lengthRule(
+    Code.SecurityPasswordLength,
+    'password',
+    SecurityLimits.passwordMinLength,
+    SecurityLimits.passwordMaxLength,
+  ),
 ];
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

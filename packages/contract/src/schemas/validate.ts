@@ -54,6 +54,24 @@ export function isOutside(value: number, min: number, max: number): boolean {
   return value < min || value > max;
 }
 
+/** The keys of `T` whose values are of type `V`. */
+type KeysOfType<T, V> = { [K in keyof T]-?: T[K] extends V ? K : never }[keyof T] & string;
+
+/** Rule: the string field's byte length is outside `min..max`. */
+export function lengthRule<T>(code: Code, field: KeysOfType<T, string>, min: number, max: number): Rule<T> {
+  return { code, field, fails: (v) => isLengthOutside(v[field] as string, min, max) };
+}
+
+/** Rule: the string field is longer than `max` bytes (empty passes). */
+export function maxLengthRule<T>(code: Code, field: KeysOfType<T, string>, max: number): Rule<T> {
+  return { code, field, fails: (v) => isLongerThan(v[field] as string, max) };
+}
+
+/** Rule: the number field is outside `min..max`. */
+export function rangeRule<T>(code: Code, field: KeysOfType<T, number>, min: number, max: number): Rule<T> {
+  return { code, field, fails: (v) => isOutside(v[field] as number, min, max) };
+}
+
 /** The first rule the value breaks, in list order. */
 export function firstFailure<T>(rules: readonly Rule<T>[], value: T): ValidationFailure | undefined {
   for (const rule of rules) {
