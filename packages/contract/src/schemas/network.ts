@@ -9,6 +9,7 @@ import {
   isLengthOutside,
   isLongerThan,
   isOutside,
+  parseDataField,
   type Rule,
   type ValidationResult,
   validate,
@@ -136,12 +137,6 @@ export function validateNetworkDataField(
   data: string | undefined | null,
   context: NetworkCheckContext,
 ): NetworkValidationResult {
-  if (data === undefined || data === null) return { ok: false, code: Code.NoValuesFound };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(data);
-  } catch {
-    return { ok: false, code: Code.ParseError };
-  }
-  return validateNetworkConfig(parsed, context);
+  const parsed = parseDataField(data);
+  return parsed.ok ? validateNetworkConfig(parsed.value, context) : parsed;
 }

@@ -129,20 +129,23 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): Valida
   };
 }
 
-/**
- * The generic steps of api.md §1.5 after the admin check: no `data` form field → 1002, not JSON → 1004,
- * then the schema (1005 and the endpoint's codes).
- */
+/** The generic steps of api.md §1.5 after the admin check: no `data` form field → 1002, not JSON → 1004. */
+export function parseDataField(
+  data: string | undefined | null,
+): { ok: true; value: unknown } | { ok: false; code: Code } {
+  if (data === undefined || data === null) return { ok: false, code: Code.NoValuesFound };
+  try {
+    return { ok: true, value: JSON.parse(data) };
+  } catch {
+    return { ok: false, code: Code.ParseError };
+  }
+}
+
+/** `parseDataField`, then the schema (1005 and the endpoint's codes). */
 export function validateDataField<S extends z.ZodType>(
   schema: S,
   data: string | undefined | null,
 ): ValidationResult<z.output<S>> {
-  if (data === undefined || data === null) return { ok: false, code: Code.NoValuesFound };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(data);
-  } catch {
-    return { ok: false, code: Code.ParseError };
-  }
-  return validate(schema, parsed);
+  const parsed = parseDataField(data);
+  return parsed.ok ? validate(schema, parsed.value) : parsed;
 }
