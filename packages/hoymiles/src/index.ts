@@ -6,12 +6,9 @@ export * from './fragments';
 export * from './frame';
 export * from './messages/channel-change';
 export * from './messages/device-control';
-// ---- Payload codecs (run data, device info, event log, grid profile, system config) ----
-// Maintained by the payload codec engineer: add `export * from './messages/<name>';` lines here.
 export * from './messages/device-info';
 export * from './messages/event-log';
 export * from './messages/grid-profile';
 export * from './messages/run-data';
 export * from './messages/system-config';
-// ---- end of payload codecs ----
 export * from './types';
