@@ -140,13 +140,7 @@ export interface RunDataState {
 }
 
 /** One value as the live data and MQTT present it (§2.6), in runtime-fields.json order. */
-export interface RunDataField {
-  channelType: RunDataChannelType;
-  channel: number;
-  key: RunDataFieldKey;
-  name: string;
-  unit: string;
-  digits: number;
+export interface RunDataField extends Omit<RunDataFieldSpec, 'source'> {
   value: number;
   /** `value` with `digits` decimals. */
   text: string;
