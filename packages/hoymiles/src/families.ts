@@ -113,10 +113,6 @@ export const FAMILY_DETECTION_ORDER: readonly FamilyId[] = types.detectionOrder.
   oneOf(id, FAMILY_IDS, 'detectionOrder entry'),
 );
 
-export function familyInfo(id: FamilyId): FamilyInfo {
-  return FAMILIES[id];
-}
-
 /**
  * Family of a serial, or undefined when no rule matches (OpenDTU then refuses the inverter) or the text is
  * not a serial (1..12 hex digits, not zero; shorter text is a 48-bit number with leading zeros).
