@@ -2,18 +2,13 @@
  * Internal helpers shared by the message codecs: CRC16 framing of a joined response payload
  * (domain.md §A.2, §2.1) and big-endian field access. Not part of the public API.
  */
-import { crc16 } from '../crc';
 import { fail, ok, type Result } from '../errors';
+import { hasValidCrc16 } from '../wire';
+
+// A payload carries its CRC16 the same way a request body does, so the frame layer's helpers serve both.
+export { hasValidCrc16, withCrc16 as sealPayload } from '../wire';
 
 export const CRC16_LENGTH = 2;
-
-/** CRC16 stored in the last two bytes (high byte first) over everything before them. */
-export function hasValidCrc16(payload: Uint8Array): boolean {
-  if (payload.length < CRC16_LENGTH) return false;
-  const end = payload.length - CRC16_LENGTH;
-  const stored = (payload[end]! << 8) | payload[end + 1]!;
-  return crc16(payload, 0, end) === stored;
-}
 
 /**
  * Checks a joined payload before any field is read: a byte array, the CRC16, then at least
@@ -30,16 +25,6 @@ export function checkPayload(payload: unknown, minLength: number, what: string):
     return fail('truncated-payload', `${what}: ${payload.length} bytes, at least ${minLength} expected`);
   }
   return ok(payload);
-}
-
-/** Returns `data` followed by its CRC16 (high byte first). */
-export function sealPayload(data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(data.length + CRC16_LENGTH);
-  out.set(data, 0);
-  const crc = crc16(data);
-  out[data.length] = crc >>> 8;
-  out[data.length + 1] = crc & 0xff;
-  return out;
 }
 
 /** Big-endian unsigned integer of `length` (1..4) bytes. */
