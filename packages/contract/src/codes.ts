@@ -145,6 +145,11 @@ function warning(meaning: string, message: string, param?: CodeParam | readonly 
   return { ...spec, paramKeys, param: fixed };
 }
 
+/** A warning for a number outside a fixed `min..max`: "<what> must be between {min} and {max}." */
+function rangeWarning(meaning: string, what: string, min: number, max: number): CodeSpec {
+  return warning(meaning, `${what} must be between {min} and {max}.`, { min, max });
+}
+
 export const CodeTable: { readonly [C in Code]: CodeSpec } = {
   [Code.SettingsSaved]: success('settings saved or command accepted', 'Settings saved.'),
   [Code.NoValuesFound]: warning('request has no "data" form field', 'No values found.'),
@@ -327,30 +332,12 @@ export const CodeTable: { readonly [C in Code]: CodeSpec } = {
     'Timezone name must be 1 to {max} characters long.',
     { max: NtpLimits.timezoneDescrMaxLength },
   ),
-  [Code.NtpYearRange]: warning('year outside 2022..2100', 'Year must be between {min} and {max}.', {
-    min: NtpLimits.yearMin,
-    max: NtpLimits.yearMax,
-  }),
-  [Code.NtpMonthRange]: warning('month outside 1..12', 'Month must be between {min} and {max}.', {
-    min: NtpLimits.monthMin,
-    max: NtpLimits.monthMax,
-  }),
-  [Code.NtpDayRange]: warning('day outside 1..31', 'Day must be between {min} and {max}.', {
-    min: NtpLimits.dayMin,
-    max: NtpLimits.dayMax,
-  }),
-  [Code.NtpHourRange]: warning('hour above 23', 'Hour must be between {min} and {max}.', {
-    min: NtpLimits.hourMin,
-    max: NtpLimits.hourMax,
-  }),
-  [Code.NtpMinuteRange]: warning('minute above 59', 'Minute must be between {min} and {max}.', {
-    min: NtpLimits.minuteMin,
-    max: NtpLimits.minuteMax,
-  }),
-  [Code.NtpSecondRange]: warning('second above 59', 'Second must be between {min} and {max}.', {
-    min: NtpLimits.secondMin,
-    max: NtpLimits.secondMax,
-  }),
+  [Code.NtpYearRange]: rangeWarning('year outside 2022..2100', 'Year', NtpLimits.yearMin, NtpLimits.yearMax),
+  [Code.NtpMonthRange]: rangeWarning('month outside 1..12', 'Month', NtpLimits.monthMin, NtpLimits.monthMax),
+  [Code.NtpDayRange]: rangeWarning('day outside 1..31', 'Day', NtpLimits.dayMin, NtpLimits.dayMax),
+  [Code.NtpHourRange]: rangeWarning('hour above 23', 'Hour', NtpLimits.hourMin, NtpLimits.hourMax),
+  [Code.NtpMinuteRange]: rangeWarning('minute above 59', 'Minute', NtpLimits.minuteMin, NtpLimits.minuteMax),
+  [Code.NtpSecondRange]: rangeWarning('second above 59', 'Second', NtpLimits.secondMin, NtpLimits.secondMax),
   [Code.NtpTimeUpdated]: success('device time set manually', 'Time updated.'),
 
   [Code.SecurityPasswordLength]: warning(
