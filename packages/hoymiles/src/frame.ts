@@ -4,7 +4,6 @@
  * Builders take arguments from our own code and throw RangeError on bad ones; everything that parses
  * bytes from the radio returns a Result and never throws.
  */
-import { crc16 } from './crc';
 import { fail, ok, type Result } from './errors';
 import { type ChannelChangeRequest, parseChannelChange } from './messages/channel-change';
 import {
@@ -18,16 +17,16 @@ import {
   buildFrame,
   Command,
   type Endpoint,
+  hasValidCrc16,
   hex2,
   MAX_FRAGMENT_DATA_LENGTH,
   MAX_FRAGMENT_NUMBER,
   parseRawFrame,
   type RadioAddress,
   RESPONSE_FLAG,
-  readU16,
   readU32,
   resolveEndpoint,
-  writeU16,
+  withCrc16,
   writeU32,
 } from './wire';
 
@@ -77,16 +76,15 @@ export function buildDataRequest(options: DataRequestOptions): Uint8Array {
   if (!Number.isFinite(time) || time < 0 || time > 0xffffffff) {
     throw new RangeError(`time must be UNIX seconds within 32 bits: ${options.time}`);
   }
-  const body = new Uint8Array(16);
-  body[0] = dataType;
-  writeU32(body, 2, time);
-  writeU16(body, 14, crc16(body, 0, 14));
+  const fields = new Uint8Array(14);
+  fields[0] = dataType;
+  writeU32(fields, 2, time);
   return buildFrame(
     Command.DataRequest,
     resolveEndpoint(options.inverter, 'inverter'),
     resolveEndpoint(options.dtu, 'dtu'),
     DATA_REQUEST_MARKER,
-    body,
+    withCrc16(fields),
   );
 }
 
@@ -203,7 +201,7 @@ export function parseRequest(bytes: Uint8Array, filter: AddressFilter = {}): Res
         return fail('short-frame', `data request of ${bytes.length} bytes`);
       if (bytes.length > DATA_REQUEST_LENGTH)
         return fail('long-frame', `data request of ${bytes.length} bytes`);
-      if (crc16(body, 0, 14) !== readU16(body, 14)) return fail('bad-crc16', 'data request CRC16 mismatch');
+      if (!hasValidCrc16(body)) return fail('bad-crc16', 'data request CRC16 mismatch');
       return ok({ ...addresses, kind: 'data', dataType: body[0]!, time: readU32(body, 2) });
     }
     case Command.DeviceControl: {
