@@ -1,7 +1,7 @@
 import type { DevInfoStatus } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
-import { devinfoStatusJson } from '../engine';
+import { devinfoStatusJson } from '../output/live-json';
 import { queryValue } from './livedata';
 
 /** GET /api/devinfo/status?inv=<serial> (api.md §4.2); `{}` for a missing/unknown inv. */

@@ -1,7 +1,7 @@
 import type { GridProfileRawData, GridProfileStatus } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
-import { gridprofileRawJson, gridprofileStatusJson } from '../engine';
+import { gridprofileRawJson, gridprofileStatusJson } from '../output/live-json';
 import { queryValue } from './livedata';
 
 /** GET /api/gridprofile/status and /rawdata ?inv=<serial> (api.md §4.3, §4.4); `{}` for a missing/unknown inv. */

@@ -1,7 +1,7 @@
 import type { LivedataStatus, LiveInverterDetail, LiveInverterSummary } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
-import { livedataStatusJson } from '../engine';
+import { livedataStatusJson } from '../output/live-json';
 
 /** One query parameter as text: the first of repeated ones, undefined when absent. */
 export function queryValue(query: unknown, key: string): string | undefined {
