@@ -1,8 +1,8 @@
 import type { DevInfoStatus } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
+import { queryValue } from '../http/query';
 import { devinfoStatusJson } from '../output/live-json';
-import { queryValue } from './livedata';
 
 /** GET /api/devinfo/status?inv=<serial> (api.md §4.2); `{}` for a missing/unknown inv. */
 export const devinfoRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
