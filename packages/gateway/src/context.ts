@@ -8,6 +8,9 @@ import type { Clock } from './system/clock';
 import type { ConsoleLog } from './system/console-log';
 import type { HeapWatermark } from './system/host';
 import type { Logger } from './system/logger';
+import type { TimeSync } from './system/time-sync';
+import type { ConsoleHub } from './ws/console';
+import type { LivedataHub } from './ws/livedata';
 
 /** What route modules and services share: built once per (re)start by app.ts. */
 export interface GatewayContext {
@@ -35,4 +38,16 @@ export interface GatewayContext {
   plant: Plant;
   /** The log lines the /console WebSocket shows; it outlives reboots. */
   consoleLog: ConsoleLog;
+  /** The services of this run that routes talk to (made and ordered in services.ts). */
+  services: ServiceSlots;
+}
+
+/** One slot per service routes reach; MQTT and history add theirs here. */
+export interface ServiceSlots {
+  /** Background SNTP queries; whether the configured server answers. */
+  sntp: TimeSync;
+  /** Pushes of /livedata. */
+  livedata: LivedataHub;
+  /** Log lines of /console. */
+  console: ConsoleHub;
 }
