@@ -3,7 +3,7 @@ import { Code } from '../src/codes';
 import { type MqttConfigPayload, mqttConfigRules, mqttConfigSchema } from '../src/schemas/mqtt';
 import { validate } from '../src/schemas/validate';
 
-// The GET example of api.md §6.6, enabled: what the web app posts back.
+// The GET example of docs/api.md, enabled: what the web app posts back.
 const valid: MqttConfigPayload = {
   mqtt_enabled: true,
   mqtt_hostname: '192.168.1.10',
@@ -155,7 +155,7 @@ describe('POST /api/mqtt/config schema', () => {
     expect(run(broken).ok).toBe(true);
   });
 
-  it('reports the checks in api.md order when several fields are bad', () => {
+  it('reports the checks in docs/api.md order when several fields are bad', () => {
     let body: Record<string, unknown> = {
       ...valid,
       mqtt_hostname: '',
@@ -208,7 +208,7 @@ describe('POST /api/mqtt/config schema', () => {
     expect(validate(mqttConfigSchema, { ...body, mqtt_hass_topic: 'hh/' }).ok).toBe(true);
   });
 
-  it('lists its rules in api.md order', () => {
+  it('lists its rules in docs/api.md order', () => {
     expect(mqttConfigRules.map((rule) => rule.code)).toEqual([
       Code.MqttHostnameLength,
       Code.MqttClientIdLength,

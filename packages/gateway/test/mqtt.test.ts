@@ -9,7 +9,7 @@ import { testGateway } from './helpers/gateway';
 
 const CHIP_ID = 1715004;
 
-// The examples of api.md §6.6.
+// The examples of docs/api.md
 const statusExample = {
   mqtt_enabled: true,
   mqtt_hostname: '192.168.1.10',
@@ -83,7 +83,7 @@ const withSecrets = {
 };
 
 describe('GET /api/mqtt/config and /api/mqtt/status on a fresh gateway', () => {
-  it('config: api.md §6.6 keys and types, the documented defaults', async () => {
+  it('config: docs/api.md keys and types, the documented defaults', async () => {
     const response = await get(env.gateway, '/api/mqtt/config');
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -101,7 +101,7 @@ describe('GET /api/mqtt/config and /api/mqtt/status on a fresh gateway', () => {
     });
   });
 
-  it('status: api.md §6.6 keys and types, not connected, the root CA described, no secrets', async () => {
+  it('status: docs/api.md keys and types, not connected, the root CA described, no secrets', async () => {
     const response = await get(env.gateway, '/api/mqtt/status', null);
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -181,7 +181,7 @@ describe('POST /api/mqtt/config', () => {
     expect((await get(env.gateway, '/api/mqtt/config')).json().mqtt_clientid).toBe('');
   });
 
-  it('stores the text "null" for an absent root CA (api.md §1.7)', async () => {
+  it('stores the text "null" for an absent root CA', async () => {
     const { mqtt_root_ca_cert: _omitted, ...rest } = configExample;
     expectEnvelope(await post(env.gateway, '/api/mqtt/config', rest), 1001);
     expect(env.gateway.ctx.config.get('mqtt').tls.root_ca_cert).toBe('null');

@@ -1,12 +1,12 @@
 /**
- * POST plumbing of api.md §1.3–1.5: every JSON-accepting endpoint reads one form field "data" holding JSON
+ * POST plumbing of every JSON-accepting endpoint reads one form field "data" holding JSON
  * text, from an urlencoded or a multipart body. Order of the generic answers (after the auth hook's 401):
  * 1002 no "data" field → 1004 not JSON → 1005 required keys missing or mistyped → the endpoint's own codes,
- * all as HTTP 200 envelopes in api.md key order.
+ * all as HTTP 200 envelopes in the documented key order.
  *
- * Size: OpenDTU stopped checking (api.md §1.5) but a Linux gateway must bound what it buffers. A "data"
+ * Size: OpenDTU stopped checking but a Linux gateway must bound what it buffers. A "data"
  * field or form body over the limit gets the envelope older firmware sent for it, code 1003 ("data too
- * large"), with HTTP 200 like every envelope (api.md §1.4), so the console shows its translated message.
+ * large"), with HTTP 200 like every envelope, so the console shows its translated message.
  */
 
 import {
@@ -33,7 +33,7 @@ export type PostResult<T> = { ok: true; value: T } | { ok: false; envelope: Enve
 
 /**
  * The success envelope (1001 unless the endpoint has its own code), or the warning 1006 when config.json
- * could not be written: the new values are active anyway (api.md §1.5).
+ * could not be written: the new values are active anyway.
  */
 export function savedEnvelope(outcome: SaveOutcome, code: Code = Code.SettingsSaved): Envelope {
   return envelope(outcome === 'saved' ? code : Code.WriteFailed);
@@ -50,7 +50,7 @@ export const postBodies = fp(async (app) => {
   await app.register(multipart, {
     limits: { fieldSize: DATA_FIELD_MAX_BYTES, fields: 16, files: 4, fileSize: 1024 * 1024, parts: 24 },
   });
-  // api.md §1.3: a raw JSON body is not read (the answer is 1002), so it must not be parsed, or fail, here.
+  // a raw JSON body is not read (the answer is 1002), so it must not be parsed, or fail, here.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     ['application/json', 'text/plain'],
@@ -121,7 +121,7 @@ export async function parsePostJson(request: FastifyRequest): Promise<PostResult
 
 /**
  * The whole generic sequence plus the endpoint's schema (a contract zod schema: 1005 and its own codes in
- * api.md's order). On failure `envelope` is the answer to send:
+ * the documented order). On failure `envelope` is the answer to send:
  *
  *   const posted = await parsePostData(request, ntpConfigSchema);
  *   if (!posted.ok) return posted.envelope;

@@ -1,6 +1,6 @@
 /**
- * Backup, restore and factory reset (api.md §7.4) under both names the clients use: /api/file/* (current
- * firmware) and /api/config/* (older firmware, which the console of the spec calls, api.md §12).
+ * Backup, restore and factory reset under both names the clients use: /api/file/* (current
+ * firmware) and /api/config/* (older firmware, which older consoles still call).
  * Only config.json and pin_mapping.json exist here; language packs cannot be uploaded.
  */
 import {

@@ -13,7 +13,7 @@ import { parsePostData, savedEnvelope } from '../http/post-data';
 
 type DeviceSection = DeepReadonly<GatewayConfig['device']>;
 
-/** GET /api/device/config (api.md §6.3). */
+/** GET /api/device/config. */
 export function deviceConfigResponse(
   device: DeviceSection,
   profiles: readonly PinMappingProfile[],
@@ -53,7 +53,7 @@ export function deviceSectionFromPayload(payload: DeviceConfigValues): GatewayCo
 }
 
 /**
- * "" and "Default" both mean "no profile" (domain.md §10.1). The web app shows and posts "Default" for "",
+ * "" and "Default" both mean "no profile". The web app shows and posts "Default" for "",
  * so comparing them as equal spares the pointless reboot of a first save (which the firmware does).
  */
 export function isProfileChange(stored: string, posted: string): boolean {
@@ -88,7 +88,7 @@ export const deviceRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (
       if (!posted.ok) return posted.envelope;
       const profileChanged = isProfileChange(ctx.config.get('device').pinmapping, posted.value.curPin.name);
       const outcome = await ctx.config.update('device', deviceSectionFromPayload(posted.value));
-      // New pins take effect at start (api.md §6.3): restart about 1 s after this answer has gone out.
+      // New pins take effect at start: restart about 1 s after this answer has gone out.
       if (profileChanged) ctx.requestReboot(`device profile changed to "${posted.value.curPin.name}"`);
       return savedEnvelope(outcome);
     },

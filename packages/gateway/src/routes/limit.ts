@@ -11,7 +11,7 @@ import { CommandAnswers, knownInverterContext } from '../engine/command-answers'
 import { parsePostData } from '../http/post-data';
 import { limitStatusJson } from '../output/live-json';
 
-/** /api/limit/*: active power limit status and command (api.md §5.1, §5.2). */
+/** /api/limit/*: active power limit status and command. */
 export const limitRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
   const answers = new CommandAnswers(ctx.log);
   app.get(

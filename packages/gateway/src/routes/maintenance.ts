@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { GatewayContext } from '../context';
 import { parsePostData } from '../http/post-data';
 
-/** `{"reboot":true}`; `reboot` is a required bool (api.md §7.2). */
+/** `{"reboot":true}`; `reboot` is a required bool. */
 export const rebootSchema = z.object({ reboot: Key.bool });
 
 /** POST /api/maintenance/reboot: 6001 and an in-process restart ~1 s later, or 6002 and nothing. */

@@ -81,7 +81,7 @@ export function mqttStatusResponse(mqtt: MqttSection, facts: MqttStatusFacts): M
 
 /**
  * The stored section for a validated POST. The mask keeps the stored password / client key. A disabled
- * config is stored unchecked, so its texts are cut to the storage sizes of api.md §10.1 instead.
+ * config is stored unchecked, so its texts are cut to the storage sizes of docs/api.md instead.
  */
 export function mqttSectionFromPayload(
   payload: MqttConfigPayload,
@@ -122,7 +122,7 @@ export function mqttSectionFromPayload(
   };
 }
 
-/** /api/mqtt/*: status (Read-only) and config (Admin), api.md §6.6. */
+/** /api/mqtt/*: status (Read-only) and config (Admin). */
 export const mqttRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
   app.get(
     '/api/mqtt/status',

@@ -1,5 +1,5 @@
 /**
- * /api/ntp/* (api.md §6.5) and the legacy /zones.json. Time is the gateway's own clock (host time plus an
+ * /api/ntp/* and the legacy /zones.json. Time is the gateway's own clock (host time plus an
  * offset); setting it never touches the host clock. The SNTP service (system/time-sync.ts) asks the
  * configured server in the background; these routes only read whether it answers.
  */
@@ -63,7 +63,7 @@ export function ntpSectionFromPayload(
 ): GatewayConfig['ntp'] {
   return {
     server: payload.ntp_server,
-    // Unknown names are accepted (api.md §6.5); their rule stays "" and the time runs as UTC.
+    // Unknown names are accepted; their rule stays "" and the time runs as UTC.
     timezone: zones[payload.ntp_timezone_descr] ?? '',
     timezone_descr: payload.ntp_timezone_descr,
     latitude: payload.latitude,
@@ -185,7 +185,7 @@ export const ntpRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app
     async (_request, reply) => reply.type('application/json; charset=utf-8').send(zones.json),
   );
 
-  // Removed from the firmware in v26.3.28, still fetched by older consoles (spec §7): public, cached.
+  // Removed from the firmware in v26.3.28, still fetched by older consoles: public, cached.
   app.get(
     '/zones.json',
     { config: { auth: 'public', summary: 'Legacy time zone table (same as /api/ntp/zones)' } },
