@@ -19,7 +19,13 @@ import {
 } from '@dtu-console/contract';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import type { SaveOutcome } from '../config/store';
@@ -141,4 +147,22 @@ export async function parsePostData<S extends z.ZodType>(
 export function validatePosted<S extends z.ZodType>(schema: S, value: unknown): PostResult<z.output<S>> {
   const result = validate(schema, value);
   return result.ok ? { ok: true, value: result.value } : failure(result.code, result.param);
+}
+
+/**
+ * A POST route that takes `data`: its schema is named once, in `config.payload`, so the schema the
+ * OpenAPI description shows is the one that runs. The handler gets the validated values; every failure
+ * of the generic steps or the schema is answered with its envelope before it is called.
+ */
+export function postData<S extends z.ZodType, R>(
+  app: FastifyInstance,
+  url: string,
+  config: FastifyContextConfig & { payload: S },
+  handler: (values: z.output<S>, request: FastifyRequest, reply: FastifyReply) => Promise<R>,
+): void {
+  app.post(url, { config }, async (request, reply): Promise<R | Envelope> => {
+    const posted = await parsePostData(request, config.payload);
+    if (!posted.ok) return posted.envelope;
+    return handler(posted.value, request, reply);
+  });
 }

@@ -10,7 +10,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import { type DeepReadonly, type GatewayConfig, storedSerial } from '../config/schema';
 import type { GatewayContext } from '../context';
-import { parsePostData, savedEnvelope } from '../http/post-data';
+import { postData, savedEnvelope } from '../http/post-data';
 import type { RadioStatus } from '../radio/radio';
 
 type DtuSection = DeepReadonly<GatewayConfig['dtu']>;
@@ -61,15 +61,14 @@ export const dtuRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app
     async (): Promise<DtuConfig> => dtuConfigResponse(ctx.config.get('dtu'), ctx.plant.radio.status()),
   );
 
-  app.post(
+  postData(
+    app,
     '/api/dtu/config',
-    { config: { auth: 'admin', summary: 'Save the DTU radio settings', payload: dtuConfigSchema } },
-    async (request) => {
-      const posted = await parsePostData(request, dtuConfigSchema);
-      if (!posted.ok) return posted.envelope;
+    { auth: 'admin', summary: 'Save the DTU radio settings', payload: dtuConfigSchema },
+    async (values) => {
       // The store announces `config:changed` 'dtu'; the engine re-applies serial, PA levels, frequency and
       // poll interval from it at once (no reboot).
-      return savedEnvelope(await ctx.config.update('dtu', dtuSectionFromPayload(posted.value)));
+      return savedEnvelope(await ctx.config.update('dtu', dtuSectionFromPayload(values)));
     },
   );
 };

@@ -10,7 +10,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { DeepReadonly, GatewayConfig } from '../config/schema';
 import { keepIfMasked, maskSecret } from '../config/secrets';
 import type { GatewayContext } from '../context';
-import { parsePostData, savedEnvelope } from '../http/post-data';
+import { postData, savedEnvelope } from '../http/post-data';
 import { certificateInfo } from '../system/certificate';
 
 type MqttSection = DeepReadonly<GatewayConfig['mqtt']>;
@@ -138,14 +138,13 @@ export const mqttRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (ap
     async (): Promise<MqttConfig> => mqttConfigResponse(ctx.config.get('mqtt')),
   );
 
-  app.post(
+  postData(
+    app,
     '/api/mqtt/config',
-    { config: { auth: 'admin', summary: 'Save the MQTT settings', payload: mqttConfigSchema } },
-    async (request) => {
-      const posted = await parsePostData(request, mqttConfigSchema);
-      if (!posted.ok) return posted.envelope;
+    { auth: 'admin', summary: 'Save the MQTT settings', payload: mqttConfigSchema },
+    async (values) => {
       // `config:changed` 'mqtt' from the store makes the MQTT service reconnect with the new settings.
-      const section = mqttSectionFromPayload(posted.value, ctx.config.get('mqtt'));
+      const section = mqttSectionFromPayload(values, ctx.config.get('mqtt'));
       return savedEnvelope(await ctx.config.update('mqtt', section));
     },
   );

@@ -3,13 +3,12 @@ import {
   type Envelope,
   envelope,
   type PowerStatusResponse,
-  powerConfigSchema,
   powerConfigSchemaFor,
 } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
 import { CommandAnswers, knownInverterContext } from '../engine/command-answers';
-import { parsePostData } from '../http/post-data';
+import { postData } from '../http/post-data';
 import { powerStatusJson } from '../output/live-json';
 
 /** /api/power/*: power on/off and restart status and command. */
@@ -21,19 +20,16 @@ export const powerRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (a
     async (): Promise<PowerStatusResponse> => powerStatusJson(ctx.plant.live),
   );
 
-  app.post(
+  postData(
+    app,
     '/api/power/config',
     {
-      config: {
-        auth: 'admin',
-        summary: 'Turn an inverter on or off, or restart it',
-        payload: powerConfigSchema,
-      },
+      auth: 'admin',
+      summary: 'Turn an inverter on or off, or restart it',
+      payload: powerConfigSchemaFor(knownInverterContext(ctx.plant.live)),
     },
-    async (request): Promise<Envelope> => {
-      const posted = await parsePostData(request, powerConfigSchemaFor(knownInverterContext(ctx.plant.live)));
-      if (!posted.ok) return posted.envelope;
-      const { serial, action } = posted.value;
+    async (values): Promise<Envelope> => {
+      const { serial, action } = values;
       // `{"restart":false}` alone asks for nothing and gets 1001.
       if (action === 'none') return envelope(Code.SettingsSaved);
       const result = ctx.plant.engine.setPower(serial, action);
