@@ -52,5 +52,6 @@ function radioFields(status: RadioStatus) {
     nrf_pvariant: status.nrf.pvariant,
     cmt_configured: status.cmt.configured,
     cmt_connected: status.cmt.connected,
+    radio_simulated: status.simulated === true,
   };
 }

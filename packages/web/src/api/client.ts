@@ -87,3 +87,27 @@ export function apiPost<T>(path: string, data: unknown, options: RequestOptions 
   const body = new URLSearchParams({ data: JSON.stringify(data) });
   return request<T>(path, { method: 'POST', body }, options);
 }
+
+/** A file download (backup): the body as a Blob; failures are reported to the caller only. */
+export async function apiGetBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await fetch(path, {
+    headers: { ...apiHeaders(), ...options.headers },
+    signal: options.signal ?? null,
+  });
+  if (!response.ok) {
+    const error = new ApiError(messageFrom(await response.text()) ?? response.statusText, response.status);
+    if (response.status === 401) {
+      clearUser();
+      unauthorizedHandler(error);
+    }
+    throw error;
+  }
+  return response.blob();
+}
+
+/** JSON from a service outside the gateway: no credentials, no Error screen; failures reject. */
+export async function fetchExternalJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(url, { signal: signal ?? null });
+  if (!response.ok) throw new ApiError(`${response.status} ${response.statusText}`.trim(), response.status);
+  return (await response.json()) as T;
+}
