@@ -37,9 +37,13 @@ function NetworkInfo({ status }: { status: NetworkStatus }) {
         <InfoRow label={t('networkinfo.ssid')}>{status.sta_ssid}</InfoRow>
         <InfoRow label={t('networkinfo.bssid')}>{status.sta_bssid}</InfoRow>
         <InfoRow label={t('networkinfo.quality')}>
-          <span data-testid="wifi-quality">{f.percent(wifiQuality(status.sta_rssi) / 100, 0)}</span>
+          <span data-testid="wifi-quality">
+            {status.sta_status ? f.percent(wifiQuality(status.sta_rssi) / 100, 0) : '–'}
+          </span>
         </InfoRow>
-        <InfoRow label={t('networkinfo.rssi')}>{f.unit(status.sta_rssi, 'dBm')}</InfoRow>
+        <InfoRow label={t('networkinfo.rssi')}>
+          {status.sta_status ? f.unit(status.sta_rssi, 'dBm') : '–'}
+        </InfoRow>
       </InfoCard>
       <InfoCard title={t('networkinfo.accessPoint')}>
         <InfoRow label={t('networkinfo.status')}>{onOff(status.ap_status)}</InfoRow>
@@ -48,7 +52,7 @@ function NetworkInfo({ status }: { status: NetworkStatus }) {
         <InfoRow label={t('networkinfo.mac')}>{status.ap_mac}</InfoRow>
         <InfoRow label={t('networkinfo.stations')}>{f.number(status.ap_stationnum)}</InfoRow>
       </InfoCard>
-      <InfoCard title={t('networkinfo.interface')} wide>
+      <InfoCard title={t('networkinfo.interface')}>
         <InfoRow label={t('networkinfo.mode')}>
           {status.network_mode === 'Ethernet' ? t('networkinfo.modeEthernet') : t('networkinfo.modeStation')}
         </InfoRow>
