@@ -34,7 +34,8 @@ export default defineConfig({
   ],
   webServer: {
     // The real gateway, serving the real built console, on a throw-away data directory.
-    command: `node ../scripts/ensure-console-build.mjs && node --import tsx ../packages/gateway/src/main.ts --host 127.0.0.1 --port ${port} --data-dir ${dataDir}`,
+    // Through the launcher, as `npm start` runs it: an installed release takes over after its upload.
+    command: `node ../scripts/ensure-console-build.mjs && node --import tsx ../scripts/start.ts --host 127.0.0.1 --port ${port} --data-dir ${dataDir}`,
     url: `http://127.0.0.1:${port}/api/system/status`,
     env: { LOG_FORMAT: 'json', LOG_LEVEL: 'warn' },
     reuseExistingServer: false,

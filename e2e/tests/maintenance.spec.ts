@@ -66,7 +66,9 @@ test.describe('maintenance screens against the real gateway', () => {
     // Put the original back for the other tests.
     const restored = await request.post('/api/file/upload?file=config.json', {
       ...auth,
-      multipart: { config: { name: 'config.json', mimeType: 'application/json', buffer: Buffer.from(original) } },
+      multipart: {
+        config: { name: 'config.json', mimeType: 'application/json', buffer: Buffer.from(original) },
+      },
     });
     expect(restored.status()).toBe(200);
     await expect
@@ -76,7 +78,10 @@ test.describe('maintenance screens against the real gateway', () => {
       .toBe(true);
   });
 
-  test('reboot: confirmation, restart, and the page sees the gateway answer again', async ({ page, request }) => {
+  test('reboot: confirmation, restart, and the page sees the gateway answer again', async ({
+    page,
+    request,
+  }) => {
     await signIn(page);
     await page.goto('/maintenance/reboot');
     await page.getByRole('button', { name: 'Restart…' }).click();

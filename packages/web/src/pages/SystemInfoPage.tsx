@@ -43,7 +43,8 @@ function SystemInfo({ status }: { status: SystemStatus }) {
             </InfoRow>
             <InfoRow label={t('systeminfo.releasePrevious')}>
               <span data-testid="release-previous">
-                {status.release.previous ?? t('systeminfo.releaseNone')}
+                {status.release.previous ??
+                  (status.release.current ? t('systeminfo.releaseCheckout') : t('systeminfo.releaseNone'))}
               </span>
             </InfoRow>
           </>
