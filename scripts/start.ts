@@ -79,14 +79,17 @@ const exited = (proc: ChildProcess) =>
     else proc.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 
-/** Resolves true once the gateway answers, false when it exits first or the minute passes. */
-async function healthy(proc: ChildProcess): Promise<boolean> {
+/**
+ * Resolves true once the gateway answers, false when it exits first or the minute passes. The last
+ * candidate has nothing to fall back to: it gets all the time it needs.
+ */
+async function healthy(proc: ChildProcess, last: boolean): Promise<boolean> {
   if (options.port === 0) return true; // nothing to poll: trust it
   let ended = false;
   void exited(proc).then(() => {
     ended = true;
   });
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  const deadline = last ? Number.POSITIVE_INFINITY : Date.now() + HEALTH_TIMEOUT_MS;
   while (!ended && !stopping && Date.now() < deadline) {
     try {
       const response = await fetch(healthUrl, { signal: AbortSignal.timeout(2000) });
@@ -137,11 +140,12 @@ async function promote(state: ReleaseState, release: string | null): Promise<voi
 
 async function launch(): Promise<ChildProcess | undefined> {
   const state = readReleaseState(dataDir);
-  for (const release of candidates(state)) {
+  const list = candidates(state);
+  for (const [index, release] of list.entries()) {
     if (stopping) return undefined;
     const proc = start(release);
     child = proc;
-    if (await healthy(proc)) {
+    if (await healthy(proc, index === list.length - 1)) {
       if (release !== null || state.current !== null || state.pending !== null) await promote(state, release);
       return proc;
     }
