@@ -46,6 +46,8 @@ export interface HintInputs {
   defaultPassword: boolean;
   /** Hardware builds only; always false for this gateway unless told otherwise. */
   pinMappingIssue?: boolean;
+  /** The radio is the built-in simulation. */
+  radioSimulated?: boolean;
 }
 
 export function hintsJson(model: LiveModel, inputs: HintInputs): LiveHints {
@@ -54,6 +56,8 @@ export function hintsJson(model: LiveModel, inputs: HintInputs): LiveHints {
     radio_problem: model.system.radioProblem,
     default_password: inputs.defaultPassword,
     pin_mapping_issue: inputs.pinMappingIssue ?? false,
+    // Only when true: the reference answer has four hints, and a real radio adds nothing.
+    ...(inputs.radioSimulated ? { radio_simulated: true } : {}),
   };
 }
 

@@ -21,6 +21,7 @@ export const livedataRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async
       return livedataStatusJson(ctx.plant.live, {
         ...(inv === undefined ? {} : { inv }),
         defaultPassword: ctx.auth.defaultPasswordActive(),
+        radioSimulated: ctx.plant.radio.status().simulated === true,
       });
     },
   );

@@ -153,7 +153,10 @@ export const livedataSocket: FastifyPluginAsync<{ ctx: GatewayContext }> = async
     live: ctx.plant.live,
     bus: ctx.bus,
     clock: ctx.clock,
-    hints: () => ({ defaultPassword: ctx.auth.defaultPasswordActive() }),
+    hints: () => ({
+      defaultPassword: ctx.auth.defaultPasswordActive(),
+      radioSimulated: ctx.plant.radio.status().simulated === true,
+    }),
     onSlowClient: () => log.info('Live data client too slow: disconnected'),
   });
   app.addHook('onClose', async () => hub.stop());
