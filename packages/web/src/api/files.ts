@@ -1,6 +1,6 @@
 import type { FileListResponse } from '@dtu-console/contract/api/file';
 import type { Envelope } from '@dtu-console/contract/envelope';
-import { apiGet, apiGetBlob, apiPost, type RequestOptions } from './client';
+import { apiGet, apiPost, type RequestOptions } from './client';
 import { type UploadOutcome, uploadForm } from './upload';
 
 export const fileListQuery = {
@@ -9,8 +9,10 @@ export const fileListQuery = {
 };
 
 /** The file's bytes with the signed-in user's credentials (a plain link could not send them). */
-export function downloadFile(name: string): Promise<Blob> {
-  return apiGetBlob(`/api/file/get?file=${encodeURIComponent(name)}`);
+export async function downloadFile(name: string): Promise<Blob> {
+  const path = `/api/file/get?file=${encodeURIComponent(name)}`;
+  const text = await apiGet<string>(path, { text: true, suppressErrorScreen: true });
+  return new Blob([text], { type: 'application/json' });
 }
 
 /** Restores config.json or pin_mapping.json; the gateway checks it before replacing anything. */

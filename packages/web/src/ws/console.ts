@@ -1,8 +1,6 @@
 import { Timing } from '@dtu-console/contract/limits';
 import { useEffect, useState } from 'react';
-import { getUser } from '../api/auth';
-import { ReconnectingSocket, type SocketLike } from './socket';
-import { socketTarget } from './url';
+import { gatewaySocket } from '../api/client';
 
 /** The text area keeps at most this many lines; older ones scroll away for good. */
 export const CONSOLE_MAX_LINES = 2000;
@@ -28,12 +26,11 @@ export function stampLines(frame: string, date: Date): string[] {
  * The gateway's log as the console page shows it: the /console socket (spec §4: reconnects when closed,
  * "ping" every 5 s), every received line stamped with the time it arrived.
  */
-export function useConsoleLines(open: () => SocketLike = openConsoleSocket) {
+export function useConsoleLines() {
   const [lines, setLines] = useState<string[]>([]);
   const [online, setOnline] = useState(false);
   useEffect(() => {
-    const socket = new ReconnectingSocket({
-      open,
+    const socket = gatewaySocket('/console', {
       heartbeatMs: Timing.consoleHeartbeatMs,
       onMessage: (text) => {
         const fresh = stampLines(text, new Date());
@@ -44,11 +41,6 @@ export function useConsoleLines(open: () => SocketLike = openConsoleSocket) {
     socket.start();
     socket.connect();
     return () => socket.stop();
-  }, [open]);
+  }, []);
   return { lines, online, clear: () => setLines([]) };
-}
-
-function openConsoleSocket(): SocketLike {
-  const { url, protocols } = socketTarget('/console', window.location, getUser());
-  return new WebSocket(url, protocols);
 }

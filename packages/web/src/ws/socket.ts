@@ -46,10 +46,6 @@ export class ReconnectingSocket {
 
   constructor(private readonly options: ReconnectingSocketOptions) {}
 
-  get isOpen(): boolean {
-    return this.socket?.readyState === OPEN;
-  }
-
   /** Allows connecting and listens for the network coming back; does not open yet. */
   start(): void {
     if (this.active) return;
@@ -110,12 +106,6 @@ export class ReconnectingSocket {
   closeAndReopenIn(delayMs: number): void {
     this.closeSocket();
     this.scheduleHeartbeat(delayMs);
-  }
-
-  send(text: string): boolean {
-    if (this.socket?.readyState !== OPEN) return false;
-    this.socket.send(text);
-    return true;
   }
 
   private report(open: boolean): void {
