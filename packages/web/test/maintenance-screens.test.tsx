@@ -6,6 +6,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { waitForGateway } from '../src/api/system';
 import { uploadOutcome } from '../src/api/upload';
 import { queryClient } from '../src/app/query';
 import { formatters } from '../src/i18n/format';
@@ -284,5 +285,31 @@ describe('MD5 in 2 MiB chunks', () => {
     ['The quick brown fox jumps over the lazy dog', '9e107d9d372bb6826bd81d3542a419d6'],
   ])('matches the reference digest of %j', async (text, digest) => {
     expect(await md5OfFile(new Blob([text]), 2 * 1024 * 1024)).toBe(digest);
+  });
+});
+
+describe('waiting for the gateway after a restart', () => {
+  it('does not take the answer of the gateway that is about to restart', async () => {
+    const answers: (() => Response)[] = [
+      () => new Response(JSON.stringify({ ...SYSTEM, uptime: 5000 })),
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => new Response(JSON.stringify({ ...SYSTEM, uptime: 0 })),
+    ];
+    let calls = 0;
+    fetchMock.mockImplementation(async () => (answers[calls++] as () => Response)());
+    await waitForGateway(new AbortController().signal, 5);
+    expect(calls).toBe(3);
+  });
+
+  it('takes an answer from a gateway that started after the wait began, even if no call failed', async () => {
+    let calls = 0;
+    fetchMock.mockImplementation(async () => {
+      calls++;
+      return new Response(JSON.stringify({ ...SYSTEM, uptime: calls === 1 ? 5000 : 0 }));
+    });
+    await waitForGateway(new AbortController().signal, 5);
+    expect(calls).toBe(2);
   });
 });

@@ -14,17 +14,20 @@ export const systemStatusQuery = {
 
 /**
  * Resolves once the gateway answers again after a restart: the status is asked every `intervalMs`
- * (spec §9: 1 s), quietly, until a call succeeds or the signal aborts.
+ * (spec §9: 1 s), quietly. The restart begins about a second after its request was answered, so an
+ * answer counts only from a gateway that went away in between or started after the wait began.
  */
 export async function waitForGateway(signal: AbortSignal, intervalMs = 1000): Promise<void> {
+  const began = Date.now();
+  let wentAway = false;
   while (!signal.aborted) {
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
     if (signal.aborted) return;
     try {
-      await fetchSystemStatus({ suppressErrorScreen: true, signal });
-      return;
+      const status = await fetchSystemStatus({ suppressErrorScreen: true, signal });
+      if (wentAway || status.uptime * 1000 <= Date.now() - began + 1000) return;
     } catch {
-      // Still restarting.
+      wentAway = true;
     }
   }
 }
