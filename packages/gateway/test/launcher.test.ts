@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +8,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { readReleaseState, writeReleaseState } from '../src/release/state';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const PORT = 18_586;
+let PORT = 0;
+
+/** A port nobody listens on right now, so parallel test runs do not collide. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
 
 /** A release folder whose gateway never answers (it just keeps running). */
 async function deadRelease(dataDir: string, name: string): Promise<void> {
@@ -44,6 +57,7 @@ describe('launcher (scripts/start.ts)', () => {
 
   it('falls back when a new release does not answer in time, and never tries it again', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'dtu-launcher-'));
+    PORT = await freePort();
     await deadRelease(dataDir, 'dtu-console-9.9.9');
     await writeReleaseState(dataDir, { current: null, previous: null, pending: 'dtu-console-9.9.9' });
     launcher = spawn(
