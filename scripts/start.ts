@@ -42,10 +42,19 @@ const healthUrl = `http://${healthHost.includes(':') ? `[${healthHost}]` : healt
 
 let child: ChildProcess | undefined;
 let stopping = false;
+/**
+ * Ctrl-C reaches the whole process group, the gateway included, and a second signal would make it skip
+ * its orderly shutdown: pass a signal on only when the gateway has not ended on its own a while later
+ * (it was sent to the launcher alone).
+ */
+const SIGNAL_FORWARD_MS = 3000;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     stopping = true;
-    child?.kill(signal);
+    const target = child;
+    setTimeout(() => {
+      if (target && target.exitCode === null && target.signalCode === null) target.kill(signal);
+    }, SIGNAL_FORWARD_MS).unref();
   });
 }
 
@@ -148,6 +157,11 @@ async function launch(): Promise<ChildProcess | undefined> {
     if (await healthy(proc, index === list.length - 1)) {
       if (release !== null || state.current !== null || state.pending !== null) await promote(state, release);
       return proc;
+    }
+    if (stopping) {
+      // Asked to stop while it was starting: not a failure of the release.
+      await stop(proc);
+      return undefined;
     }
     console.error(`[launcher] ${release ?? 'the source checkout'} did not come up; falling back`);
     await stop(proc);
