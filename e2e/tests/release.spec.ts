@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -29,6 +29,7 @@ function packRelease(): string {
 }
 
 test.describe.configure({ mode: 'serial' });
+test.afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 test.describe('firmware upgrade with a dtu-console release', () => {
   test('a broken or foreign file changes nothing', async ({ page, request }) => {
