@@ -6,6 +6,12 @@ import { CHROMIUM_ARGS, findChromium } from './chromium';
 
 const port = Number(process.env.E2E_PORT ?? 18_480);
 const dataDir = mkdtempSync(join(tmpdir(), 'dtu-e2e-'));
+/**
+ * The gateway's clock starts at a summer noon and runs on: the simulated inverters produce whatever the
+ * hour of the test run (at night real and simulated inverters are dark, and the live-view tests need
+ * production).
+ */
+const SIM_START = '2026-06-21T12:00:00+02:00';
 
 export default defineConfig({
   testDir: './tests',
@@ -34,7 +40,8 @@ export default defineConfig({
   ],
   webServer: {
     // The real gateway, serving the real built console, on a throw-away data directory.
-    command: `node ../scripts/ensure-console-build.mjs && node --import tsx ../packages/gateway/src/main.ts --host 127.0.0.1 --port ${port} --data-dir ${dataDir}`,
+    // Through the launcher, as `npm start` runs it: an installed release takes over after its upload.
+    command: `node ../scripts/ensure-console-build.mjs && node --import tsx ../scripts/start.ts --host 127.0.0.1 --port ${port} --data-dir ${dataDir} --sim-start ${SIM_START}`,
     url: `http://127.0.0.1:${port}/api/system/status`,
     env: { LOG_FORMAT: 'json', LOG_LEVEL: 'warn' },
     reuseExistingServer: false,

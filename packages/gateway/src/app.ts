@@ -12,6 +12,7 @@ import { postBodies } from './http/post-data';
 import { RouteCatalog, routeCatalog } from './http/route-catalog';
 import type { GatewayOptions } from './options';
 import { createPlant } from './plant';
+import { releaseSwitchPending } from './release/state';
 import { apiRoutes } from './routes';
 import { type CoreContext, createServices } from './services';
 import { type BuildInfo, readBuildInfo } from './system/build-info';
@@ -229,7 +230,8 @@ export class GatewayRunner {
       this.#current = undefined;
       await gateway.stop(next);
       if (next === 'stop') return 'stopped';
-      if (options.rebootExits) return 'exit-for-reboot';
+      // A newly installed release needs a new process: the launcher starts it.
+      if (options.rebootExits || releaseSwitchPending(options.dataDir)) return 'exit-for-reboot';
       resetReason = 'Software reset';
     }
   }

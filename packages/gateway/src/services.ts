@@ -5,6 +5,7 @@
  */
 import type { Service } from './bus';
 import type { GatewayContext, ServiceSlots } from './context';
+import { gatewayHintInputs } from './output/live-json';
 import { TimeSync } from './system/time-sync';
 import { ConsoleHub } from './ws/console';
 import { LivedataHub } from './ws/livedata';
@@ -33,7 +34,7 @@ export function createServices(
     live: ctx.plant.live,
     bus: ctx.bus,
     clock: ctx.clock,
-    hints: () => ({ defaultPassword: ctx.auth.defaultPasswordActive() }),
+    hints: () => gatewayHintInputs(ctx.auth, ctx.plant.radio),
     onSlowClient: () => livedataLog.info('Live data client too slow: disconnected'),
   });
   const console = new ConsoleHub({ consoleLog: ctx.consoleLog, bus: ctx.bus });

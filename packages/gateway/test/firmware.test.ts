@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FIRMWARE_MAX_BYTES, isEspImageHeader } from '../src/routes/firmware';
+import { isEspImageHeader } from '../src/release/esp-image';
+import { packRelease, REQUIRED_FILES } from '../src/release/format';
+import { readReleaseState } from '../src/release/state';
+import { FIRMWARE_MAX_BYTES } from '../src/release/upload';
 import { basicAuth, testGateway } from './helpers/gateway';
 import { multipart, type Part } from './helpers/multipart';
 
@@ -18,6 +21,16 @@ function espImage(size = 64 * 1024): Buffer {
   return image;
 }
 
+/** A small but complete release container (uncompressed). */
+function releaseContainer(version = '0.9.0'): Buffer {
+  const files = REQUIRED_FILES.map((path) => ({ path, data: Buffer.from(`content of ${path}`) }));
+  files.push({ path: 'release.json', data: Buffer.from(JSON.stringify({ version, gitHash: 'gabc1234' })) });
+  return packRelease(
+    { name: 'dtu-console', version, gitHash: 'gabc1234', createdAt: '2026-01-01T00:00:00Z' },
+    files,
+  );
+}
+
 describe('POST /api/firmware/update', () => {
   let env: Awaited<ReturnType<typeof testGateway>>;
   beforeEach(async () => {
@@ -25,8 +38,9 @@ describe('POST /api/firmware/update', () => {
   });
   afterEach(() => env.cleanup());
 
-  const firmwareDir = () => join(env.dataDir, 'firmware');
-  const staged = () => readFile(join(firmwareDir(), 'staged.bin'));
+  const releasesDir = () => join(env.dataDir, 'releases');
+  const installed = (version: string) =>
+    readFile(join(releasesDir(), `dtu-console-${version}`, 'packages/gateway/src/main.ts'), 'utf8');
   const send = (parts: Part[], headers: Record<string, string> = admin) => {
     const body = multipart(parts);
     return env.gateway.http.inject({
@@ -46,62 +60,83 @@ describe('POST /api/firmware/update', () => {
       .statusCode === 503;
 
   async function expectNothingStaged() {
-    await expect(stat(join(firmwareDir(), 'staged.bin'))).rejects.toThrow();
-    // No temp file left behind either.
-    expect((await readdir(firmwareDir()).catch(() => [])).filter((name) => name.endsWith('.tmp'))).toEqual(
-      [],
-    );
+    const entries = await readdir(releasesDir()).catch(() => [] as string[]);
+    // No release, no temp file or half-unpacked folder left behind, nothing pending.
+    expect(entries.filter((name) => name !== 'state.json')).toEqual([]);
+    expect(readReleaseState(env.dataDir).pending).toBeNull();
     expect(await rebootPending()).toBe(false);
   }
 
-  it('stages a raw image whose MD5 and header are right, answers OK and restarts', async () => {
-    const image = espImage();
-    const response = await upload(image);
+  it('installs a release whose MD5 and checksums are right, marks it pending, answers OK and restarts', async () => {
+    const release = gzipSync(releaseContainer('0.9.0'));
+    const response = await upload(release, md5(release), 'dtu-console-0.9.0.bin.gz');
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('OK');
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     expect(response.headers.connection).toBe('close');
     expect(response.headers['access-control-allow-origin']).toBe('*');
-    expect((await staged()).equals(image)).toBe(true);
-    const meta = JSON.parse(await readFile(join(firmwareDir(), 'staged.json'), 'utf8'));
-    expect(meta).toMatchObject({ md5: md5(image), uploadedBytes: image.length, gzip: false });
+    expect(await installed('0.9.0')).toBe('content of packages/gateway/src/main.ts');
+    expect(readReleaseState(env.dataDir)).toEqual({
+      current: null,
+      previous: null,
+      pending: 'dtu-console-0.9.0',
+    });
+    expect((await readdir(releasesDir())).sort()).toEqual(['dtu-console-0.9.0', 'state.json']);
     expect(await rebootPending()).toBe(true);
   });
 
-  it('accepts .bin.gz: the MD5 is of the upload, the header is checked inside, the image is staged inflated', async () => {
+  it('accepts an uncompressed .bin release too', async () => {
+    const release = releaseContainer('0.9.1');
+    expect((await upload(release)).body).toBe('OK');
+    expect(await installed('0.9.1')).toContain('content of');
+  });
+
+  it('tells that an ESP32 image does not belong here, raw or gzipped, and installs nothing', async () => {
     const image = espImage();
+    const raw = await upload(image);
+    expect(raw.statusCode).toBe(500);
+    expect(raw.body).toMatch(/^This is an ESP32 firmware image/);
     const gz = gzipSync(image);
-    const response = await upload(gz, md5(gz), 'firmware.bin.gz');
-    expect(response.body).toBe('OK');
-    expect((await staged()).equals(image)).toBe(true);
+    const zipped = await upload(gz, md5(gz), 'firmware.bin.gz');
+    expect(zipped.body).toMatch(/^This is an ESP32 firmware image/);
+    await expectNothingStaged();
+  });
+
+  it('rejects a release with a damaged file or a foreign manifest, and installs nothing', async () => {
+    const container = releaseContainer();
+    const damaged = Buffer.from(container);
+    const at = damaged.length - 3;
+    damaged.writeUInt8(damaged.readUInt8(at) ^ 0xff, at);
+    const first = await upload(gzipSync(damaged));
+    expect(first.statusCode).toBe(500);
+    expect(first.body).toMatch(/^Checksum mismatch: /);
+    const foreign = packRelease({ name: 'other', version: '1.0.0', gitHash: 'x', createdAt: '' }, []);
+    expect((await upload(foreign)).body).toMatch(/^Not a dtu-console release/);
+    const cut = container.subarray(0, container.length - 10);
+    expect((await upload(cut)).body).toMatch(/cut short|Checksum mismatch/);
+    await expectNothingStaged();
   });
 
   it('rejects a wrong MD5 and stages nothing', async () => {
     const image = espImage();
     const response = await upload(image, md5(Buffer.from('something else')));
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(500);
     expect(response.headers['content-type']).toMatch(/^text\/plain/);
     expect(response.body).toBe('MD5 mismatch');
     await expectNothingStaged();
   });
 
-  it('rejects an image without the ESP32 header and stages nothing', async () => {
+  it('rejects a file that is no release, or a .bin.gz that is no gzip at all', async () => {
     const notAnImage = randomBytes(4096);
     notAnImage[0] = 0x7f; // ELF, say
     const response = await upload(notAnImage);
-    expect(response.statusCode).toBe(400);
-    expect(response.body).toBe('Not an ESP32 firmware image');
-    await expectNothingStaged();
-  });
-
-  it('rejects a .bin.gz whose content is no image, or that is no gzip at all', async () => {
-    const inside = gzipSync(Buffer.from('just some text, not firmware at all'));
-    const response = await upload(inside);
-    expect(response.statusCode).toBe(400);
-    expect(response.body).toBe('Not an ESP32 firmware image (inside the .gz)');
+    expect(response.statusCode).toBe(500);
+    expect(response.body).toBe('Not a dtu-console release');
+    const inside = gzipSync(Buffer.from('just some text, not a release at all'));
+    expect((await upload(inside)).body).toBe('Not a dtu-console release');
     const broken = Buffer.concat([Buffer.from([0x1f, 0x8b, 0x08, 0x00]), randomBytes(200)]);
     const second = await upload(broken);
-    expect(second.statusCode).toBe(400);
+    expect(second.statusCode).toBe(500);
     expect(second.body).toBe('Broken .bin.gz archive');
     await expectNothingStaged();
   });
@@ -112,13 +147,13 @@ describe('POST /api/firmware/update', () => {
       { name: 'firmware', filename: 'firmware', content: image },
       { name: 'MD5', content: md5(image) },
     ]);
-    expect(late.statusCode).toBe(400);
+    expect(late.statusCode).toBe(500);
     expect(late.body).toBe('MD5 parameter missing');
     const malformed = await upload(image, 'not-a-hash');
-    expect(malformed.statusCode).toBe(400);
+    expect(malformed.statusCode).toBe(500);
     expect(malformed.body).toBe('MD5 parameter invalid');
     const onlyHash = await send([{ name: 'MD5', content: md5(image) }]);
-    expect(onlyHash.statusCode).toBe(400);
+    expect(onlyHash.statusCode).toBe(500);
     const notMultipart = await env.gateway.http.inject({
       method: 'POST',
       url: '/api/firmware/update',
@@ -129,13 +164,13 @@ describe('POST /api/firmware/update', () => {
     await expectNothingStaged();
   });
 
-  it('keeps a previously staged image when a later upload is rejected', async () => {
-    const good = espImage();
+  it('keeps a previously installed release when a later upload is rejected', async () => {
+    const good = releaseContainer('0.9.0');
     expect((await upload(good)).body).toBe('OK');
     // The next upload reaches the restarted gateway.
     const next = await testGateway({ dataDir: env.dataDir });
     try {
-      const bad = espImage();
+      const bad = releaseContainer('0.9.2');
       const body = multipart([
         { name: 'MD5', content: md5(good) },
         { name: 'firmware', filename: 'firmware', content: bad },
@@ -147,7 +182,8 @@ describe('POST /api/firmware/update', () => {
         headers: { ...body.headers, ...admin },
       });
       expect(response.body).toBe('MD5 mismatch');
-      expect((await staged()).equals(good)).toBe(true);
+      expect(await installed('0.9.0')).toContain('content of');
+      expect(readReleaseState(env.dataDir).pending).toBe('dtu-console-0.9.0');
     } finally {
       await next.gateway.stop();
     }
@@ -158,7 +194,7 @@ describe('POST /api/firmware/update', () => {
     huge[0] = 0xe9;
     huge[1] = 1;
     const response = await upload(huge);
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(500);
     expect(response.body).toBe('Image too large');
     await expectNothingStaged();
   });

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAuthMatrix, expectSameShape, get } from './helpers/api';
-import { detailExample, HINTS_EXAMPLE, LIST_ENTRY_EXAMPLE, TOTAL_EXAMPLE } from './helpers/api-examples';
+import {
+  detailExample,
+  LIST_ENTRY_EXAMPLE,
+  SIMULATED_HINTS_EXAMPLE,
+  TOTAL_EXAMPLE,
+} from './helpers/api-examples';
 import { HM800, HMS2000, type PlantGateway, plantGateway } from './helpers/plant-gateway';
 
 let env: PlantGateway;
@@ -17,7 +22,11 @@ describe('GET /api/livedata/status', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const body = response.json();
-    expectSameShape(body, { inverters: [LIST_ENTRY_EXAMPLE], total: TOTAL_EXAMPLE, hints: HINTS_EXAMPLE });
+    expectSameShape(body, {
+      inverters: [LIST_ENTRY_EXAMPLE],
+      total: TOTAL_EXAMPLE,
+      hints: SIMULATED_HINTS_EXAMPLE,
+    });
     expect(body.inverters.map((i: { serial: string }) => i.serial)).toEqual([HM800, HMS2000]);
     const [roof] = body.inverters;
     expect(roof).toMatchObject({
@@ -40,7 +49,7 @@ describe('GET /api/livedata/status', () => {
     expectSameShape(body, {
       inverters: [detailExample([true, true])],
       total: TOTAL_EXAMPLE,
-      hints: HINTS_EXAMPLE,
+      hints: SIMULATED_HINTS_EXAMPLE,
     });
     expect(body.inverters.length).toBe(1);
     const inv = body.inverters[0];

@@ -67,6 +67,14 @@ describe('GET /api/system/status', () => {
     expect(body.git_hash).toBe('gabc1234');
     expect(body.resetreason_0).toBe('Power on');
   });
+
+  it('says plainly that the radio is simulated, here and in the live-data hints, and names no release', async () => {
+    const body = (await env.gateway.http.inject({ method: 'GET', url: '/api/system/status' })).json();
+    expect(body.radio_simulated).toBe(true);
+    expect(body.release).toEqual({ current: null, previous: null });
+    const live = (await env.gateway.http.inject({ method: 'GET', url: '/api/livedata/status' })).json();
+    expect(live.hints.radio_simulated).toBe(true);
+  });
 });
 
 describe('unknown API paths', () => {

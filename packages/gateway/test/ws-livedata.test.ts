@@ -4,7 +4,7 @@ import { SECRET_MASK } from '../src/config/secrets';
 import { LivedataHub, PUSH_REFRESH_MS } from '../src/ws/livedata';
 import { HM800, HMS800, harness } from './engine/harness';
 import { expectSameShape, post } from './helpers/api';
-import { detailExample, HINTS_EXAMPLE, TOTAL_EXAMPLE } from './helpers/api-examples';
+import { detailExample, SIMULATED_HINTS_EXAMPLE, TOTAL_EXAMPLE } from './helpers/api-examples';
 import { expectCode } from './helpers/envelopes';
 import { FakeSocket } from './helpers/fake-socket';
 import {
@@ -224,7 +224,7 @@ describe('WebSocket /livedata on a running gateway', () => {
       expectSameShape(message, {
         inverters: [detailExample(irradiation)],
         total: TOTAL_EXAMPLE,
-        hints: HINTS_EXAMPLE,
+        hints: SIMULATED_HINTS_EXAMPLE,
       });
     }
     await socket.close();

@@ -6,6 +6,9 @@ import deExtra from '../src/i18n/locales/extra/de.json';
 import enExtra from '../src/i18n/locales/extra/en.json';
 import frExtra from '../src/i18n/locales/extra/fr.json';
 import fr from '../src/i18n/locales/fr.json';
+import deMaintenance from '../src/i18n/locales/maintenance/de.json';
+import enMaintenance from '../src/i18n/locales/maintenance/en.json';
+import frMaintenance from '../src/i18n/locales/maintenance/fr.json';
 
 describe('detectLanguage', () => {
   it('restores a saved locale first', () => {
@@ -29,20 +32,35 @@ function flatKeys(value: object, prefix = ''): string[] {
 }
 
 describe('translations', () => {
-  it('have the same keys in every language, in both namespaces', () => {
+  it('have the same keys in every language, in every namespace', () => {
     const keys = flatKeys(en).sort();
     expect(flatKeys(de).sort()).toEqual(keys);
     expect(flatKeys(fr).sort()).toEqual(keys);
     const extraKeys = flatKeys(enExtra).sort();
     expect(flatKeys(deExtra).sort()).toEqual(extraKeys);
     expect(flatKeys(frExtra).sort()).toEqual(extraKeys);
+    const maintenanceKeys = flatKeys(enMaintenance).sort();
+    expect(flatKeys(deMaintenance).sort()).toEqual(maintenanceKeys);
+    expect(flatKeys(frMaintenance).sort()).toEqual(maintenanceKeys);
   });
-  it('never define a key in both namespaces', () => {
+  it('never define a key in two namespaces', () => {
     const core = new Set(flatKeys(en));
+    const extra = new Set(flatKeys(enExtra));
     expect(flatKeys(enExtra).filter((key) => core.has(key))).toEqual([]);
+    expect(flatKeys(enMaintenance).filter((key) => core.has(key) || extra.has(key))).toEqual([]);
   });
   it('have no empty texts', () => {
-    for (const locale of [en, de, fr, enExtra, deExtra, frExtra]) {
+    for (const locale of [
+      en,
+      de,
+      fr,
+      enExtra,
+      deExtra,
+      frExtra,
+      enMaintenance,
+      deMaintenance,
+      frMaintenance,
+    ]) {
       const walk = (value: object) => {
         for (const child of Object.values(value)) {
           if (typeof child === 'object' && child !== null) walk(child);

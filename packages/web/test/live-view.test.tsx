@@ -169,6 +169,12 @@ describe('live view', () => {
     );
   });
 
+  it('notes a simulated radio quietly, without a warning', () => {
+    show([detail('111')], { hints: { ...hints, radio_simulated: true } });
+    expect(screen.getByRole('note')).toHaveTextContent('the inverters shown here are simulated');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('shows no hints banner when nothing is wrong, and the online marker', () => {
     show([detail('111')]);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

@@ -93,6 +93,8 @@ export interface LiveHints {
   radio_problem: boolean;
   default_password: boolean;
   pin_mapping_issue: boolean;
+  /** Present (true) only when no radio module is attached and the gateway simulates the inverters. */
+  radio_simulated?: boolean;
 }
 
 /** GET /api/livedata/status: summaries without `inv`, one detailed inverter (or none) with it. */

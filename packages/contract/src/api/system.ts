@@ -38,4 +38,14 @@ export interface SystemStatus {
   nrf_pvariant: boolean;
   cmt_configured: boolean;
   cmt_connected: boolean;
+  /** The radio is the built-in simulation: no module is attached, "connected" means simulated. */
+  radio_simulated?: boolean;
+  /** Installed releases (dtu-console-<version>): the one running and the one a failed start falls back to. */
+  release?: ReleaseInfo;
+}
+
+/** `current` is null when the gateway runs from a source checkout rather than an installed release. */
+export interface ReleaseInfo {
+  current: string | null;
+  previous: string | null;
 }

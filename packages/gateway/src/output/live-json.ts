@@ -66,6 +66,16 @@ export interface HintInputs {
   defaultPassword: boolean;
   /** Hardware builds only; always false for this gateway unless told otherwise. */
   pinMappingIssue?: boolean;
+  /** The radio is the built-in simulation. */
+  radioSimulated?: boolean;
+}
+
+/** The hint inputs of a running gateway: its auth state and its radio, read by REST and the socket alike. */
+export function gatewayHintInputs(
+  auth: { defaultPasswordActive(): boolean },
+  radio: { status(): { simulated?: boolean } },
+): HintInputs {
+  return { defaultPassword: auth.defaultPasswordActive(), radioSimulated: radio.status().simulated === true };
 }
 
 export function hintsJson(model: LiveModel, inputs: HintInputs): LiveHints {
@@ -74,6 +84,8 @@ export function hintsJson(model: LiveModel, inputs: HintInputs): LiveHints {
     radio_problem: model.system.radioProblem,
     default_password: inputs.defaultPassword,
     pin_mapping_issue: inputs.pinMappingIssue ?? false,
+    // Only when true: the reference answer has four hints, and a real radio adds nothing.
+    ...(inputs.radioSimulated ? { radio_simulated: true } : {}),
   };
 }
 

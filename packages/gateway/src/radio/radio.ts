@@ -22,6 +22,8 @@ export interface RadioRequest {
 export interface RadioStatus {
   nrf: { configured: boolean; connected: boolean; pvariant: boolean };
   cmt: { configured: boolean; connected: boolean };
+  /** No module is attached: the built-in simulation answers for both, and says so to the user. */
+  simulated?: boolean;
 }
 
 /** The DTU settings a radio needs. */

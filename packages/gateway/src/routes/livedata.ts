@@ -2,7 +2,7 @@ import type { LivedataStatus, LiveInverterDetail, LiveInverterSummary } from '@d
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
 import { queryValue } from '../http/query';
-import { livedataStatusJson } from '../output/live-json';
+import { gatewayHintInputs, livedataStatusJson } from '../output/live-json';
 
 /** GET /api/livedata/status[?inv=]: summaries of all inverters, or one in detail. */
 export const livedataRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
@@ -13,7 +13,7 @@ export const livedataRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async
       const inv = queryValue(request.query, 'inv');
       return livedataStatusJson(ctx.plant.live, {
         ...(inv === undefined ? {} : { inv }),
-        defaultPassword: ctx.auth.defaultPasswordActive(),
+        ...gatewayHintInputs(ctx.auth, ctx.plant.radio),
       });
     },
   );

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { CONFIG_VERSION } from '../config/version';
 import type { GatewayContext } from '../context';
 import type { RadioStatus } from '../radio/radio';
+import { releaseInfo } from '../release/state';
 import { readHostFacts } from '../system/host';
 
 /** /api/system/*: facts about the host and this build. */
@@ -41,6 +42,7 @@ export const systemRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (
       pioenv: `linux-${process.arch}`,
       uptime: Math.floor((performance.now() - ctx.startedAt) / 1000),
       ...radioFields(ctx.plant.radio.status()),
+      release: releaseInfo(ctx.options.dataDir),
     };
   });
 };
@@ -52,5 +54,6 @@ function radioFields(status: RadioStatus) {
     nrf_pvariant: status.nrf.pvariant,
     cmt_configured: status.cmt.configured,
     cmt_connected: status.cmt.connected,
+    radio_simulated: status.simulated === true,
   };
 }

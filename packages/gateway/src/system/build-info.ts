@@ -39,6 +39,9 @@ function readFromDisk(): BuildInfo {
   const pkg = JSON.parse(readFileSync(new URL('package.json', `file://${repoRoot}`), 'utf8')) as {
     version: string;
   };
+  // An installed release carries its identity in its manifest; it is no git checkout.
+  const release = readReleaseManifest();
+  if (release) return { version: release.version, gitHash: release.gitHash, gitBranch: 'release' };
   const describe = git(['describe', '--tags', '--always']);
   return {
     version: pkg.version,
@@ -46,4 +49,18 @@ function readFromDisk(): BuildInfo {
     gitHash: describe ? (/^[0-9a-f]{7,40}$/.test(describe) ? `g${describe}` : describe) : 'unknown',
     gitBranch: git(['rev-parse', '--abbrev-ref', 'HEAD']) ?? 'unknown',
   };
+}
+
+/** Written by `npm run release` into the release's root (docs/releases.md). */
+export const RELEASE_MANIFEST_FILE = 'release.json';
+
+function readReleaseManifest(): { version: string; gitHash: string } | undefined {
+  try {
+    const manifest = JSON.parse(readFileSync(new URL(RELEASE_MANIFEST_FILE, `file://${repoRoot}`), 'utf8'));
+    return typeof manifest.version === 'string' && typeof manifest.gitHash === 'string'
+      ? manifest
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }

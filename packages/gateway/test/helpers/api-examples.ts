@@ -41,6 +41,9 @@ export const HINTS_EXAMPLE = {
   pin_mapping_issue: false,
 };
 
+/** What a gateway on the simulated radio answers: the reference hints and the note that it simulates. */
+export const SIMULATED_HINTS_EXAMPLE = { ...HINTS_EXAMPLE, radio_simulated: true };
+
 const AC_EXAMPLE = {
   Power: { v: 512.3, u: 'W', d: 1 },
   Voltage: { v: 231.4, u: 'V', d: 1 },

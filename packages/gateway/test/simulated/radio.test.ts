@@ -34,6 +34,7 @@ describe('status and life cycle', () => {
     expect(radio.status()).toEqual({
       nrf: { configured: false, connected: false, pvariant: false },
       cmt: { configured: false, connected: false },
+      simulated: true,
     });
     radio.configure(SETTINGS);
     expect(radio.status().nrf).toEqual({ configured: true, connected: false, pvariant: true });
@@ -41,6 +42,7 @@ describe('status and life cycle', () => {
     expect(radio.status()).toEqual({
       nrf: { configured: true, connected: true, pvariant: true },
       cmt: { configured: true, connected: true },
+      simulated: true,
     });
     radio.configure({ ...SETTINGS, cmtEnabled: false });
     expect(radio.status().cmt).toEqual({ configured: false, connected: false });

@@ -1,3 +1,5 @@
+import { ReconnectingSocket, type ReconnectingSocketOptions, type SocketLike } from '../ws/socket';
+import { socketTarget } from '../ws/url';
 import { clearUser, getUser } from './auth';
 
 /** A failed call: the message from the body (or the status text) and the HTTP status (spec §7). */
@@ -17,6 +19,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra or overriding headers, e.g. the credentials being checked by the login. */
   headers?: Record<string, string>;
+  /** Return the body as text instead of parsing it (file downloads). */
+  text?: boolean;
 }
 
 type FailureHandler = (error: ApiError, options: RequestOptions) => void;
@@ -65,7 +69,7 @@ async function request<T>(path: string, init: RequestInit, options: RequestOptio
     }
     throw error;
   }
-  return (text ? JSON.parse(text) : null) as T;
+  return (options.text ? text : text ? JSON.parse(text) : null) as T;
 }
 
 function messageFrom(text: string): string | undefined {
@@ -86,4 +90,28 @@ export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T
 export function apiPost<T>(path: string, data: unknown, options: RequestOptions = {}): Promise<T> {
   const body = new URLSearchParams({ data: JSON.stringify(data) });
   return request<T>(path, { method: 'POST', body }, options);
+}
+
+/** JSON from a service outside the gateway: no credentials, no Error screen; failures reject. */
+export async function fetchExternalJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(url, { signal: signal ?? null });
+  if (!response.ok) throw new ApiError(`${response.status} ${response.statusText}`.trim(), response.status);
+  return (await response.json()) as T;
+}
+
+/**
+ * Opens one of the gateway's sockets (/livedata, /console) with the signed-in user's credentials.
+ * Lives here, beside the HTTP calls, so every screen that talks to the gateway shares one chunk of it.
+ */
+export function openGatewaySocket(path: string): SocketLike {
+  const { url, protocols } = socketTarget(path, window.location, getUser());
+  return new WebSocket(url, protocols);
+}
+
+/** A reconnecting socket to a gateway path (see ws/socket.ts). */
+export function gatewaySocket(
+  path: string,
+  options: Omit<ReconnectingSocketOptions, 'open'>,
+): ReconnectingSocket {
+  return new ReconnectingSocket({ ...options, open: () => openGatewaySocket(path) });
 }

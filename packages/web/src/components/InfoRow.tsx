@@ -7,7 +7,8 @@ export function InfoRow({ label, children }: { label: ReactNode; children: React
       <th scope="row" className="fw-normal text-body-secondary w-50">
         {label}
       </th>
-      <td className="text-break">{children}</td>
+      {/* An empty value (no broker, no SSID) shows a dash rather than a blank cell. */}
+      <td className="text-break">{children === '' || children == null ? '–' : children}</td>
     </tr>
   );
 }

@@ -28,10 +28,13 @@ export function detectLanguage(saved: string | null, browserLanguages: readonly 
  * Two namespaces per language: `translation` (locales/<lang>.json) holds what the first load shows — the
  * shell, every screen title and the live view; `extra` (locales/extra/<lang>.json) the texts of lazily
  * loaded screens and dialogs, loaded with the first of them (`useTranslation(EXTRA_NS)`, which falls back
- * to `translation` for shared keys).
+ * to `translation` for shared keys). The maintenance and info screens have their own namespace,
+ * `maintenance` (locales/maintenance/<lang>.json), loaded the same way.
  */
 export const EXTRA_NS = 'extra';
-type Namespace = 'translation' | typeof EXTRA_NS;
+/** Texts of the maintenance and info screens (config management, firmware, reboot, info, console). */
+export const MAINTENANCE_NS = 'maintenance';
+type Namespace = 'translation' | typeof EXTRA_NS | typeof MAINTENANCE_NS;
 const LOADERS: Record<Namespace, Record<Language, () => Promise<{ default: object }>>> = {
   translation: {
     en: () => import('./locales/en.json'),
@@ -42,6 +45,11 @@ const LOADERS: Record<Namespace, Record<Language, () => Promise<{ default: objec
     en: () => import('./locales/extra/en.json'),
     de: () => import('./locales/extra/de.json'),
     fr: () => import('./locales/extra/fr.json'),
+  },
+  maintenance: {
+    en: () => import('./locales/maintenance/en.json'),
+    de: () => import('./locales/maintenance/de.json'),
+    fr: () => import('./locales/maintenance/fr.json'),
   },
 };
 

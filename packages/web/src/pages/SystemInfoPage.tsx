@@ -1,24 +1,19 @@
 import { heapFragmentation, maxUsage, nrfModuleName } from '@dtu-console/contract/format';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import Badge from 'react-bootstrap/Badge';
-import Card from 'react-bootstrap/Card';
-import ProgressBar from 'react-bootstrap/ProgressBar';
-import Table from 'react-bootstrap/Table';
 import { useTranslation } from 'react-i18next';
-import { fetchSystemStatus, type SystemStatus } from '../api/system';
+import { type SystemStatus, systemStatusQuery } from '../api/system';
 import { withQuery } from '../app/query';
+import { InfoCard, StateBadge } from '../components/InfoCard';
 import { InfoRow } from '../components/InfoRow';
 import { PageFrame } from '../components/PageFrame';
-import { EXTRA_NS } from '../i18n';
-import '../styles/progress.scss';
-import '../styles/tables.scss';
+import { MAINTENANCE_NS } from '../i18n';
 import { useFormat } from '../i18n/format';
+import '../styles/progress.scss';
 
 /** /info/system: read-only facts about the gateway host (spec §2), with a reload button. */
 function SystemInfoPage() {
-  const { t } = useTranslation(EXTRA_NS);
-  const query = useQuery({ queryKey: ['system', 'status'], queryFn: () => fetchSystemStatus() });
+  const { t } = useTranslation(MAINTENANCE_NS);
+  const query = useQuery(systemStatusQuery);
   return (
     <PageFrame
       title={t('systeminfo.title')}
@@ -31,7 +26,7 @@ function SystemInfoPage() {
 }
 
 function SystemInfo({ status }: { status: SystemStatus }) {
-  const { t } = useTranslation(EXTRA_NS);
+  const { t } = useTranslation(MAINTENANCE_NS);
   const f = useFormat();
   const heapFree = status.heap_total - status.heap_used;
   return (
@@ -39,6 +34,21 @@ function SystemInfo({ status }: { status: SystemStatus }) {
       <InfoCard title={t('systeminfo.firmware')}>
         <InfoRow label={t('systeminfo.hostname')}>{status.hostname}</InfoRow>
         <InfoRow label={t('systeminfo.version')}>{status.git_hash}</InfoRow>
+        {status.release && (
+          <>
+            <InfoRow label={t('systeminfo.releaseCurrent')}>
+              <span data-testid="release-current">
+                {status.release.current ?? t('systeminfo.releaseCheckout')}
+              </span>
+            </InfoRow>
+            <InfoRow label={t('systeminfo.releasePrevious')}>
+              <span data-testid="release-previous">
+                {status.release.previous ??
+                  (status.release.current ? t('systeminfo.releaseCheckout') : t('systeminfo.releaseNone'))}
+              </span>
+            </InfoRow>
+          </>
+        )}
         <InfoRow label={t('systeminfo.platform')}>{status.sdkversion}</InfoRow>
         <InfoRow label={t('systeminfo.configVersion')}>{status.config_version}</InfoRow>
         <InfoRow label={t('systeminfo.resetReason')}>{status.resetreason_0}</InfoRow>
@@ -68,69 +78,81 @@ function SystemInfo({ status }: { status: SystemStatus }) {
         <InfoRow label={t('systeminfo.heapMinFree')}>{f.kilobytes(status.heap_min_free)}</InfoRow>
         <InfoRow label={t('systeminfo.heapMaxBlock')}>{f.kilobytes(status.heap_max_block)}</InfoRow>
         <InfoRow label={t('systeminfo.fragmentation')}>
-          {heapFree > 0 ? f.percent(Math.max(0, heapFragmentation(status.heap_max_block, heapFree))) : '–'}
+          <span data-testid="fragmentation">
+            {heapFree > 0 ? f.percent(Math.max(0, heapFragmentation(status.heap_max_block, heapFree))) : '–'}
+          </span>
         </InfoRow>
         <InfoRow label={t('systeminfo.maxUsage')}>
-          {f.kilobytes(maxUsage(status.heap_total, status.heap_min_free))}
+          <span data-testid="max-usage">
+            {f.kilobytes(maxUsage(status.heap_total, status.heap_min_free))}
+          </span>
         </InfoRow>
       </InfoCard>
       <InfoCard title={t('systeminfo.radio')}>
+        {status.radio_simulated && (
+          <tr>
+            <td colSpan={2} className="text-body-secondary" data-testid="radio-simulated">
+              {t('systeminfo.radioSimulated')}
+            </td>
+          </tr>
+        )}
         <RadioRow
           name={nrfModuleName(status.nrf_pvariant)}
           configured={status.nrf_configured}
           connected={status.nrf_connected}
+          simulated={status.radio_simulated === true}
         />
-        <RadioRow name="CMT2300A" configured={status.cmt_configured} connected={status.cmt_connected} />
+        <RadioRow
+          name="CMT2300A"
+          configured={status.cmt_configured}
+          connected={status.cmt_connected}
+          simulated={status.radio_simulated === true}
+        />
       </InfoCard>
-    </div>
-  );
-}
-
-function InfoCard({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <div className="col">
-      <Card className="h-100">
-        <Card.Header as="h2" className="h6">
-          {title}
-        </Card.Header>
-        <Table className="mb-0" size="sm" responsive>
-          <tbody>{children}</tbody>
-        </Table>
-      </Card>
     </div>
   );
 }
 
 function Usage({ label, used, total }: { label: string; used: number; total: number }) {
-  const { t } = useTranslation(EXTRA_NS);
+  const { t } = useTranslation(MAINTENANCE_NS);
   const f = useFormat();
   const ratio = total > 0 ? used / total : 0;
   return (
     <InfoRow label={label}>
-      <ProgressBar now={ratio * 100} label={f.percent(ratio, 0)} className="mb-1" />
+      <div
+        className="progress mb-1"
+        role="progressbar"
+        aria-label={label}
+        aria-valuenow={Math.round(ratio * 100)}
+        aria-valuemin={0}
+        aria-valuemax={100}
+      >
+        <div className="progress-bar" style={{ width: `${ratio * 100}%` }}>
+          {f.percent(ratio, 0)}
+        </div>
+      </div>
       <small>{t('systeminfo.usage', { used: f.kilobytes(used), total: f.kilobytes(total) })}</small>
     </InfoRow>
   );
 }
 
-function RadioRow({
-  name,
-  configured,
-  connected,
-}: {
-  name: string;
-  configured: boolean;
-  connected: boolean;
-}) {
-  const { t } = useTranslation(EXTRA_NS);
+function RadioRow(props: { name: string; configured: boolean; connected: boolean; simulated: boolean }) {
+  const { t } = useTranslation(MAINTENANCE_NS);
+  const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
   return (
-    <InfoRow label={name}>
-      <Badge bg={configured ? 'success' : 'secondary'} className="me-2">
-        {t('systeminfo.radioConfigured')}: {configured ? t('common.yes') : t('common.no')}
-      </Badge>
-      <Badge bg={connected ? 'success' : 'secondary'}>
-        {t('systeminfo.radioConnected')}: {connected ? t('common.yes') : t('common.no')}
-      </Badge>
+    <InfoRow label={props.name}>
+      <span className="d-inline-flex flex-wrap gap-2">
+        <StateBadge ok={props.configured}>
+          {t('systeminfo.radioConfigured')}: {yesNo(props.configured)}
+        </StateBadge>
+        {props.simulated ? (
+          props.configured && <StateBadge ok={false}>{t('systeminfo.radioSimulatedBadge')}</StateBadge>
+        ) : (
+          <StateBadge ok={props.connected}>
+            {t('systeminfo.radioConnected')}: {yesNo(props.connected)}
+          </StateBadge>
+        )}
+      </span>
     </InfoRow>
   );
 }

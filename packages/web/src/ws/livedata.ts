@@ -7,6 +7,9 @@ import type {
   LiveTotal,
 } from '@dtu-console/contract/api/livedata';
 import { Timing } from '@dtu-console/contract/limits';
+import { ReconnectingSocket, type SocketLike } from './socket';
+
+export type { SocketLike };
 
 /** An inverter as the live view knows it: the summary, plus channels and events once a detail arrived. */
 export type LiveInverter = LiveInverterSummary &
@@ -25,29 +28,12 @@ export interface LiveSnapshot {
   inverters: readonly LiveInverter[];
 }
 
-/** The part of a WebSocket the store uses, so tests can hand in a fake. */
-export interface SocketLike {
-  readonly readyState: number;
-  send(data: string): void;
-  close(): void;
-  onopen: ((event: Event) => void) | null;
-  onclose: ((event: CloseEvent) => void) | null;
-  onmessage: ((event: MessageEvent) => void) | null;
-  onerror: ((event: Event) => void) | null;
-}
-
 export interface LiveDataDeps {
   fetchStatus(): Promise<LivedataStatus>;
   fetchInverter(serial: string): Promise<LivedataStatus<LiveInverterDetail>>;
   /** Opens a new socket to /livedata (URL and credentials are the caller's business). */
   openSocket(): SocketLike;
 }
-
-const CONNECTING = 0;
-const OPEN = 1;
-/** Reconnect back-off after an unexpected close: 1 s, doubling, at most 10 s. */
-const RECONNECT_MIN_MS = 1000;
-const RECONNECT_MAX_MS = 10_000;
 
 function byOrder(a: LiveInverter, b: LiveInverter): number {
   return a.order - b.order || a.serial.localeCompare(b.serial);
@@ -102,20 +88,26 @@ export class LiveDataStore {
     inverters: [],
   };
   private readonly listeners = new Set<() => void>();
-  private socket: SocketLike | null = null;
+  private readonly socket: ReconnectingSocket;
   private users = 0;
   /** Bumped by start, stop and reload: answers of an older run are dropped. */
   private run = 0;
-  private heartbeatTimer: ReturnType<typeof setTimeout> | undefined;
-  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private reloadTimer: ReturnType<typeof setTimeout> | undefined;
   private ageTimer: ReturnType<typeof setInterval> | undefined;
-  private reconnectAttempts = 0;
-  /** The socket was down unexpectedly: refetch the status once it is open again. */
-  private refetchOnOpen = false;
   private readonly detailsRequested = new Set<string>();
 
-  constructor(private readonly deps: LiveDataDeps) {}
+  constructor(private readonly deps: LiveDataDeps) {
+    this.socket = new ReconnectingSocket({
+      open: () => deps.openSocket(),
+      heartbeatMs: Timing.liveHeartbeatMs,
+      onMessage: (text) => this.receive(text),
+      // Back after being down: the status call brings what the socket missed.
+      onOpen: (resumed) => {
+        if (resumed) void this.load(this.run);
+      },
+      onStatus: (online) => this.set({ online }),
+    });
+  }
 
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -138,13 +130,13 @@ export class LiveDataStore {
   readonly reload = (): void => {
     if (this.users === 0) return;
     const run = ++this.run;
-    this.clearTimers(false);
-    this.closeSocket();
+    clearTimeout(this.reloadTimer);
+    this.socket.close();
     this.detailsRequested.clear();
     this.set({ loading: true });
     this.reloadTimer = setTimeout(() => {
       void this.load(run).then(() => {
-        if (run === this.run) this.connect();
+        if (run === this.run) this.socket.connect();
       });
     }, Timing.liveReloadDelayMs);
   };
@@ -170,28 +162,19 @@ export class LiveDataStore {
   private start(): void {
     const run = ++this.run;
     this.ageTimer = setInterval(() => this.tickAge(), Timing.dataAgeTickMs);
-    globalThis.addEventListener?.('online', this.onNetworkBack);
+    this.socket.start();
     this.set({ loading: true });
     void this.load(run).then(() => {
-      if (run === this.run) this.connect();
+      if (run === this.run) this.socket.connect();
     });
   }
 
   private stop(): void {
     this.run++;
-    this.clearTimers(true);
-    globalThis.removeEventListener?.('online', this.onNetworkBack);
-    this.closeSocket();
-    this.detailsRequested.clear();
-    this.reconnectAttempts = 0;
-    this.refetchOnOpen = false;
-  }
-
-  private clearTimers(includingAge: boolean): void {
-    clearTimeout(this.heartbeatTimer);
-    clearTimeout(this.reconnectTimer);
     clearTimeout(this.reloadTimer);
-    if (includingAge) clearInterval(this.ageTimer);
+    clearInterval(this.ageTimer);
+    this.socket.stop();
+    this.detailsRequested.clear();
   }
 
   private async load(run: number): Promise<void> {
@@ -211,94 +194,9 @@ export class LiveDataStore {
     }
   }
 
-  private connect(): void {
-    if (this.users === 0) return;
-    this.closeSocket();
-    clearTimeout(this.reconnectTimer);
-    let socket: SocketLike;
-    try {
-      socket = this.deps.openSocket();
-    } catch {
-      this.scheduleReconnect();
-      return;
-    }
-    this.socket = socket;
-    socket.onopen = () => {
-      if (this.socket !== socket) return;
-      this.reconnectAttempts = 0;
-      this.set({ online: true });
-      if (this.refetchOnOpen) {
-        this.refetchOnOpen = false;
-        void this.load(this.run);
-      }
-    };
-    socket.onmessage = (event) => {
-      if (this.socket === socket) this.receive(String(event.data));
-    };
-    socket.onclose = () => {
-      if (this.socket !== socket) return;
-      this.socket = null;
-      this.set({ online: false });
-      this.scheduleReconnect();
-    };
-    this.scheduleHeartbeat(Timing.liveHeartbeatMs);
-  }
-
-  /** Closes on purpose: the handlers are detached first, so no reconnect is scheduled. */
-  private closeSocket(): void {
-    const socket = this.socket;
-    this.socket = null;
-    if (socket) {
-      socket.onopen = null;
-      socket.onmessage = null;
-      socket.onclose = null;
-      socket.onerror = null;
-      try {
-        socket.close();
-      } catch {
-        // Already closed.
-      }
-    }
-    if (this.snapshot.online) this.set({ online: false });
-  }
-
-  private scheduleHeartbeat(delayMs: number): void {
-    clearTimeout(this.heartbeatTimer);
-    this.heartbeatTimer = setTimeout(() => this.heartbeat(), delayMs);
-  }
-
-  private heartbeat(): void {
-    const socket = this.socket;
-    if (socket?.readyState === OPEN) {
-      socket.send('ping');
-      this.scheduleHeartbeat(Timing.liveHeartbeatMs);
-    } else if (socket?.readyState === CONNECTING) {
-      this.scheduleHeartbeat(Timing.liveHeartbeatMs);
-    } else {
-      this.refetchOnOpen = true;
-      this.connect();
-    }
-  }
-
-  private scheduleReconnect(): void {
-    clearTimeout(this.reconnectTimer);
-    this.refetchOnOpen = true;
-    const delay = Math.min(RECONNECT_MIN_MS * 2 ** this.reconnectAttempts, RECONNECT_MAX_MS);
-    this.reconnectAttempts++;
-    this.reconnectTimer = setTimeout(() => this.connect(), delay);
-  }
-
-  private readonly onNetworkBack = (): void => {
-    if (this.users === 0 || this.socket?.readyState === OPEN) return;
-    this.reconnectAttempts = 0;
-    this.refetchOnOpen = true;
-    this.connect();
-  };
-
   private receive(text: string): void {
     if (isEmptyMessage(text)) {
-      this.closeSocket();
-      this.scheduleHeartbeat(Timing.liveHeartbeatAfterEmptyMs);
+      this.socket.closeAndReopenIn(Timing.liveHeartbeatAfterEmptyMs);
       return;
     }
     let message: Partial<LivedataMessage>;

@@ -1,8 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { getUser } from '../api/auth';
+import { openGatewaySocket } from '../api/client';
 import { fetchLiveDataStatus, fetchLiveInverter } from '../api/livedata';
 import { LiveDataStore, type LiveSnapshot } from './livedata';
-import { socketTarget } from './url';
 
 /**
  * The console's one live-data connection. Status calls skip the Error screen: the live view shows the
@@ -11,10 +10,7 @@ import { socketTarget } from './url';
 export const liveData = new LiveDataStore({
   fetchStatus: () => fetchLiveDataStatus({ suppressErrorScreen: true }),
   fetchInverter: (serial) => fetchLiveInverter(serial, { suppressErrorScreen: true }),
-  openSocket: () => {
-    const { url, protocols } = socketTarget('/livedata', window.location, getUser());
-    return new WebSocket(url, protocols);
-  },
+  openSocket: () => openGatewaySocket('/livedata'),
 });
 
 /** Keeps the connection up while the calling component is mounted. */

@@ -115,6 +115,7 @@ export class SimulatedRadio implements Radio {
     return {
       nrf: { configured: nrf, connected: nrf && this.#running, pvariant: nrf },
       cmt: { configured: cmt, connected: cmt && this.#running },
+      simulated: true,
     };
   }
 

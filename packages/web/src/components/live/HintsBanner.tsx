@@ -3,35 +3,47 @@ import ExclamationTriangleFill from 'react-bootstrap-icons/dist/icons/exclamatio
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** Spec §8 live-data hints: radio, clock not synchronised, default password (and a missing device profile). */
+/**
+ * Spec §8 live-data hints: radio, clock not synchronised, default password (and a missing device profile).
+ * A simulated radio is no problem, but the values must not pass for real ones: a quiet note says so.
+ */
 export function HintsBanner({ hints }: { hints: LiveHints }) {
   const { t } = useTranslation();
+  const simulated = hints.radio_simulated === true && (
+    <p className="small text-body-secondary" role="note">
+      {t('hints.radioSimulated')}
+    </p>
+  );
   if (!hints.radio_problem && !hints.time_sync && !hints.default_password && !hints.pin_mapping_issue) {
-    return null;
+    return simulated || null;
   }
   return (
-    <div className="alert alert-warning d-flex gap-2" role="alert">
-      <ExclamationTriangleFill aria-hidden className="flex-shrink-0 mt-1" />
-      <ul className="list-unstyled mb-0 d-grid gap-2">
-        {hints.radio_problem && <li>{t('hints.radioProblem')}</li>}
-        {hints.time_sync && (
-          <li>
-            {t('hints.timeSync')} <Link to="/settings/ntp">{t('hints.timeSyncLink')}</Link>
-            <br />
-            <small>{t('hints.timeSyncNote')}</small>
-          </li>
-        )}
-        {hints.default_password && (
-          <li>
-            {t('hints.defaultPassword')} <Link to="/settings/security">{t('hints.defaultPasswordLink')}</Link>
-          </li>
-        )}
-        {hints.pin_mapping_issue && (
-          <li>
-            {t('hints.pinMapping')} <Link to="/settings/device">{t('hints.pinMappingLink')}</Link>
-          </li>
-        )}
-      </ul>
-    </div>
+    <>
+      {simulated}
+      <div className="alert alert-warning d-flex gap-2" role="alert">
+        <ExclamationTriangleFill aria-hidden className="flex-shrink-0 mt-1" />
+        <ul className="list-unstyled mb-0 d-grid gap-2">
+          {hints.radio_problem && <li>{t('hints.radioProblem')}</li>}
+          {hints.time_sync && (
+            <li>
+              {t('hints.timeSync')} <Link to="/settings/ntp">{t('hints.timeSyncLink')}</Link>
+              <br />
+              <small>{t('hints.timeSyncNote')}</small>
+            </li>
+          )}
+          {hints.default_password && (
+            <li>
+              {t('hints.defaultPassword')}{' '}
+              <Link to="/settings/security">{t('hints.defaultPasswordLink')}</Link>
+            </li>
+          )}
+          {hints.pin_mapping_issue && (
+            <li>
+              {t('hints.pinMapping')} <Link to="/settings/device">{t('hints.pinMappingLink')}</Link>
+            </li>
+          )}
+        </ul>
+      </div>
+    </>
   );
 }

@@ -1,0 +1,90 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { readReleaseState, writeReleaseState } from '../src/release/state';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+let PORT = 0;
+
+/** A port nobody listens on right now, so parallel test runs do not collide. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** A release folder whose gateway never answers (it just keeps running). */
+async function deadRelease(dataDir: string, name: string): Promise<void> {
+  const dir = join(dataDir, 'releases', name);
+  await mkdir(join(dir, 'packages/gateway/src'), { recursive: true });
+  await writeFile(join(dir, 'packages/gateway/src/main.ts'), 'setInterval(() => {}, 1000);\n');
+  await symlink(join(root, 'node_modules'), join(dir, 'node_modules'));
+}
+
+async function answers(): Promise<unknown> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${PORT}/api/system/status`);
+      if (response.ok) return response.json();
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error('the launcher never brought a gateway up');
+}
+
+describe('launcher (scripts/start.ts)', () => {
+  let launcher: ChildProcess | undefined;
+  let dataDir = '';
+  afterEach(async () => {
+    if (launcher && launcher.exitCode === null) {
+      const ended = new Promise((resolve) => launcher?.once('exit', resolve));
+      launcher.kill('SIGTERM');
+      await ended;
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('falls back when a new release does not answer in time, and never tries it again', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'dtu-launcher-'));
+    PORT = await freePort();
+    await deadRelease(dataDir, 'dtu-console-9.9.9');
+    await writeReleaseState(dataDir, { current: null, previous: null, pending: 'dtu-console-9.9.9' });
+    launcher = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'scripts/start.ts',
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(PORT),
+        '--data-dir',
+        dataDir,
+      ],
+      {
+        cwd: root,
+        stdio: 'ignore',
+        env: { ...process.env, DTU_CONSOLE_HEALTH_TIMEOUT_MS: '2000', LOG_LEVEL: 'warn' },
+      },
+    );
+    const status = (await answers()) as { release: { current: string | null } };
+    // The source checkout answers: the failed release is no longer pending, and was cleaned up.
+    expect(status.release.current).toBeNull();
+    await expect
+      .poll(() => readReleaseState(dataDir))
+      .toEqual({ current: null, previous: null, pending: null });
+    await expect.poll(() => readdir(join(dataDir, 'releases'))).toEqual(['state.json']);
+  }, 60_000);
+});

@@ -1,0 +1,10 @@
+import type { Envelope } from '@dtu-console/contract/envelope';
+import { apiPost, type RequestOptions } from './client';
+
+export function postReboot(options?: RequestOptions): Promise<Envelope> {
+  return apiPost<Envelope>(
+    '/api/maintenance/reboot',
+    { reboot: true },
+    { suppressErrorScreen: true, ...options },
+  );
+}

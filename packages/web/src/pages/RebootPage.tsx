@@ -1,0 +1,78 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { postReboot } from '../api/maintenance';
+import { type AlertMessage, errorAlert, responseAlert } from '../api/response';
+import { AlertBox } from '../components/AlertBox';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { PageFrame } from '../components/PageFrame';
+import { useWaitForGateway } from '../components/useWaitForGateway';
+import { EXTRA_NS, MAINTENANCE_NS } from '../i18n';
+
+type Phase = 'idle' | 'confirm' | 'restarting' | 'back';
+
+/** /maintenance/reboot: restart the gateway after a confirmation, then wait until it answers again. */
+export default function RebootPage() {
+  const { t } = useTranslation(MAINTENANCE_NS);
+  const { t: tx } = useTranslation(EXTRA_NS);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [alert, setAlert] = useState<AlertMessage | null>(null);
+  const onBack = useCallback(() => setPhase('back'), []);
+  useWaitForGateway(phase === 'restarting', onBack);
+
+  const reboot = async () => {
+    setPhase('idle');
+    try {
+      const answer = await postReboot();
+      const message = responseAlert(tx, answer);
+      setAlert(message);
+      if (message.variant === 'success') setPhase('restarting');
+    } catch (error) {
+      setAlert(errorAlert(error));
+    }
+  };
+
+  return (
+    <PageFrame title={t('maintenancereboot.title')}>
+      <section className="card">
+        <h2 className="card-header h6">{t('reboot.card')}</h2>
+        <div className="card-body">
+          <AlertBox alert={alert} />
+          {phase === 'restarting' && (
+            <p className="d-flex align-items-center gap-2" role="status">
+              <span className="spinner-border spinner-border-sm text-primary" aria-hidden />
+              {t('reboot.waiting')}
+            </p>
+          )}
+          {phase === 'back' && (
+            <div className="alert alert-success" role="status">
+              {t('reboot.back')}
+            </div>
+          )}
+          <p className="text-body-secondary">{t('reboot.note')}</p>
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={phase === 'restarting'}
+            onClick={() => {
+              setAlert(null);
+              setPhase('confirm');
+            }}
+          >
+            {t('reboot.button')}
+          </button>
+        </div>
+      </section>
+      {phase === 'confirm' && (
+        <ConfirmDialog
+          title={t('reboot.confirmTitle')}
+          confirmLabel={t('reboot.confirm')}
+          cancelLabel={t('reboot.cancel')}
+          onConfirm={() => void reboot()}
+          onCancel={() => setPhase('idle')}
+        >
+          {t('reboot.confirmText')}
+        </ConfirmDialog>
+      )}
+    </PageFrame>
+  );
+}

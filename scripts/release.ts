@@ -1,0 +1,64 @@
+/**
+ * `npm run release`: packs the built gateway and console into dist-release/dtu-console-<version>.bin.gz
+ * (format in docs/releases.md). Options: --version <semver> (default: package.json), --out <dir>.
+ * Run after `npm run build` (the npm script does both).
+ */
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { packRelease, RELEASE_NAME, releaseDirName } from '../packages/gateway/src/release/format';
+import { RELEASE_MANIFEST_FILE, readBuildInfo } from '../packages/gateway/src/system/build-info';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** What a release runs from: the gateway's sources and what they read at run time, and the built console. */
+const INCLUDE = [
+  'package.json',
+  'tsconfig.base.json',
+  'packages/contract/package.json',
+  'packages/contract/tsconfig.json',
+  'packages/contract/src',
+  'packages/hoymiles/package.json',
+  'packages/hoymiles/tsconfig.json',
+  'packages/hoymiles/src',
+  'packages/hoymiles/data',
+  'packages/gateway/package.json',
+  'packages/gateway/tsconfig.json',
+  'packages/gateway/src',
+  'packages/gateway/assets',
+  'packages/web/package.json',
+  'packages/web/dist',
+  'packages/web/src/i18n/locales',
+];
+
+async function collect(path: string): Promise<string[]> {
+  const full = join(root, path);
+  const entries = await readdir(full, { withFileTypes: true }).catch(() => undefined);
+  if (!entries) return [path];
+  const nested = await Promise.all(
+    entries.map((entry) => collect(relative(root, join(full, entry.name)).split('\\').join('/'))),
+  );
+  return nested.flat();
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { version: { type: 'string' }, out: { type: 'string' } } });
+  const build = readBuildInfo();
+  const version = values.version ?? build.version;
+  const out = resolve(values.out ?? join(root, 'dist-release'));
+  const paths = (await Promise.all(INCLUDE.map(collect))).flat().sort();
+  const files = await Promise.all(
+    paths.map(async (path) => ({ path, data: await readFile(join(root, path)) })),
+  );
+  const meta = { name: RELEASE_NAME, version, gitHash: build.gitHash, createdAt: new Date().toISOString() };
+  files.push({ path: RELEASE_MANIFEST_FILE, data: Buffer.from(`${JSON.stringify(meta, null, 2)}\n`) });
+  const packed = gzipSync(packRelease(meta, files), { level: 9 });
+  await mkdir(out, { recursive: true });
+  const file = join(out, `${releaseDirName(version)}.bin.gz`);
+  await writeFile(file, packed);
+  console.log(`${file}: ${files.length} files, ${packed.length} bytes`);
+}
+
+await main();

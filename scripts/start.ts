@@ -1,0 +1,190 @@
+/**
+ * `npm start`: the launcher (docs/releases.md). Starts the newest installed release that is pending or
+ * last came up healthy, else the source checkout; a start that does not answer within a minute is
+ * stopped and the previous one started instead. When the gateway ends on its own (a restart into a newly
+ * installed release, or --reboot-exits), the choice is made again. Arguments go to the gateway unchanged.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { OptionsError, parseOptions } from '../packages/gateway/src/options';
+import {
+  LAUNCHER_ENV,
+  RELEASE_ENV,
+  type ReleaseState,
+  readReleaseState,
+  releasesDir,
+  writeReleaseState,
+} from '../packages/gateway/src/release/state';
+
+const checkout = fileURLToPath(new URL('..', import.meta.url));
+/** How long a new start may take to answer before it counts as failed. */
+const HEALTH_TIMEOUT_MS = Number(process.env.DTU_CONSOLE_HEALTH_TIMEOUT_MS ?? 60_000);
+const HEALTH_POLL_MS = 500;
+const STOP_GRACE_MS = 5000;
+
+const args = process.argv.slice(2);
+let options: ReturnType<typeof parseOptions>;
+try {
+  options = parseOptions(args, process.env);
+} catch (error) {
+  if (!(error instanceof OptionsError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}
+const { dataDir } = options;
+// The gateway runs in the release's folder: a relative data directory must keep meaning the same place.
+const gatewayArgs = [...withoutDataDir(args), '--data-dir', dataDir];
+const healthHost = ['0.0.0.0', '::', ''].includes(options.host) ? '127.0.0.1' : options.host;
+const healthUrl = `http://${healthHost.includes(':') ? `[${healthHost}]` : healthHost}:${options.port}/api/system/status`;
+
+let child: ChildProcess | undefined;
+let stopping = false;
+/**
+ * Ctrl-C reaches the whole process group, the gateway included, and a second signal would make it skip
+ * its orderly shutdown: pass a signal on only when the gateway has not ended on its own a while later
+ * (it was sent to the launcher alone).
+ */
+const SIGNAL_FORWARD_MS = 3000;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    stopping = true;
+    const target = child;
+    setTimeout(() => {
+      if (target && target.exitCode === null && target.signalCode === null) target.kill(signal);
+    }, SIGNAL_FORWARD_MS).unref();
+  });
+}
+
+function withoutDataDir(list: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const arg = list[i] as string;
+    if (arg === '--data-dir') i++;
+    else if (!arg.startsWith('--data-dir=')) out.push(arg);
+  }
+  return out;
+}
+
+/** null is the source checkout. */
+function folderOf(release: string | null): string {
+  return release === null ? checkout : join(releasesDir(dataDir), release);
+}
+
+function start(release: string | null): ChildProcess {
+  console.log(`[launcher] starting ${release ?? 'the source checkout'}`);
+  return spawn(process.execPath, ['--import', 'tsx', 'packages/gateway/src/main.ts', ...gatewayArgs], {
+    cwd: folderOf(release),
+    stdio: 'inherit',
+    env: { ...process.env, [LAUNCHER_ENV]: '1', [RELEASE_ENV]: release ?? '' },
+  });
+}
+
+const exited = (proc: ChildProcess) =>
+  new Promise<number>((resolve) => {
+    if (proc.exitCode !== null) resolve(proc.exitCode);
+    else proc.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+
+/**
+ * Resolves true once the gateway answers, false when it exits first or the minute passes. The last
+ * candidate has nothing to fall back to: it gets all the time it needs.
+ */
+async function healthy(proc: ChildProcess, last: boolean): Promise<boolean> {
+  if (options.port === 0) return true; // nothing to poll: trust it
+  let ended = false;
+  void exited(proc).then(() => {
+    ended = true;
+  });
+  const deadline = last ? Number.POSITIVE_INFINITY : Date.now() + HEALTH_TIMEOUT_MS;
+  while (!ended && !stopping && Date.now() < deadline) {
+    try {
+      const response = await fetch(healthUrl, { signal: AbortSignal.timeout(2000) });
+      // Any answer from our HTTP server counts (401 when read-only access is off).
+      if (response.status < 500) return true;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
+  }
+  return false;
+}
+
+async function stop(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null) return;
+  proc.kill('SIGTERM');
+  const timer = setTimeout(() => proc.kill('SIGKILL'), STOP_GRACE_MS);
+  await exited(proc);
+  clearTimeout(timer);
+}
+
+/** Newest first: a pending install, the last healthy release, its predecessor, the checkout. */
+function candidates(state: ReleaseState): (string | null)[] {
+  const list = [state.pending, state.current, state.previous].filter(
+    (name): name is string => name !== null && existsSync(folderOf(name)),
+  );
+  return [...new Set(list), null];
+}
+
+/** After a healthy start: remember it and the one to fall back to; delete releases no longer needed. */
+async function promote(state: ReleaseState, release: string | null): Promise<void> {
+  const next: ReleaseState =
+    release === state.current
+      ? { ...state, pending: null }
+      : {
+          current: release,
+          previous: state.current === release ? state.previous : state.current,
+          pending: null,
+        };
+  if (JSON.stringify(next) !== JSON.stringify(state)) await writeReleaseState(dataDir, next);
+  const keep = new Set([next.current, next.previous, 'state.json']);
+  for (const entry of await readdir(releasesDir(dataDir)).catch(() => [] as string[])) {
+    if (!keep.has(entry) && !entry.endsWith('.tmp') && !entry.endsWith('.partial')) {
+      await rm(join(releasesDir(dataDir), entry), { recursive: true, force: true });
+    }
+  }
+}
+
+async function launch(): Promise<ChildProcess | undefined> {
+  const state = readReleaseState(dataDir);
+  const list = candidates(state);
+  for (const [index, release] of list.entries()) {
+    if (stopping) return undefined;
+    const proc = start(release);
+    child = proc;
+    if (await healthy(proc, index === list.length - 1)) {
+      if (release !== null || state.current !== null || state.pending !== null) await promote(state, release);
+      return proc;
+    }
+    if (stopping) {
+      // Asked to stop while it was starting: not a failure of the release.
+      await stop(proc);
+      return undefined;
+    }
+    console.error(`[launcher] ${release ?? 'the source checkout'} did not come up; falling back`);
+    await stop(proc);
+    if (release !== null) {
+      // Never try a failed release again by itself.
+      const now = readReleaseState(dataDir);
+      await writeReleaseState(dataDir, {
+        current: now.current === release ? now.previous : now.current,
+        previous: now.current === release ? null : now.previous === release ? null : now.previous,
+        pending: now.pending === release ? null : now.pending,
+      });
+    }
+  }
+  return undefined;
+}
+
+while (!stopping) {
+  const proc = await launch();
+  if (!proc) process.exit(stopping ? 0 : 1);
+  const code = await exited(proc);
+  if (stopping) process.exit(code);
+  if (code !== 0) {
+    console.error(`[launcher] the gateway ended with code ${code}; starting again`);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
