@@ -42,6 +42,12 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     sourcemap: false,
     reportCompressedSize: false,
+    rolldownOptions: {
+      // The settings forms run the contract's rule lists, which live beside its zod schemas. Building a
+      // schema has no effect beyond its value, so an unused one (and zod with it, ~20 KB) is left out of
+      // the bundle: zod's builders and `rulesCheck` are pure, and reading `Key.string` runs no getter.
+      treeshake: { manualPureFunctions: ['z', 'rulesCheck'], propertyReadSideEffects: false },
+    },
   },
   css: {
     preprocessorOptions: {

@@ -6,6 +6,9 @@ import deExtra from '../src/i18n/locales/extra/de.json';
 import enExtra from '../src/i18n/locales/extra/en.json';
 import frExtra from '../src/i18n/locales/extra/fr.json';
 import fr from '../src/i18n/locales/fr.json';
+import deSettings from '../src/i18n/locales/settings/de.json';
+import enSettings from '../src/i18n/locales/settings/en.json';
+import frSettings from '../src/i18n/locales/settings/fr.json';
 
 describe('detectLanguage', () => {
   it('restores a saved locale first', () => {
@@ -29,20 +32,25 @@ function flatKeys(value: object, prefix = ''): string[] {
 }
 
 describe('translations', () => {
-  it('have the same keys in every language, in both namespaces', () => {
+  it('have the same keys in every language, in every namespace', () => {
     const keys = flatKeys(en).sort();
     expect(flatKeys(de).sort()).toEqual(keys);
     expect(flatKeys(fr).sort()).toEqual(keys);
     const extraKeys = flatKeys(enExtra).sort();
     expect(flatKeys(deExtra).sort()).toEqual(extraKeys);
     expect(flatKeys(frExtra).sort()).toEqual(extraKeys);
+    const settingsKeys = flatKeys(enSettings).sort();
+    expect(flatKeys(deSettings).sort()).toEqual(settingsKeys);
+    expect(flatKeys(frSettings).sort()).toEqual(settingsKeys);
   });
   it('never define a key in both namespaces', () => {
     const core = new Set(flatKeys(en));
     expect(flatKeys(enExtra).filter((key) => core.has(key))).toEqual([]);
+    const extra = new Set(flatKeys(enExtra));
+    expect(flatKeys(enSettings).filter((key) => core.has(key) || extra.has(key))).toEqual([]);
   });
   it('have no empty texts', () => {
-    for (const locale of [en, de, fr, enExtra, deExtra, frExtra]) {
+    for (const locale of [en, de, fr, enExtra, deExtra, frExtra, enSettings, deSettings, frSettings]) {
       const walk = (value: object) => {
         for (const child of Object.values(value)) {
           if (typeof child === 'object' && child !== null) walk(child);

@@ -28,7 +28,12 @@ export const SCREENS: readonly ScreenRoute[] = [
   { path: '/settings/ntp', titleKey: 'ntpadmin.title', menu: 'settings' },
   { path: '/settings/mqtt', titleKey: 'mqttadmin.title', menu: 'settings' },
   { path: '/settings/inverter', titleKey: 'inverteradmin.title', menu: 'settings' },
-  { path: '/settings/security', titleKey: 'securityadmin.title', menu: 'settings' },
+  {
+    path: '/settings/security',
+    titleKey: 'securityadmin.title',
+    menu: 'settings',
+    load: () => import('../pages/SecuritySettingsPage'),
+  },
   { path: '/settings/dtu', titleKey: 'dtuadmin.title', menu: 'settings' },
   { path: '/settings/device', titleKey: 'deviceadmin.title', menu: 'settings' },
   { path: '/settings/config', titleKey: 'configadmin.title', menu: 'settings' },

@@ -31,7 +31,9 @@ export function detectLanguage(saved: string | null, browserLanguages: readonly 
  * to `translation` for shared keys).
  */
 export const EXTRA_NS = 'extra';
-type Namespace = 'translation' | typeof EXTRA_NS;
+/** Texts of the settings screens (locales/settings/<lang>.json), loaded with the first of them. */
+export const SETTINGS_NS = 'settings';
+type Namespace = 'translation' | typeof EXTRA_NS | typeof SETTINGS_NS;
 const LOADERS: Record<Namespace, Record<Language, () => Promise<{ default: object }>>> = {
   translation: {
     en: () => import('./locales/en.json'),
@@ -42,6 +44,11 @@ const LOADERS: Record<Namespace, Record<Language, () => Promise<{ default: objec
     en: () => import('./locales/extra/en.json'),
     de: () => import('./locales/extra/de.json'),
     fr: () => import('./locales/extra/fr.json'),
+  },
+  settings: {
+    en: () => import('./locales/settings/en.json'),
+    de: () => import('./locales/settings/de.json'),
+    fr: () => import('./locales/settings/fr.json'),
   },
 };
 

@@ -1,0 +1,14 @@
+import type { MqttConfig } from '@dtu-console/contract/api/mqtt';
+import type { Envelope } from '@dtu-console/contract/envelope';
+import type { MqttConfigPayload } from '@dtu-console/contract/schemas/mqtt';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet, apiPost } from './client';
+
+export const mqttConfigQuery = queryOptions({
+  queryKey: ['mqtt', 'config'] as const,
+  queryFn: () => apiGet<MqttConfig>('/api/mqtt/config'),
+});
+
+export function saveMqttConfig(payload: MqttConfigPayload): Promise<Envelope> {
+  return apiPost<Envelope>('/api/mqtt/config', payload, { suppressErrorScreen: true });
+}

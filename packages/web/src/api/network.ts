@@ -1,0 +1,14 @@
+import type { NetworkConfig, NetworkConfigPayload } from '@dtu-console/contract/api/network';
+import type { ApiResponse } from '@dtu-console/contract/envelope';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet, apiPost } from './client';
+
+export const networkConfigQuery = queryOptions({
+  queryKey: ['network', 'config'] as const,
+  queryFn: () => apiGet<NetworkConfig>('/api/network/config'),
+});
+
+/** Answers an envelope, or a codeless warning for the hostname, SSID and password lengths. */
+export function saveNetworkConfig(payload: NetworkConfigPayload): Promise<ApiResponse> {
+  return apiPost<ApiResponse>('/api/network/config', payload, { suppressErrorScreen: true });
+}
