@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { type FieldValues, FormProvider, type UseFormReturn } from 'react-hook-form';
 import type { AlertMessage } from '../../api/response';
 import '../../styles/forms.scss';
+import '../../styles/settings.scss';
 import { useSettingsTranslation } from './useSettingsForm';
 import { useUnsavedGuard } from './useUnsavedGuard';
 
