@@ -10,6 +10,8 @@ import { consoleStatic } from './http/console-static';
 import { installErrorHandler } from './http/error-handler';
 import { postBodies } from './http/post-data';
 import { RouteCatalog, routeCatalog } from './http/route-catalog';
+import { MdnsAdvertiser } from './network/mdns';
+import { SyslogForwarder } from './network/syslog';
 import type { GatewayOptions } from './options';
 import { createPlant } from './plant';
 import { apiRoutes } from './routes';
@@ -106,7 +108,14 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     },
   };
   // The config store comes first so it stops last: its stop() waits for pending writes.
-  const services: Service[] = [config, auth, heap, plant];
+  const services: Service[] = [
+    config,
+    auth,
+    heap,
+    plant,
+    new SyslogForwarder({ config, bus, clock, log: deps.log, consoleLog: ctx.consoleLog }),
+    new MdnsAdvertiser({ config, bus, log: deps.log, port: options.port }),
+  ];
 
   const http = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
