@@ -153,7 +153,7 @@ function NtpFields({ zones }: { zones: TimezoneMap }) {
           help={t('ntp.sunsetHint')}
           choices={SUNSET_TYPES.map((type) => ({
             value: type,
-            label: t(`ntp.sunset.${SUNSET_NAMES[type]}`, { angle: SunsetZenithDeg[type] }),
+            label: t(`ntp.sunset.${SUNSET_NAMES[type]}`, { angle: Number(SunsetZenithDeg[type].toFixed(1)) }),
           }))}
         />
       </FormCard>

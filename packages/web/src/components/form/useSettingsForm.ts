@@ -23,9 +23,12 @@ export interface SettingsFormOptions<Data, Values extends FieldValues, Payload, 
   check?: ContractCheck<Values>;
 }
 
-/** The texts of settings screens: their own namespace, then the shared answers of `extra` (apiresponse). */
+/**
+ * The texts of settings screens: their own namespace, then `extra` (the translated answers, apiresponse.*),
+ * then the first-load texts (screen titles). `fallback` makes `t` look a key up in each of them in turn.
+ */
 export function useSettingsTranslation() {
-  return useTranslation([SETTINGS_NS, EXTRA_NS]);
+  return useTranslation([SETTINGS_NS, EXTRA_NS], { nsMode: 'fallback' });
 }
 
 /**
