@@ -103,13 +103,14 @@ describe('inverter list', () => {
     serveApi({ '/api/inverter/list': list });
     renderScreen(InverterSettingsPage);
     const rows = await screen.findAllByTestId('inverter-row');
-    expect(rows.map((row) => within(row).getAllByRole('cell')[3]?.textContent)).toEqual([
-      'Inverter 1',
-      'Inverter 0',
+    expect(rows.map((row) => within(row).getAllByRole('cell')[2]?.textContent)).toEqual([
+      '114172220001',
+      '114172220000',
     ]);
-    expect(within(rows[0] as HTMLElement).getByText('Receives data during the day only')).toBeInTheDocument();
-    expect(within(rows[0] as HTMLElement).getByText('Sends no commands')).toBeInTheDocument();
-    expect(within(rows[1] as HTMLElement).getByText('Receives data day and night')).toBeInTheDocument();
+    // The badges sit in their own column on wide screens and under the name on narrow ones.
+    expect(within(rows[0] as HTMLElement).getAllByText('Receives data during the day only')).toHaveLength(2);
+    expect(within(rows[0] as HTMLElement).getAllByText('Sends no commands')).toHaveLength(2);
+    expect(within(rows[1] as HTMLElement).getAllByText('Receives data day and night')).toHaveLength(2);
   });
 
   it('moves a row with the keyboard and saves the ids in row order', async () => {

@@ -156,10 +156,14 @@ function InverterList({
                 <th scope="col">
                   <span className="visually-hidden">{t('inverter.order')}</span>
                 </th>
-                <th scope="col">{t('inverter.status')}</th>
+                <th scope="col" className="d-none d-lg-table-cell">
+                  {t('inverter.status')}
+                </th>
                 <th scope="col">{t('inverter.serial')}</th>
                 <th scope="col">{t('inverter.name')}</th>
-                <th scope="col">{t('inverter.type')}</th>
+                <th scope="col" className="d-none d-md-table-cell">
+                  {t('inverter.type')}
+                </th>
                 <th scope="col" className="text-end">
                   {t('inverter.actions')}
                 </th>
@@ -188,12 +192,18 @@ function InverterList({
                       <GripVertical aria-hidden />
                     </button>
                   </td>
-                  <td>
+                  <td className="d-none d-lg-table-cell">
                     <StatusBadges inverter={inverter} />
                   </td>
                   <td className="font-monospace">{inverter.serial.toUpperCase()}</td>
-                  <td>{inverter.name}</td>
-                  <td className="text-nowrap">{inverter.type}</td>
+                  <td>
+                    {inverter.name}
+                    {/* Narrow screens: the status under the name instead of a column of its own. */}
+                    <div className="d-lg-none mt-1">
+                      <StatusBadges inverter={inverter} />
+                    </div>
+                  </td>
+                  <td className="text-nowrap d-none d-md-table-cell">{inverter.type}</td>
                   <td className="text-end text-nowrap">
                     <button
                       type="button"
