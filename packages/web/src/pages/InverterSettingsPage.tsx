@@ -8,10 +8,10 @@ import { InverterLimits } from '@dtu-console/contract/limits';
 import { inverterAddRules } from '@dtu-console/contract/schemas/inverter';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import Sun from 'react-bootstrap-icons/dist/icons/brightness-high';
 import GripVertical from 'react-bootstrap-icons/dist/icons/grip-vertical';
-import Moon from 'react-bootstrap-icons/dist/icons/moon';
+import Moon from 'react-bootstrap-icons/dist/icons/moon-stars';
 import Pencil from 'react-bootstrap-icons/dist/icons/pencil';
-import Sun from 'react-bootstrap-icons/dist/icons/sun';
 import Trash from 'react-bootstrap-icons/dist/icons/trash';
 import { FormProvider, useForm } from 'react-hook-form';
 import {
