@@ -273,3 +273,34 @@ test('leaving a form with unsaved changes asks first', async ({ page }) => {
   await network.click();
   await expect(page).toHaveURL(/\/settings\/network$/);
 });
+
+test('inverters: dragging a row by its handle reorders the list', async ({ page, request }) => {
+  type Inverter = { id: number; order: number; name: string };
+  const before = (await apiGet<{ inverter: Inverter[] }>(request, '/api/inverter/list')).inverter;
+  test.skip(before.length < 2, 'needs two inverters');
+  const rows = page.getByTestId('inverter-row');
+  try {
+    await page.goto('/settings/inverter');
+    await expect(rows).toHaveCount(before.length);
+    const firstName = (await rows.nth(0).getByRole('cell').nth(3).innerText()).split('\n')[0] ?? '';
+    const handle = await rows
+      .nth(0)
+      .getByRole('button', { name: /^Move / })
+      .boundingBox();
+    const target = await rows.nth(1).boundingBox();
+    if (!handle || !target) throw new Error('rows not laid out');
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(handle.x + handle.width / 2, target.y + target.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await expect(rows.nth(1)).toContainText(firstName);
+    await page.getByRole('button', { name: 'Save order' }).click();
+    await expect(alert(page)).toHaveText('Inverter order saved.');
+    await page.reload();
+    await expect(rows.nth(1)).toContainText(firstName);
+  } finally {
+    await apiPost(request, '/api/inverter/order', {
+      order: [...before].sort((a, b) => a.order - b.order).map((entry) => entry.id),
+    });
+  }
+});

@@ -75,9 +75,13 @@ export function useSortableRows(
       if (!drag || drag.key !== key) return;
       drag.pointerY = event.clientY;
       const from = keys.indexOf(key);
+      // Layout positions, not the painted ones: a row still sliding (FLIP) must not swap back.
       const to = keys.findIndex((other) => {
-        const box = rows.current.get(other)?.getBoundingClientRect();
-        return box !== undefined && event.clientY >= box.top && event.clientY < box.bottom;
+        const row = rows.current.get(other);
+        const parent = row?.offsetParent;
+        if (!row || !parent) return false;
+        const y = event.clientY - parent.getBoundingClientRect().top;
+        return y >= row.offsetTop && y < row.offsetTop + row.offsetHeight;
       });
       if (to >= 0 && to !== from) onMove(from, to);
     },
