@@ -172,13 +172,7 @@ function PinOverview({ profile }: { profile: PinMappingProfile }) {
                 <th scope="row">{index === 0 ? t(`device.group.${group}`) : ''}</th>
                 <td className="font-monospace">{pin}</td>
                 <td>
-                  {typeof value === 'boolean'
-                    ? value
-                      ? t('common.yes')
-                      : t('common.no')
-                    : value === -1
-                      ? t('device.notConnected')
-                      : value}
+                  <PinValue value={value} />
                 </td>
               </tr>
             )),
@@ -186,6 +180,19 @@ function PinOverview({ profile }: { profile: PinMappingProfile }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A GPIO number; -1 (not connected) as a dash, so the table stays narrow on a phone. */
+function PinValue({ value }: { value: unknown }) {
+  const { t } = useSettingsTranslation();
+  if (typeof value === 'boolean') return value ? t('common.yes') : t('common.no');
+  if (value !== -1) return String(value);
+  return (
+    <span className="text-body-secondary" title={t('device.notConnected')}>
+      <span aria-hidden="true">–</span>
+      <span className="visually-hidden">{t('device.notConnected')}</span>
+    </span>
   );
 }
 
