@@ -105,6 +105,19 @@ describe('network settings', () => {
     expect(posted).toEqual([]);
   });
 
+  it("shows the gateway's codeless SSID warning in the console's language", async () => {
+    serveApi(
+      { '/api/network/config': network },
+      { type: 'warning', message: 'SSID must be 1 to 32 characters long.' },
+    );
+    renderScreen(NetworkSettingsPage);
+    await screen.findByLabelText('Host name');
+    await save();
+    expect(await screen.findByTestId('form-alert')).toHaveTextContent(
+      'The Wi-Fi name must be 1 to 32 characters long.',
+    );
+  });
+
   it('shows the syslog server fields only while syslog is on', async () => {
     serveApi({ '/api/network/config': network });
     renderScreen(NetworkSettingsPage);

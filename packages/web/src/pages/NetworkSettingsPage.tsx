@@ -1,4 +1,5 @@
 import type { NetworkConfig } from '@dtu-console/contract/api/network';
+import { isEnvelope } from '@dtu-console/contract/envelope';
 import { NetworkLimits } from '@dtu-console/contract/limits';
 import {
   networkAddressRules,
@@ -23,6 +24,7 @@ import {
   useSettingsTranslation,
 } from '../components/form';
 import { PageFrame } from '../components/PageFrame';
+import { i18n, SETTINGS_NS } from '../i18n';
 
 type NetworkValues = NetworkConfig;
 
@@ -55,13 +57,21 @@ const check: ContractCheck<NetworkValues> = (values) => {
   return firstFailure(networkTailRules, values);
 };
 
+/** The gateway answers its three length checks without a code; they are shown in the console's language. */
+async function save(payload: NetworkConfig) {
+  const answer = await saveNetworkConfig(payload);
+  if (isEnvelope(answer)) return answer;
+  const rule = networkCodelessRules.find((candidate) => candidate.message === answer.message);
+  return rule ? { ...answer, message: i18n.t(`network.invalid.${rule.field}`, { ns: SETTINGS_NS }) } : answer;
+}
+
 /** /settings/network: what the gateway applies itself (mDNS, syslog) and what it stores for the host. */
 function NetworkSettingsPage() {
   const settings = useSettingsForm({
     query: networkConfigQuery,
     toValues,
     toPayload,
-    save: saveNetworkConfig,
+    save,
     rules,
     check,
   });
