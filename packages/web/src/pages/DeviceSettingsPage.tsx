@@ -1,9 +1,4 @@
-import type {
-  CurPin,
-  DeviceConfig,
-  DeviceConfigPayload,
-  PinMappingProfile,
-} from '@dtu-console/contract/api/device';
+import type { CurPin, DeviceConfig, PinMappingProfile } from '@dtu-console/contract/api/device';
 import { DeviceLimits, DiagramMode, DisplayLanguage, DisplayRotationDeg } from '@dtu-console/contract/limits';
 import { deviceConfigRules } from '@dtu-console/contract/schemas/device';
 import { useQuery } from '@tanstack/react-query';
@@ -59,10 +54,7 @@ const rules: readonly ClientRule<DeviceValues>[] = [
     (v) => v.display.diagramduration,
   ),
 ];
-const check = rulesCheck(deviceConfigRules, (values: DeviceValues) => ({
-  ...toPayload(values),
-  led: values.led,
-}));
+const check = rulesCheck(deviceConfigRules, toPayload);
 
 const TABS = ['pins', 'display', 'leds'] as const;
 type Tab = (typeof TABS)[number];
@@ -72,7 +64,7 @@ function DeviceSettingsPage() {
   const settings = useSettingsForm({
     query: deviceConfigQuery,
     toValues,
-    toPayload: (values: DeviceValues): DeviceConfigPayload => toPayload(values),
+    toPayload,
     save: saveDeviceConfig,
     rules,
     check,

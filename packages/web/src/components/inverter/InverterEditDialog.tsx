@@ -1,7 +1,7 @@
 import type { InverterConfig, InverterEditPayload } from '@dtu-console/contract/api/inverter';
 import { InverterLimits } from '@dtu-console/contract/limits';
 import { inverterEditRules } from '@dtu-console/contract/schemas/inverter';
-import { firstFailure } from '@dtu-console/contract/schemas/validate';
+import { firstFailure, type Rule } from '@dtu-console/contract/schemas/validate';
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { AlertMessage } from '../../api/response';
@@ -61,8 +61,13 @@ export function toEditPayload(values: InverterEditValues): InverterEditPayload {
   return { ...values, serial: storedSerial(values.serial) ?? values.serial };
 }
 
-const check: ContractCheck<InverterEditValues> = (values) =>
-  firstFailure(inverterEditRules, { ...toEditPayload(values), channel: values.channel } as never);
+/** What the contract's edit rules read: the entry as the form holds it, with the serial as stored. */
+type EditRuleInput = (typeof inverterEditRules)[number] extends Rule<infer T> ? T : never;
+
+const check: ContractCheck<InverterEditValues> = (values) => {
+  const input: EditRuleInput = { ...values, serial: storedSerial(values.serial) ?? values.serial };
+  return firstFailure(inverterEditRules, input);
+};
 
 const TABS = ['general', 'strings', 'advanced'] as const;
 type Tab = (typeof TABS)[number];
