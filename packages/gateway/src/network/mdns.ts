@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import Bonjour from 'bonjour-service';
 import type { EventBus, Service } from '../bus';
 import type { ConfigStore } from '../config/store';
@@ -84,7 +85,7 @@ export class MdnsAdvertiser implements Service {
     await this.#withdraw();
     if (wanted === undefined) return;
     try {
-      this.#responder ??= (this.#options.createResponder ?? defaultResponder)();
+      this.#responder ??= this.#options.createResponder?.() ?? defaultResponder(log);
       this.#responder.publish({
         name: wanted,
         type: 'http',
@@ -110,6 +111,14 @@ export class MdnsAdvertiser implements Service {
   }
 }
 
-function defaultResponder(): MdnsResponder {
-  return new Bonjour() as unknown as MdnsResponder;
+/**
+ * bonjour-service on the host's interfaces. Its failures are logged, never thrown: by default it throws
+ * from a socket callback, and multicast-dns reports a port it cannot bind as an 'error' event, both of
+ * which would end the gateway.
+ */
+function defaultResponder(log: Logger): MdnsResponder {
+  const onError = (error: Error) => log.warn({ err: error }, 'mDNS responder failed');
+  const bonjour = new Bonjour({}, onError);
+  (bonjour as unknown as { server?: { mdns?: EventEmitter } }).server?.mdns?.on('error', onError);
+  return bonjour as unknown as MdnsResponder;
 }
