@@ -1,10 +1,27 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
+
+/**
+ * What builds a zod schema in the contract: zod itself, its schema helpers, and every `<name>Shape` of
+ * `contract/src/schemas/` (read from the sources, so a new schema is covered without touching this file).
+ */
+function contractSchemaBuilders(): string[] {
+  const dir = fileURLToPath(new URL('../contract/src/schemas/', import.meta.url));
+  const shapes = readdirSync(dir)
+    .filter((file) => file.endsWith('.ts'))
+    .flatMap((file) =>
+      [...readFileSync(join(dir, file), 'utf8').matchAll(/^(?:export )?const (\w+Shape)\b/gm)].map(
+        (match) => match[1] as string,
+      ),
+    );
+  return ['z', 'Key', 'LenientKey', 'rulesCheck', 'flag', ...shapes];
+}
 
 /** Writes .br and .gz beside every compressible file, so the gateway serves them without compressing. */
 function precompress(): Plugin {
@@ -42,6 +59,13 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     sourcemap: false,
     reportCompressedSize: false,
+    rolldownOptions: {
+      // The settings forms run the contract's rule lists, which live beside its zod schemas. Building a
+      // schema has no effect beyond its value, so an unused one (and zod with it, ~20 KB) is left out of
+      // the bundle: zod's builders, the contract's schema helpers and its shapes are pure, and reading
+      // `Key.string` runs no getter.
+      treeshake: { manualPureFunctions: contractSchemaBuilders(), propertyReadSideEffects: false },
+    },
   },
   css: {
     preprocessorOptions: {

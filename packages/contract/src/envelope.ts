@@ -21,6 +21,9 @@ export interface InternalErrorBody {
   type: 'danger';
 }
 
+/** What a POST answers: an envelope with a code, or (network settings) a warning without one. */
+export type ApiResponse = Envelope | CodelessEnvelope;
+
 /** Fills `{min}`/`{max}` placeholders; unknown placeholders stay as they are. */
 export function formatMessage(template: string, param?: CodeParam): string {
   return template.replace(/\{(min|max)\}/g, (whole, key: 'min' | 'max') => {

@@ -5,6 +5,8 @@
  */
 import type { Service } from './bus';
 import type { GatewayContext, ServiceSlots } from './context';
+import { MdnsAdvertiser } from './network/mdns';
+import { SyslogForwarder } from './network/syslog';
 import { gatewayHintInputs } from './output/live-json';
 import { TimeSync } from './system/time-sync';
 import { ConsoleHub } from './ws/console';
@@ -38,6 +40,16 @@ export function createServices(
     onSlowClient: () => livedataLog.info('Live data client too slow: disconnected'),
   });
   const console = new ConsoleHub({ consoleLog: ctx.consoleLog, bus: ctx.bus });
+  // What the host's network settings ask of the gateway itself: its log to a syslog server, and the
+  // console announced by mDNS under the host name.
+  const syslog = new SyslogForwarder({
+    config: ctx.config,
+    bus: ctx.bus,
+    clock: ctx.clock,
+    log: ctx.log,
+    consoleLog: ctx.consoleLog,
+  });
+  const mdns = new MdnsAdvertiser({ config: ctx.config, bus: ctx.bus, log: ctx.log, port: ctx.options.port });
   const slots: ServiceSlots = { sntp, livedata, console };
-  return { slots, list: [sntp, livedata, console] };
+  return { slots, list: [syslog, sntp, livedata, console, mdns] };
 }

@@ -9,6 +9,9 @@ import fr from '../src/i18n/locales/fr.json';
 import deMaintenance from '../src/i18n/locales/maintenance/de.json';
 import enMaintenance from '../src/i18n/locales/maintenance/en.json';
 import frMaintenance from '../src/i18n/locales/maintenance/fr.json';
+import deSettings from '../src/i18n/locales/settings/de.json';
+import enSettings from '../src/i18n/locales/settings/en.json';
+import frSettings from '../src/i18n/locales/settings/fr.json';
 
 describe('detectLanguage', () => {
   it('restores a saved locale first', () => {
@@ -42,12 +45,19 @@ describe('translations', () => {
     const maintenanceKeys = flatKeys(enMaintenance).sort();
     expect(flatKeys(deMaintenance).sort()).toEqual(maintenanceKeys);
     expect(flatKeys(frMaintenance).sort()).toEqual(maintenanceKeys);
+    const settingsKeys = flatKeys(enSettings).sort();
+    expect(flatKeys(deSettings).sort()).toEqual(settingsKeys);
+    expect(flatKeys(frSettings).sort()).toEqual(settingsKeys);
   });
   it('never define a key in two namespaces', () => {
     const core = new Set(flatKeys(en));
     const extra = new Set(flatKeys(enExtra));
     expect(flatKeys(enExtra).filter((key) => core.has(key))).toEqual([]);
     expect(flatKeys(enMaintenance).filter((key) => core.has(key) || extra.has(key))).toEqual([]);
+    const maintenance = new Set(flatKeys(enMaintenance));
+    expect(
+      flatKeys(enSettings).filter((key) => core.has(key) || extra.has(key) || maintenance.has(key)),
+    ).toEqual([]);
   });
   it('have no empty texts', () => {
     for (const locale of [
@@ -60,6 +70,9 @@ describe('translations', () => {
       enMaintenance,
       deMaintenance,
       frMaintenance,
+      enSettings,
+      deSettings,
+      frSettings,
     ]) {
       const walk = (value: object) => {
         for (const child of Object.values(value)) {

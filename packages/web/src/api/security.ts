@@ -1,6 +1,7 @@
 import type { SecurityConfig } from '@dtu-console/contract/api/security';
 import type { Envelope } from '@dtu-console/contract/envelope';
 import type { SecurityConfigPayload } from '@dtu-console/contract/schemas/security';
+import { queryOptions } from '@tanstack/react-query';
 import { encodeBasic, type StoredUser } from './auth';
 import { ApiError, apiGet, apiPost, type RequestOptions } from './client';
 
@@ -35,4 +36,13 @@ export function postSecurityConfig(
   options?: RequestOptions,
 ): Promise<Envelope> {
   return apiPost<Envelope>('/api/security/config', payload, options);
+}
+
+export const securityConfigQuery = queryOptions({
+  queryKey: ['security', 'config'] as const,
+  queryFn: () => fetchSecurityConfig(),
+});
+
+export function saveSecurityConfig(payload: SecurityConfigPayload): Promise<Envelope> {
+  return postSecurityConfig(payload, { suppressErrorScreen: true });
 }

@@ -34,7 +34,9 @@ export function detectLanguage(saved: string | null, browserLanguages: readonly 
 export const EXTRA_NS = 'extra';
 /** Texts of the maintenance and info screens (config management, firmware, reboot, info, console). */
 export const MAINTENANCE_NS = 'maintenance';
-type Namespace = 'translation' | typeof EXTRA_NS | typeof MAINTENANCE_NS;
+/** Texts of the settings screens (locales/settings/<lang>.json), loaded with the first of them. */
+export const SETTINGS_NS = 'settings';
+type Namespace = 'translation' | typeof EXTRA_NS | typeof MAINTENANCE_NS | typeof SETTINGS_NS;
 const LOADERS: Record<Namespace, Record<Language, () => Promise<{ default: object }>>> = {
   translation: {
     en: () => import('./locales/en.json'),
@@ -50,6 +52,11 @@ const LOADERS: Record<Namespace, Record<Language, () => Promise<{ default: objec
     en: () => import('./locales/maintenance/en.json'),
     de: () => import('./locales/maintenance/de.json'),
     fr: () => import('./locales/maintenance/fr.json'),
+  },
+  settings: {
+    en: () => import('./locales/settings/en.json'),
+    de: () => import('./locales/settings/de.json'),
+    fr: () => import('./locales/settings/fr.json'),
   },
 };
 

@@ -1,0 +1,159 @@
+import type { DtuConfig, DtuConfigPayload } from '@dtu-console/contract/api/dtu';
+import { CmtCountries, DtuLimits, NrfPaLevels } from '@dtu-console/contract/limits';
+import { dtuConfigRules } from '@dtu-console/contract/schemas/dtu';
+import { useQuery } from '@tanstack/react-query';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { dtuConfigQuery, radioStatusQuery, saveDtuConfig } from '../api/dtu';
+import { withQuery } from '../app/query';
+import {
+  type ClientRule,
+  FormCard,
+  NumberField,
+  RangeField,
+  rangeRule,
+  rulesCheck,
+  SelectField,
+  SettingsForm,
+  TextField,
+  useSettingsForm,
+  useSettingsTranslation,
+} from '../components/form';
+import { PageFrame } from '../components/PageFrame';
+import { useFormat } from '../i18n/format';
+
+type DtuValues = DtuConfigPayload;
+
+const toValues = (config: DtuConfig): DtuValues => ({
+  serial: config.serial,
+  pollinterval: config.pollinterval,
+  nrf_palevel: config.nrf_palevel,
+  cmt_palevel: config.cmt_palevel,
+  cmt_frequency: config.cmt_frequency,
+  cmt_country: config.cmt_country,
+});
+const toPayload = (values: DtuValues): DtuConfigPayload => values;
+
+/** The serial is hex text on the wire; the form bound of spec §5 reads its digits as a number. */
+const serialNumber = (serial: string) => (/^\d{1,12}$/.test(serial) ? Number(serial) : Number.NaN);
+
+const rules: readonly ClientRule<DtuValues>[] = [
+  rangeRule('serial', DtuLimits.serialMin, DtuLimits.serialMax, (v) => serialNumber(v.serial)),
+  rangeRule('pollinterval', DtuLimits.pollIntervalMin, DtuLimits.pollIntervalMax, (v) => v.pollinterval),
+];
+const check = rulesCheck(dtuConfigRules, toPayload);
+
+/** /settings/dtu: the gateway's own serial, poll interval and both radios. */
+function DtuSettingsPage() {
+  const settings = useSettingsForm({
+    query: dtuConfigQuery,
+    toValues,
+    toPayload,
+    save: saveDtuConfig,
+    rules,
+    check,
+  });
+  const { t, query } = settings;
+  return (
+    <PageFrame title={t('dtuadmin.title')} loading={query.isPending} onReload={settings.reload}>
+      {query.data && (
+        <SettingsForm settings={settings} reloadLabel={t('form.cancel')}>
+          <DtuFields config={query.data} />
+        </SettingsForm>
+      )}
+    </PageFrame>
+  );
+}
+
+function RadioState({ configured, connected }: { configured?: boolean; connected?: boolean }) {
+  const { t } = useSettingsTranslation();
+  if (configured === undefined) return null;
+  return (
+    <p className="d-flex flex-wrap gap-2 mb-3">
+      <span className={`badge text-bg-${configured ? 'success' : 'secondary'}`}>
+        {configured ? t('dtu.configured') : t('dtu.notConfigured')}
+      </span>
+      <span className={`badge text-bg-${connected ? 'success' : 'danger'}`}>
+        {connected ? t('dtu.connected') : t('dtu.notConnected')}
+      </span>
+    </p>
+  );
+}
+
+export function DtuFields({ config }: { config: DtuConfig }) {
+  const { t } = useSettingsTranslation();
+  const f = useFormat();
+  const radios = useQuery(radioStatusQuery);
+  const { setValue } = useFormContext<DtuValues>();
+  const [country, frequency] = useWatch<DtuValues, ['cmt_country', 'cmt_frequency']>({
+    name: ['cmt_country', 'cmt_frequency'],
+  });
+  const rules = config.country_def[country] ?? CmtCountries[country];
+  const outsideLegal =
+    rules !== undefined && (frequency < rules.freq_legal_min || frequency > rules.freq_legal_max);
+  const mhz = (hz: number) => f.unit(hz / 1e6, 'MHz', 3);
+  return (
+    <>
+      <FormCard title={t('dtu.general')}>
+        <TextField name="serial" label={t('dtu.serial')} maxLength={12} help={t('dtu.serialHint')} />
+        <NumberField
+          name="pollinterval"
+          label={t('dtu.pollInterval')}
+          min={DtuLimits.pollIntervalMin}
+          max={DtuLimits.pollIntervalMax}
+          unit={t('dtu.seconds')}
+        />
+      </FormCard>
+      <FormCard title="nRF24">
+        <RadioState configured={radios.data?.nrf_configured} connected={radios.data?.nrf_connected} />
+        <SelectField
+          name="nrf_palevel"
+          numeric
+          label={t('dtu.nrfPaLevel')}
+          choices={NrfPaLevels.map((level) => ({
+            value: level.value,
+            label: t(`dtu.paLevel.${level.label}`, { dbm: level.dbm }),
+          }))}
+        />
+      </FormCard>
+      <FormCard title="CMT2300A">
+        <RadioState configured={radios.data?.cmt_configured} connected={radios.data?.cmt_connected} />
+        <RangeField
+          name="cmt_palevel"
+          label={t('dtu.cmtPaLevel')}
+          min={DtuLimits.cmtPaLevelMinDbm}
+          max={DtuLimits.cmtPaLevelMaxDbm}
+          display={(dbm) => f.unit(dbm, 'dBm')}
+        />
+        <SelectField
+          name="cmt_country"
+          numeric
+          label={t('dtu.cmtCountry')}
+          help={t('dtu.cmtCountryHint')}
+          choices={CmtCountries.map((entry) => ({ value: entry.id, label: t(`dtu.country.${entry.id}`) }))}
+          onPicked={(picked) => {
+            const next = config.country_def[Number(picked)] ?? CmtCountries[Number(picked)];
+            if (next) setValue('cmt_frequency', next.freq_default, { shouldDirty: true });
+          }}
+        />
+        {rules && (
+          <RangeField
+            name="cmt_frequency"
+            label={t('dtu.cmtFrequency')}
+            min={rules.freq_min}
+            max={rules.freq_max}
+            step={config.cmt_chan_width || DtuLimits.cmtChannelWidthHz}
+            display={mhz}
+            help={t('dtu.frequencyHint')}
+          />
+        )}
+        {outsideLegal && rules && (
+          <div className="alert alert-warning" role="status" data-testid="frequency-warning">
+            {t('dtu.frequencyWarning', { min: mhz(rules.freq_legal_min), max: mhz(rules.freq_legal_max) })}
+          </div>
+        )}
+      </FormCard>
+    </>
+  );
+}
+
+export default withQuery(DtuSettingsPage);
