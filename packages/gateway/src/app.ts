@@ -10,6 +10,7 @@ import { consoleStatic } from './http/console-static';
 import { installErrorHandler } from './http/error-handler';
 import { postBodies } from './http/post-data';
 import { RouteCatalog, routeCatalog } from './http/route-catalog';
+import { MqttService } from './mqtt/service';
 import type { GatewayOptions } from './options';
 import { createPlant } from './plant';
 import { apiRoutes } from './routes';
@@ -85,11 +86,22 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     startedAt,
     ...(deps.seed === undefined ? {} : { seed: deps.seed }),
   });
+  const build = deps.build ?? readBuildInfo();
+  const mqtt = new MqttService({
+    config,
+    bus,
+    clock,
+    plant,
+    log: deps.log,
+    build,
+    heap,
+    dataDir: options.dataDir,
+  });
   const ctx: GatewayContext = {
     options,
     log: deps.log,
     bus,
-    build: deps.build ?? readBuildInfo(),
+    build,
     heap,
     startedAt,
     resetReason: deps.resetReason ?? 'Power on',
@@ -97,6 +109,7 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     auth,
     clock,
     plant,
+    mqtt,
     consoleLog: deps.consoleLog ?? new ConsoleLog(),
     requestReboot(reason) {
       if (rebootPending) return;
@@ -106,7 +119,7 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     },
   };
   // The config store comes first so it stops last: its stop() waits for pending writes.
-  const services: Service[] = [config, auth, heap, plant];
+  const services: Service[] = [config, auth, heap, plant, mqtt];
 
   const http = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,

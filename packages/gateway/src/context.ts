@@ -1,6 +1,7 @@
 import type { AuthService } from './auth/service';
 import type { EventBus } from './bus';
 import type { ConfigStore } from './config/store';
+import type { MqttState } from './mqtt/service';
 import type { GatewayOptions } from './options';
 import type { Plant } from './plant';
 import type { BuildInfo } from './system/build-info';
@@ -33,6 +34,8 @@ export interface GatewayContext {
   clock: Clock;
   /** The radio, the inverter engine and the live model it fills. */
   plant: Plant;
+  /** The MQTT output's connection state. */
+  mqtt: MqttState;
   /** The log lines the /console WebSocket shows; it outlives reboots. */
   consoleLog: ConsoleLog;
 }
