@@ -1,10 +1,11 @@
 import { EventEmitter } from 'node:events';
 import type { ConfigSection } from './config/schema';
-import type { LiveChange, PlantTotals } from './engine/live-model';
+import type { LiveChange } from './engine/live-types';
+import type { PlantTotals } from './engine/yields';
 
 /**
  * The typed event bus services talk through (data flows one way: radio → engine → live model → outputs).
- * Later issues add their events to GatewayEvents.
+ * A service that announces something new adds its event here.
  */
 export interface GatewayEvents {
   /** The gateway is about to restart in-process (reboot) or stop. */

@@ -1,11 +1,12 @@
+import { formatHexSerial } from '@dtu-console/contract';
 import type { EventBus, Service } from './bus';
 import { serialToHex } from './config/identity';
+import { occupiedSlots, slotChannels } from './config/inverter-slots';
 import type { DeepReadonly, GatewayConfig } from './config/schema';
 import type { ConfigStore } from './config/store';
-import { type EngineSettings, InverterEngine, inverterSettingsOf, LiveModel } from './engine';
+import { type EngineInverterSettings, type EngineSettings, InverterEngine, LiveModel } from './engine';
 import type { Radio } from './radio/radio';
 import { REALISTIC_FAULTS, SeededRandom, SimulatedRadio } from './radio/simulated';
-import { inverterListResponse } from './routes/inverter';
 import type { Clock } from './system/clock';
 import type { Logger } from './system/logger';
 import { posixRuleOf } from './system/zones';
@@ -52,8 +53,25 @@ export function engineSettingsOf(config: DeepReadonly<GatewayConfig>): EngineSet
       sunsetType: ntp.sunsettype as EngineSettings['location']['sunsetType'],
       timezone: posixRuleOf(ntp.timezone, ntp.timezone_descr),
     },
-    // The same view of the slots as GET /api/inverter/list, so the engine sees what the console shows.
-    inverters: inverterListResponse(config.inverters).inverter.map(inverterSettingsOf),
+    inverters: occupiedSlots(config.inverters).map(
+      ({ id, slot }): EngineInverterSettings => ({
+        id,
+        serial: formatHexSerial(BigInt(slot.serial)),
+        name: slot.name,
+        order: slot.order,
+        poll_enable: slot.poll_enable,
+        poll_enable_night: slot.poll_enable_night,
+        command_enable: slot.command_enable,
+        command_enable_night: slot.command_enable_night,
+        reachable_threshold: slot.reachable_threshold,
+        zero_runtime: slot.zero_runtime,
+        zero_day: slot.zero_day,
+        clear_eventlog: slot.clear_eventlog,
+        yieldday_correction: slot.yieldday_correction,
+        // Cut to the family's inputs, as GET /api/inverter/list shows them.
+        channels: slotChannels(slot),
+      }),
+    ),
   };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { escapeLabelValue, type GlobalFacts, renderMetrics } from '../src/routes/prometheus';
+import { escapeLabelValue, type GlobalFacts, renderMetrics } from '../src/output/prometheus';
 import { HM800, HMS800, harness } from './engine/harness';
 import { expectAuthMatrix, get } from './helpers/api';
 import { parseExposition } from './helpers/exposition';

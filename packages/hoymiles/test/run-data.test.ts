@@ -11,6 +11,7 @@ import {
   RUN_DATA_DATA_TYPE,
   type RunData,
   type RunDataState,
+  runDataFieldInfo,
   runDataFields,
   runDataLayout,
   runDataTotals,
@@ -397,5 +398,26 @@ describe('run data malformed input', () => {
       ),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('runDataFieldInfo', () => {
+  it('gives the name, unit and decimals every family uses for a field', () => {
+    expect(runDataFieldInfo('INV', 'PDC')).toEqual({ name: 'Power DC', unit: 'W', digits: 1 });
+    expect(runDataFieldInfo('DC', 'YD')).toEqual({ name: 'YieldDay', unit: 'Wh', digits: 0 });
+    expect(runDataFieldInfo('AC', 'PF')).toEqual({ name: 'PowerFactor', unit: '', digits: 3 });
+    for (const fam of families) {
+      for (const f of runDataLayout(fam.id)!.fields) {
+        expect(runDataFieldInfo(f.channelType, f.key)).toEqual({
+          name: f.name,
+          unit: f.unit,
+          digits: f.digits,
+        });
+      }
+    }
+  });
+
+  it('refuses a field that no family has on that channel type', () => {
+    expect(() => runDataFieldInfo('DC', 'PAC')).toThrow(/no field PAC on DC/);
   });
 });

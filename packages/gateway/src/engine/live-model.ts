@@ -3,97 +3,13 @@
  * The engine writes immutable per-inverter snapshots into it; every write announces itself on the bus
  * (`live:inverter`, and `live:totals` when the plant totals moved). Nothing here talks to the radio.
  */
-import type { RadioStats, SetStatus } from '@dtu-console/contract';
-import type { DeviceInfo, EventLogEntry, FamilyId, RunData, RunDataTotals } from '@dtu-console/hoymiles';
 import type { EventBus } from '../bus';
+import type { LiveChange, LiveInverter, LiveSnapshot, LiveSystem } from './live-types';
 import { parseApiSerial } from './serial';
 import { type PlantTotals, plantTotals } from './yields';
 
+export type * from './live-types';
 export type { PlantTotals } from './yields';
-
-/**
- * Why an inverter's snapshot changed:
- * - 'data': new run data or values zeroed (the WebSocket and MQTT field topics follow these);
- * - 'status': reachability, polling, limit, command status, radio statistics;
- * - 'info': device info, event log or grid profile;
- * - 'config': name, order, string settings.
- */
-export type LiveChange = 'data' | 'status' | 'info' | 'config';
-
-export interface LiveChannelConfig {
-  name: string;
-  maxPowerW: number;
-  yieldTotalOffsetKWh: number;
-}
-
-/** Everything known about one inverter at one moment. Replaced as a whole, never mutated. */
-export interface LiveInverter {
-  /** Wire form (api.md §1.8), e.g. '116180216880'. */
-  serial: string;
-  /** Slot id 0..9. */
-  id: number;
-  name: string;
-  order: number;
-  family: FamilyId;
-  /** e.g. 'HM-600/700/800-2T'. */
-  typeName: string;
-  channels: readonly LiveChannelConfig[];
-  /** Configured `poll_enable` (the yield totals ignore the night rule). */
-  pollEnableSetting: boolean;
-  /** Polling active now (night rule applied). */
-  pollEnabled: boolean;
-  /** Limit/power commands are sent now (night rule applied). */
-  commandsEnabled: boolean;
-  reachable: boolean;
-  producing: boolean;
-  /** Run data arrived at least once in this run. */
-  hasData: boolean;
-  /** Gateway clock (epoch ms) of the last good run data; 0 if none (MQTT last_update). */
-  lastUpdateEpochMs: number;
-  /** Monotonic ms (the model's clock) of the last good run data; null if none (data_age). */
-  lastUpdateMonoMs: number | null;
-  /** Values as shown: corrections, offsets and zeroing applied; zeros before the first answer. */
-  values: RunData;
-  /** Derived INV values and per-input irradiation of `values`. */
-  totals: RunDataTotals;
-  /** Percent 0..100, 0.1 resolution. */
-  limitRelative: number;
-  /** The limit was read back or acknowledged at least once (before that `limitRelative` is a placeholder 0). */
-  limitKnown: boolean;
-  /** Rated power from device info; 0 while unknown. */
-  maxPowerW: number;
-  /** W; null while the rated power is unknown. */
-  limitAbsoluteW: number | null;
-  limitSetStatus: SetStatus;
-  powerSetStatus: SetStatus;
-  radioStats: RadioStats;
-  /** Entries of the last event log fetched (what live data calls `events`). */
-  eventLog: readonly EventLogEntry[];
-  deviceInfo: DeviceInfo;
-  /** Raw grid profile as received (CRC included); empty until read. */
-  gridProfileRaw: Uint8Array;
-  /** Increases with every 'data' change. */
-  dataVersion: number;
-}
-
-export interface LiveSystem {
-  /** The gateway clock is trusted (hint `time_sync` is its negation). */
-  timeSynchronised: boolean;
-  /** An initialised radio is missing or the wrong variant (hint `radio_problem`). */
-  radioProblem: boolean;
-  /** Local time − UTC in seconds now (event-log times). */
-  utcOffsetSeconds: number;
-}
-
-export interface LiveSnapshot {
-  /** Monotonic ms of the model's clock. */
-  at: number;
-  uptimeMs: number;
-  system: LiveSystem;
-  /** Slot order. */
-  inverters: LiveInverter[];
-  totals: PlantTotals;
-}
 
 export interface LiveModelOptions {
   bus?: EventBus;
@@ -228,5 +144,3 @@ function sameTotals(a: PlantTotals, b: PlantTotals): boolean {
     a.decimals.irradiation === b.decimals.irradiation
   );
 }
-
-export * from './live-json';

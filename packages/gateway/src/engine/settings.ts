@@ -1,9 +1,8 @@
 /**
  * What the inverter engine needs from the configuration: the DTU radio, the location for day and night, and
- * the inverters. Names of the inverter flags follow the API (contract/src/api/inverter.ts) so the wiring is a
- * plain copy; `inverterSettingsOf` does it for a `GET /api/inverter/list` entry.
+ * the inverters. Names of the inverter flags follow config.json's slots, so plant.ts copies them one to one.
  */
-import type { InverterConfig, SunsetType } from '@dtu-console/contract';
+import type { SunsetType } from '@dtu-console/contract';
 import { DtuDefaults, InverterDefaults, NtpDefaults } from '@dtu-console/contract';
 import type { RadioSettings } from '../radio/radio';
 
@@ -96,12 +95,6 @@ export function inverterSettings(
     channels: [],
     ...partial,
   };
-}
-
-/** A `GET /api/inverter/list` entry → engine settings (the API calls the string list `channel`). */
-export function inverterSettingsOf(config: InverterConfig): EngineInverterSettings {
-  const { channel, type: _type, ...rest } = config;
-  return { ...rest, channels: channel.map((c) => ({ ...c })) };
 }
 
 /** Settings with the documented defaults; handy for tests and for a gateway without a config yet. */

@@ -3,10 +3,11 @@
  * the one field catalogue; this file only picks the MQTT subset and its order, and adds what is MQTT's
  * own: the lowercase topic leaf and Home Assistant's device and state classes.
  */
-import { type RunDataFieldKey, runDataFields } from '@dtu-console/hoymiles';
+import type { RunDataFieldKey } from '@dtu-console/hoymiles';
 import type { LiveInverter } from '../engine';
+import { type ChannelKind, channelsOf, fieldsOf } from '../output/fields';
 
-export type MqttChannelType = 'AC' | 'DC' | 'INV';
+export type MqttChannelType = ChannelKind;
 
 export interface MqttField {
   key: RunDataFieldKey;
@@ -28,8 +29,8 @@ export interface MqttChannel {
 }
 
 /**
- * Published fields in OpenDTU's order within a channel. The per-phase values of three-phase inverters and
- * the event-log counter stay off MQTT, as on the device.
+ * Published fields in OpenDTU's order within a channel (the catalogue lists them in live-data order).
+ * The per-phase values of three-phase inverters and the event-log counter stay off MQTT, as on the device.
  */
 const MQTT_FIELD_ORDER: readonly RunDataFieldKey[] = [
   'UDC',
@@ -66,27 +67,28 @@ export const HASS_FIELD_CLASSES: Partial<Record<RunDataFieldKey, { device: strin
 
 /** Channels in publishing order: AC, the DC inputs, then the inverter-wide values. */
 export function channelFields(inv: LiveInverter): MqttChannel[] {
-  const fields = runDataFields(
-    inv.values,
-    inv.channels.map((c) => c.maxPowerW),
-  ).filter((f) => MQTT_FIELD_ORDER.includes(f.key));
   const channel = (type: MqttChannelType, index: number, number: number): MqttChannel => ({
     type,
     number,
-    fields: fields
-      .filter((f) => f.channelType === type && f.channel === index)
+    fields: fieldsOf(type)
+      .filter((f) => MQTT_FIELD_ORDER.includes(f.key))
       .sort((a, b) => MQTT_FIELD_ORDER.indexOf(a.key) - MQTT_FIELD_ORDER.indexOf(b.key))
       .map((f) => {
-        const fieldName = f.name.replace(/ /g, '');
+        const value = f.read(inv, index);
+        // toFixed as OpenDTU prints: a value just below zero stays "-0.0".
         return {
           key: f.key,
-          fieldName,
-          leaf: fieldName.toLowerCase(),
+          fieldName: f.compactName,
+          leaf: f.compactName.toLowerCase(),
           unit: f.unit,
-          value: f.value,
-          text: f.text,
+          value,
+          text: value.toFixed(f.digits),
         };
       }),
   });
-  return [channel('AC', 0, 0), ...inv.values.dc.map((_, c) => channel('DC', c, c + 1)), channel('INV', 0, 0)];
+  return [
+    ...channelsOf(inv, 'AC').map((c) => channel('AC', c, 0)),
+    ...channelsOf(inv, 'DC').map((c) => channel('DC', c, c + 1)),
+    ...channelsOf(inv, 'INV').map((c) => channel('INV', c, 0)),
+  ];
 }

@@ -1,8 +1,8 @@
 import type { DevInfoStatus } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
-import { devinfoStatusJson } from '../engine';
-import { queryValue } from './livedata';
+import { queryValue } from '../http/query';
+import { devinfoStatusJson } from '../output/live-json';
 
 /** GET /api/devinfo/status?inv=<serial> (api.md §4.2); `{}` for a missing/unknown inv. */
 export const devinfoRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {

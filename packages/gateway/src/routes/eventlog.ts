@@ -1,9 +1,9 @@
 import type { EventLogStatus } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
-import { eventlogStatusJson } from '../engine';
+import { queryValue } from '../http/query';
 import { parseEventLocale, translateEventMessage } from '../i18n/event-messages';
-import { queryValue } from './livedata';
+import { eventlogStatusJson } from '../output/live-json';
 
 /** GET /api/eventlog/status?inv=<serial>[&locale=en|de|fr] (api.md §4.1); `{}` for a missing/unknown inv. */
 export const eventlogRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {

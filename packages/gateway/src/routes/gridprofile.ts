@@ -1,8 +1,8 @@
 import type { GridProfileRawData, GridProfileStatus } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
-import { gridprofileRawJson, gridprofileStatusJson } from '../engine';
-import { queryValue } from './livedata';
+import { queryValue } from '../http/query';
+import { gridprofileRawJson, gridprofileStatusJson } from '../output/live-json';
 
 /** GET /api/gridprofile/status and /rawdata ?inv=<serial> (api.md §4.3, §4.4); `{}` for a missing/unknown inv. */
 export const gridprofileRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {

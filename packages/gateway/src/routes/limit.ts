@@ -9,8 +9,9 @@ import {
 } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
-import { type CommandResult, type LiveModel, limitStatusJson } from '../engine';
+import type { CommandResult, LiveModel } from '../engine';
 import { parsePostData } from '../http/post-data';
+import { limitStatusJson } from '../output/live-json';
 
 const MAX_48 = 1n << 48n;
 

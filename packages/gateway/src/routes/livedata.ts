@@ -1,15 +1,8 @@
 import type { LivedataStatus, LiveInverterDetail, LiveInverterSummary } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
-import { livedataStatusJson } from '../engine';
-
-/** One query parameter as text: the first of repeated ones, undefined when absent. */
-export function queryValue(query: unknown, key: string): string | undefined {
-  if (typeof query !== 'object' || query === null) return undefined;
-  const value = (query as Record<string, unknown>)[key];
-  const first = Array.isArray(value) ? value[0] : value;
-  return typeof first === 'string' ? first : undefined;
-}
+import { queryValue } from '../http/query';
+import { livedataStatusJson } from '../output/live-json';
 
 /** GET /api/livedata/status[?inv=] (api.md §3.1): summaries of all inverters, or one in detail. */
 export const livedataRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {

@@ -8,8 +8,8 @@ import {
 } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
-import { powerStatusJson } from '../engine';
 import { parsePostData } from '../http/post-data';
+import { powerStatusJson } from '../output/live-json';
 import { CommandAnswers, knownInverterContext } from './limit';
 
 /** /api/power/*: power on/off and restart status and command (api.md §5.3, §5.4). */

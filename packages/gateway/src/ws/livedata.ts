@@ -11,7 +11,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { EventBus } from '../bus';
 import type { GatewayContext } from '../context';
-import { type HintInputs, type LiveModel, livedataMessageJson } from '../engine';
+import type { LiveModel } from '../engine';
+import { type HintInputs, livedataMessageJson } from '../output/live-json';
 import type { Clock } from '../system/clock';
 import { ClientSet, closeOnAuthChangeAndShutdown, OPEN, type SocketClient } from './clients';
 

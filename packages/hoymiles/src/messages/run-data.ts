@@ -299,6 +299,35 @@ export function runDataLayout(family: FamilyId): RunDataLayout | undefined {
   return Object.hasOwn(LAYOUTS, family) ? LAYOUTS[family] : undefined;
 }
 
+/** Name, unit and decimals of one field: the same in every family that has it. */
+export interface RunDataFieldInfo {
+  name: string;
+  unit: string;
+  digits: number;
+}
+
+const FIELD_INFO = new Map<string, RunDataFieldInfo>();
+for (const layout of Object.values(LAYOUTS)) {
+  for (const f of layout.fields) {
+    const id = `${f.channelType}/${f.key}`;
+    const known = FIELD_INFO.get(id);
+    if (known === undefined) FIELD_INFO.set(id, { name: f.name, unit: f.unit, digits: f.digits });
+    else if (known.name !== f.name || known.unit !== f.unit || known.digits !== f.digits) {
+      throw new Error(`runtime-fields.json: ${id} differs between families`);
+    }
+  }
+}
+
+/**
+ * Name, unit and decimals of a field on a channel type (e.g. DC/YD → YieldDay, Wh, 0): what every output
+ * (live data, metrics, MQTT) presents it with. Throws for a field no family has on that channel type.
+ */
+export function runDataFieldInfo(channelType: RunDataChannelType, key: RunDataFieldKey): RunDataFieldInfo {
+  const info = FIELD_INFO.get(`${channelType}/${key}`);
+  if (info === undefined) throw new Error(`run data: no field ${key} on ${channelType} channels`);
+  return info;
+}
+
 // --- derived values (§2.4) ------------------------------------------------------------------------
 
 /** DC power of an input relative to its configured peak power, in %; 0 when none is configured. */

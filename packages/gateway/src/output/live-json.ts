@@ -26,18 +26,36 @@ import type {
   ValueUnit,
 } from '@dtu-console/contract';
 import { decodeGridProfile, emptyGridProfile, FAMILIES, renderEventLog } from '@dtu-console/hoymiles';
-import type { LiveInverter, LiveModel } from './live-model';
-import type { PlantTotals } from './yields';
+import type { LiveModel } from '../engine/live-model';
+import type { LiveInverter } from '../engine/live-types';
+import type { PlantTotals } from '../engine/yields';
+import {
+  AC_FIELDS,
+  channelsOf,
+  DC_FIELDS,
+  INV_FIELDS,
+  IRRADIATION_FIELD,
+  inputMaxPowerW,
+  type LiveField,
+  roundTo,
+  showsIrradiation,
+} from './fields';
 
-/** Rounds to `digits` decimals; never -0, never NaN (a non-finite value reads 0). */
-export function roundTo(value: number, digits: number): number {
-  if (!Number.isFinite(value)) return 0;
-  const rounded = Number(value.toFixed(digits));
-  return rounded === 0 ? 0 : rounded;
-}
+export { roundTo } from './fields';
 
 function vu(value: number, unit: string, digits: number): ValueUnit {
   return { v: roundTo(value, digits), u: unit, d: digits };
+}
+
+/** One channel's fields of the catalogue as `{v, u, d}` entries, in catalogue order. */
+function channelJson(
+  inv: LiveInverter,
+  fields: readonly LiveField[],
+  channel: number,
+): Record<string, ValueUnit> {
+  const out: Record<string, ValueUnit> = {};
+  for (const f of fields) out[f.name] = vu(f.read(inv, channel), f.unit, f.digits);
+  return out;
 }
 
 /** Hint flags the engine does not know: passed in by the caller (auth, device profile). */
@@ -95,42 +113,30 @@ export function inverterSummaryJson(model: LiveModel, inv: LiveInverter): LiveIn
  * output of our own that wants them.
  */
 export function inverterDetailJson(model: LiveModel, inv: LiveInverter): LiveInverterDetail {
-  const { values, totals } = inv;
-  const ac: AcChannel = {
-    Power: vu(values.ac.power, 'W', 1),
-    Voltage: vu(values.ac.voltage, 'V', 1),
-    Current: vu(values.ac.current, 'A', 2),
-    Frequency: vu(values.ac.frequency, 'Hz', 2),
-    PowerFactor: vu(values.ac.powerFactor, '', 3),
-    ReactivePower: vu(values.ac.reactivePower, 'var', 1),
-  };
   const dc: Record<string, DcChannel> = {};
-  values.dc.forEach((input, c) => {
-    const channel = inv.channels[c];
-    const maxPower = channel?.maxPowerW ?? 0;
-    const entry: DcChannel = {
-      name: { u: channel?.name ?? '' },
-      Power: vu(input.power, 'W', 1),
-      Voltage: vu(input.voltage, 'V', 1),
-      Current: vu(input.current, 'A', 2),
-      YieldDay: vu(input.yieldDay, 'Wh', 0),
-      YieldTotal: vu(input.yieldTotal, 'kWh', 3),
-    };
-    if (maxPower > 0) entry.Irradiation = { ...vu(totals.irradiation[c] ?? 0, '%', 3), max: maxPower };
+  for (const c of channelsOf(inv, 'DC')) {
+    const entry = {
+      name: { u: inv.channels[c]?.name ?? '' },
+      ...channelJson(
+        inv,
+        DC_FIELDS.filter((f) => f !== IRRADIATION_FIELD),
+        c,
+      ),
+    } as DcChannel;
+    if (showsIrradiation(inv, c)) {
+      const { unit, digits } = IRRADIATION_FIELD;
+      entry.Irradiation = {
+        ...vu(IRRADIATION_FIELD.read(inv, c), unit, digits),
+        max: inputMaxPowerW(inv, c),
+      };
+    }
     dc[String(c)] = entry;
-  });
-  const invChannel: InvChannel = {
-    'Power DC': vu(totals.powerDc, 'W', 1),
-    YieldDay: vu(totals.yieldDay, 'Wh', 0),
-    YieldTotal: vu(totals.yieldTotal, 'kWh', 3),
-    Temperature: vu(values.temperature, '°C', 1),
-    Efficiency: vu(totals.efficiency, '%', 3),
-  };
+  }
   return {
     ...inverterSummaryJson(model, inv),
-    AC: { '0': ac },
+    AC: { '0': channelJson(inv, AC_FIELDS, 0) as unknown as AcChannel },
     DC: dc,
-    INV: { '0': invChannel },
+    INV: { '0': channelJson(inv, INV_FIELDS, 0) as unknown as InvChannel },
     // Every supported family has an event counter, so -1 (no counter) never occurs.
     events: inv.eventLog.length,
   };

@@ -11,8 +11,8 @@ import {
   livedataStatusJson,
   powerStatusJson,
   roundTo,
-} from '../../src/engine/live-model';
-import { HM800, HMS800, harness } from './harness';
+} from '../../src/output/live-json';
+import { HM800, HMS800, harness } from '../engine/harness';
 
 const SUMMARY_KEYS = [
   'serial',
