@@ -36,7 +36,7 @@ export async function makeTlsFiles(): Promise<TlsFiles> {
     '-out',
     'ca.pem',
   );
-  const signed = (name: string, subject: string, extensions: string) => {
+  const signed = (name: string, subject: string) => {
     key(`${name}.key`);
     openssl('req', '-new', '-key', `${name}.key`, '-subj', subject, '-out', `${name}.csr`);
     openssl(
@@ -59,8 +59,8 @@ export async function makeTlsFiles(): Promise<TlsFiles> {
   };
   await writeFile(path('server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
   await writeFile(path('client.ext'), 'extendedKeyUsage=clientAuth\n');
-  signed('server', '/CN=127.0.0.1', 'server.ext');
-  signed('client', '/CN=dtu-console', 'client.ext');
+  signed('server', '/CN=127.0.0.1');
+  signed('client', '/CN=dtu-console');
   // Mosquitto reads PKCS#8 as well; the gateway stores whatever PEM the user pasted.
   openssl('pkcs8', '-topk8', '-nocrypt', '-in', 'client.key', '-out', 'client.pk8');
   // Mosquitto started as root reads its files as the unprivileged user it drops to.
