@@ -10,10 +10,10 @@ import { consoleStatic } from './http/console-static';
 import { installErrorHandler } from './http/error-handler';
 import { postBodies } from './http/post-data';
 import { RouteCatalog, routeCatalog } from './http/route-catalog';
-import { MqttService } from './mqtt/service';
 import type { GatewayOptions } from './options';
 import { createPlant } from './plant';
 import { apiRoutes } from './routes';
+import { type CoreContext, createServices } from './services';
 import { type BuildInfo, readBuildInfo } from './system/build-info';
 import { type Clock, SystemClock } from './system/clock';
 import { ConsoleLog } from './system/console-log';
@@ -48,6 +48,8 @@ export interface GatewayDeps {
   consoleLog?: ConsoleLog;
   /** Seed of the simulated plant (weather, radio faults). */
   seed?: number | string;
+  /** Tests shorten the SNTP timeout. */
+  sntpTimeoutMs?: number;
 }
 
 /** api.md §7.2: the device restarts about 1 s after answering. */
@@ -86,22 +88,11 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     startedAt,
     ...(deps.seed === undefined ? {} : { seed: deps.seed }),
   });
-  const build = deps.build ?? readBuildInfo();
-  const mqtt = new MqttService({
-    config,
-    bus,
-    clock,
-    plant,
-    log: deps.log,
-    build,
-    heap,
-    dataDir: options.dataDir,
-  });
-  const ctx: GatewayContext = {
+  const core: CoreContext = {
     options,
     log: deps.log,
     bus,
-    build,
+    build: deps.build ?? readBuildInfo(),
     heap,
     startedAt,
     resetReason: deps.resetReason ?? 'Power on',
@@ -109,7 +100,6 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     auth,
     clock,
     plant,
-    mqtt,
     consoleLog: deps.consoleLog ?? new ConsoleLog(),
     requestReboot(reason) {
       if (rebootPending) return;
@@ -118,8 +108,14 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
       setTimeout(resolveReboot, deps.rebootDelayMs ?? REBOOT_DELAY_MS);
     },
   };
-  // The config store comes first so it stops last: its stop() waits for pending writes.
-  const services: Service[] = [config, auth, heap, plant, mqtt];
+  const extra = createServices(
+    core,
+    deps.sntpTimeoutMs === undefined ? {} : { sntpTimeoutMs: deps.sntpTimeoutMs },
+  );
+  const ctx: GatewayContext = { ...core, services: extra.slots };
+  // The config store comes first so it stops last: its stop() waits for pending writes. The plant runs
+  // before the outputs that read it.
+  const services: Service[] = [config, auth, heap, plant, ...extra.list];
 
   const http = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,

@@ -1,7 +1,7 @@
 import type { AuthService } from './auth/service';
 import type { EventBus } from './bus';
 import type { ConfigStore } from './config/store';
-import type { MqttState } from './mqtt/service';
+import type { MqttService } from './mqtt/service';
 import type { GatewayOptions } from './options';
 import type { Plant } from './plant';
 import type { BuildInfo } from './system/build-info';
@@ -9,6 +9,9 @@ import type { Clock } from './system/clock';
 import type { ConsoleLog } from './system/console-log';
 import type { HeapWatermark } from './system/host';
 import type { Logger } from './system/logger';
+import type { TimeSync } from './system/time-sync';
+import type { ConsoleHub } from './ws/console';
+import type { LivedataHub } from './ws/livedata';
 
 /** What route modules and services share: built once per (re)start by app.ts. */
 export interface GatewayContext {
@@ -34,8 +37,20 @@ export interface GatewayContext {
   clock: Clock;
   /** The radio, the inverter engine and the live model it fills. */
   plant: Plant;
-  /** The MQTT output's connection state. */
-  mqtt: MqttState;
   /** The log lines the /console WebSocket shows; it outlives reboots. */
   consoleLog: ConsoleLog;
+  /** The services of this run that routes talk to (made and ordered in services.ts). */
+  services: ServiceSlots;
+}
+
+/** One slot per service routes reach; MQTT and history add theirs here. */
+export interface ServiceSlots {
+  /** Background SNTP queries; whether the configured server answers. */
+  sntp: TimeSync;
+  /** Pushes of /livedata. */
+  livedata: LivedataHub;
+  /** Log lines of /console. */
+  console: ConsoleHub;
+  /** The MQTT output: state topics, commands, Home Assistant discovery; its connection state. */
+  mqtt: MqttService;
 }

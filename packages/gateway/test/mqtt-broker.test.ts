@@ -59,7 +59,7 @@ describe('MQTT against a real Mosquitto', () => {
       await post(env.gateway, '/api/mqtt/config', { ...baseConfig, mqtt_port: port, ...patch }),
       1001,
     );
-    await until(() => env.gateway.ctx.mqtt.connected, 5000, 'the gateway to connect');
+    await until(() => env.gateway.ctx.services.mqtt.connected, 5000, 'the gateway to connect');
     return env;
   }
 
@@ -166,7 +166,7 @@ describe('MQTT against a real Mosquitto', () => {
       proxy.cut();
       await until(() => watcher.last.get('solar/dtu/status') === 'offline', 3000, 'the will');
       await until(() => watcher.last.get('solar/dtu/status') === 'online', 5000, 'online again');
-      expect(env.gateway.ctx.mqtt.connected).toBe(true);
+      expect(env.gateway.ctx.services.mqtt.connected).toBe(true);
     } finally {
       await watcher.close();
       await proxy.close();
@@ -177,8 +177,10 @@ describe('MQTT against a real Mosquitto', () => {
     await gatewayOn(broker.port);
     await broker.restart();
     const restartedAt = Date.now();
-    await until(() => !env.gateway.ctx.mqtt.connected, 2000, 'the loss to be noticed').catch(() => {});
-    await until(() => env.gateway.ctx.mqtt.connected, 5000, 'the reconnect');
+    await until(() => !env.gateway.ctx.services.mqtt.connected, 2000, 'the loss to be noticed').catch(
+      () => {},
+    );
+    await until(() => env.gateway.ctx.services.mqtt.connected, 5000, 'the reconnect');
     expect(Date.now() - restartedAt).toBeLessThan(5000);
     const status = await env.gateway.http.inject({
       method: 'GET',
@@ -198,7 +200,7 @@ describe('MQTT against a real Mosquitto', () => {
         1001,
       );
       await until(() => watcher.last.get('solar/dtu/status') === 'offline', 3000, 'offline');
-      expect(env.gateway.ctx.mqtt.connected).toBe(false);
+      expect(env.gateway.ctx.services.mqtt.connected).toBe(false);
     } finally {
       await watcher.close();
     }

@@ -45,7 +45,7 @@ describe('MQTT over TLS with a client certificate', () => {
     env = await plantGateway();
     expectEnvelope(await post(env.gateway, '/api/mqtt/config', tlsConfig()), 1001);
     const gateway = env.gateway;
-    await until(() => gateway.ctx.mqtt.connected, 5000, 'the TLS connection');
+    await until(() => gateway.ctx.services.mqtt.connected, 5000, 'the TLS connection');
     const status = (await get(gateway, '/api/mqtt/status')).json();
     expect(status.mqtt_connected).toBe(true);
     expect(status.mqtt_tls).toBe(true);
@@ -60,7 +60,7 @@ describe('MQTT over TLS with a client certificate', () => {
       1001,
     );
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(env.gateway.ctx.mqtt.connected).toBe(false);
+    expect(env.gateway.ctx.services.mqtt.connected).toBe(false);
 
     const other = await makeTlsFiles();
     try {
@@ -69,7 +69,7 @@ describe('MQTT over TLS with a client certificate', () => {
         1001,
       );
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      expect(env.gateway.ctx.mqtt.connected).toBe(false);
+      expect(env.gateway.ctx.services.mqtt.connected).toBe(false);
     } finally {
       await other.cleanup();
     }

@@ -306,6 +306,8 @@ describe('SNTP status against a local responder', () => {
   let env: Awaited<ReturnType<typeof testGateway>>;
   beforeAll(async () => {
     env = await testGateway();
+    // Inject tests do not start the run's services; this one needs the SNTP service asking.
+    env.gateway.ctx.services.sntp.start();
   });
   afterAll(() => env.cleanup());
   afterEach(async () => {

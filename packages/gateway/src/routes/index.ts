@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
-import { consoleSocket } from '../ws/console';
-import { livedataSocket } from '../ws/livedata';
+
 import { configFileRoutes } from './config-files';
+import { consoleSocketRoutes } from './console-socket';
 import { deviceRoutes } from './device';
 import { devinfoRoutes } from './devinfo';
 import { dtuRoutes } from './dtu';
@@ -13,6 +13,7 @@ import { i18nRoutes } from './i18n';
 import { inverterRoutes } from './inverter';
 import { limitRoutes } from './limit';
 import { livedataRoutes } from './livedata';
+import { livedataSocketRoutes } from './livedata-socket';
 import { maintenanceRoutes } from './maintenance';
 import { mqttRoutes } from './mqtt';
 import { networkRoutes } from './network';
@@ -45,6 +46,6 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app
   await app.register(powerRoutes, { ctx });
   await app.register(inverterRoutes, { ctx });
   await app.register(prometheusRoutes, { ctx });
-  await app.register(livedataSocket, { ctx });
-  await app.register(consoleSocket, { ctx });
+  await app.register(livedataSocketRoutes, { ctx });
+  await app.register(consoleSocketRoutes, { ctx });
 };

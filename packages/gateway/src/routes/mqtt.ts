@@ -267,7 +267,7 @@ export const mqttRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (ap
     { config: { auth: 'readonly', summary: 'MQTT connection and settings, without secrets' } },
     async (): Promise<MqttStatus> =>
       mqttStatusResponse(ctx.config.get('mqtt'), {
-        connected: ctx.mqtt.connected,
+        connected: ctx.services.mqtt.connected,
         chipId: ctx.config.chipId,
       }),
   );

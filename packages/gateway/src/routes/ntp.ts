@@ -1,7 +1,7 @@
 /**
  * /api/ntp/* (api.md §6.5) and the legacy /zones.json. Time is the gateway's own clock (host time plus an
- * offset); setting it never touches the host clock. An SNTP client asks the configured server in the
- * background and reports whether it answers.
+ * offset); setting it never touches the host clock. The SNTP service (system/time-sync.ts) asks the
+ * configured server in the background; these routes only read whether it answers.
  */
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
@@ -21,18 +21,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { DeepReadonly, GatewayConfig } from '../config/schema';
 import type { GatewayContext } from '../context';
 import { parsePostData, savedEnvelope } from '../http/post-data';
-import type { Clock } from '../system/clock';
-import { SntpClient } from '../system/sntp';
+import { isSettableClock } from '../system/clock';
 import { sunStatus } from '../system/sun';
 import { epochOfLocal, formatLocalDateTime, localTime } from '../system/timezone';
 import { posixRuleOf, zoneTable } from '../system/zones';
 
 type NtpSection = DeepReadonly<GatewayConfig['ntp']>;
-
-/** What the NTP routes need of the gateway clock: read it, and set it (manual time, SNTP). */
-export interface SettableClock extends Clock {
-  setTime(epochMs: number): void;
-}
 
 export interface ZonesAsset {
   zones: Readonly<TimezoneMap>;
@@ -122,41 +116,13 @@ export function ntpTimeResponse(tz: string, now: number, ntpSynchronised: boolea
   };
 }
 
-function isSettableClock(clock: Clock): clock is SettableClock {
-  return typeof (clock as Partial<SettableClock>).setTime === 'function';
-}
-
-export interface NtpRouteOptions {
-  ctx: GatewayContext;
-  /** Tests shorten the SNTP timeout. */
-  sntpTimeoutMs?: number;
-}
-
-export const ntpRoutes: FastifyPluginAsync<NtpRouteOptions> = async (app, { ctx, sntpTimeoutMs }) => {
+export const ntpRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
   // The process-wide gateway clock the engine runs on (SystemClock; tests may pass a ManualClock).
   const clock = ctx.clock;
   const settable = isSettableClock(clock) ? clock : undefined;
   const zones = zonesAsset();
   const tz = () => posixRule(ctx.config.get('ntp'));
-  const sntp = new SntpClient({
-    server: () => ctx.config.get('ntp').server,
-    // The host clock is the basis on Linux; an answer only sets the time while the clock is not trusted
-    // (a host without RTC or network time), so it never overrides a manual set or a demo start time.
-    onTime: (epochMs) => {
-      if (!clock.isSynchronised()) settable?.setTime(epochMs);
-    },
-    log: ctx.log,
-    ...(sntpTimeoutMs === undefined ? {} : { timeoutMs: sntpTimeoutMs }),
-  });
-  const stopListening = ctx.bus.on('config:changed', (section) => {
-    if (section === 'ntp') void sntp.reconfigure();
-  });
-  // Asked once the server is ready and then in the background; handlers only read the last result.
-  app.addHook('onReady', async () => sntp.start());
-  app.addHook('onClose', async () => {
-    stopListening();
-    await sntp.stop();
-  });
+  const sntp = ctx.services.sntp;
 
   const facts = (): TimeFacts => ({
     now: clock.now(),

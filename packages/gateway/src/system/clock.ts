@@ -14,6 +14,15 @@ export interface Clock {
   sleep(ms: number): Promise<void>;
 }
 
+/** A clock whose time can be set (manual time, SNTP answers); only the gateway's offset moves. */
+export interface SettableClock extends Clock {
+  setTime(epochMs: number): void;
+}
+
+export function isSettableClock(clock: Clock): clock is SettableClock {
+  return typeof (clock as Partial<SettableClock>).setTime === 'function';
+}
+
 export interface SystemClockOptions {
   /** Start the clock at this moment and let it run on (demos and tests at night); counts as synchronised. */
   startAt?: number;

@@ -8,9 +8,7 @@
  * missed. A slow reader is never disconnected and never makes the gateway hold more than
  * max clients × queue lines × line length.
  */
-import type { FastifyPluginAsync } from 'fastify';
 import type { EventBus } from '../bus';
-import type { GatewayContext } from '../context';
 import { BoundedLineQueue, CONSOLE_HISTORY_LINES, type ConsoleLog } from '../system/console-log';
 import { ClientSet, closeOnAuthChangeAndShutdown, OPEN, type SocketClient } from './clients';
 
@@ -45,7 +43,9 @@ function clip(line: string): string {
   return line.length > CONSOLE_LINE_MAX_CHARS ? `${line.slice(0, CONSOLE_LINE_MAX_CHARS - 1)}…` : line;
 }
 
+/** The /console line service: closes every client when stopped. */
 export class ConsoleHub {
+  readonly name = 'console';
   readonly #consoleLog: Pick<ConsoleLog, 'recent' | 'subscribe'>;
   readonly #clients: ClientSet<SocketClient, BoundedLineQueue>;
   readonly #queueLines: number;
@@ -100,6 +100,9 @@ export class ConsoleHub {
     this.#idle();
   }
 
+  /** Nothing to start: lines flow from the first client on. */
+  start(): void {}
+
   stop(): void {
     this.#stopped = true;
     for (const off of this.#unsubscribe) off();
@@ -153,20 +156,3 @@ export class ConsoleHub {
     this.#pending = undefined;
   }
 }
-
-/** WebSocket /console; read-only like /livedata (api.md §1.2, §8). */
-export const consoleSocket: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
-  const hub = new ConsoleHub({ consoleLog: ctx.consoleLog, bus: ctx.bus });
-  app.addHook('onClose', async () => hub.stop());
-
-  app.get(
-    '/console',
-    { websocket: true, config: { auth: 'readonly', summary: 'Gateway log lines (WebSocket)' } },
-    (socket) => {
-      hub.add(socket);
-      socket.on('close', () => hub.remove(socket));
-      // The console page's "ping" keep-alives are read and dropped.
-      socket.on('message', () => {});
-    },
-  );
-};

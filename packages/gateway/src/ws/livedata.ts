@@ -8,9 +8,7 @@
  * changes then show within a second instead of up to 10 s later. It costs little, since changes are
  * collected and each inverter is still sent at most once per tick.
  */
-import type { FastifyPluginAsync } from 'fastify';
 import type { EventBus } from '../bus';
-import type { GatewayContext } from '../context';
 import type { LiveModel } from '../engine';
 import { type HintInputs, livedataMessageJson } from '../output/live-json';
 import type { Clock } from '../system/clock';
@@ -37,7 +35,9 @@ export interface LivedataHubOptions {
   onSlowClient?: () => void;
 }
 
+/** The /livedata push service: subscribes to the bus when made, closes every client when stopped. */
 export class LivedataHub {
+  readonly name = 'livedata';
   readonly #live: LiveModel;
   readonly #clock: Pick<Clock, 'now' | 'setTimer'>;
   readonly #hints: () => HintInputs;
@@ -93,6 +93,9 @@ export class LivedataHub {
     this.#cancel();
   }
 
+  /** Nothing to start: pushes begin with the first client (a gateway that only serves, as in tests, pushes too). */
+  start(): void {}
+
   stop(): void {
     this.#stopped = true;
     for (const off of this.#unsubscribe) off();
@@ -146,27 +149,3 @@ export class LivedataHub {
     this.#cancelTimer = undefined;
   }
 }
-
-/** WebSocket /livedata; read-only (api.md §1.2): the auth hook checks the upgrade like ctx.auth.authorizeUpgrade. */
-export const livedataSocket: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
-  const log = ctx.log.child({ component: 'livedata' });
-  const hub = new LivedataHub({
-    live: ctx.plant.live,
-    bus: ctx.bus,
-    clock: ctx.clock,
-    hints: () => ({ defaultPassword: ctx.auth.defaultPasswordActive() }),
-    onSlowClient: () => log.info('Live data client too slow: disconnected'),
-  });
-  app.addHook('onClose', async () => hub.stop());
-
-  app.get(
-    '/livedata',
-    { websocket: true, config: { auth: 'readonly', summary: 'Live data push (WebSocket)' } },
-    (socket) => {
-      hub.add(socket);
-      socket.on('close', () => hub.remove(socket));
-      // Keep-alive frames from clients are read and dropped; nothing is answered (api.md §3.5).
-      socket.on('message', () => {});
-    },
-  );
-};

@@ -1,0 +1,53 @@
+/**
+ * The services of one gateway run beyond config, auth and the plant, in the order app.ts starts them
+ * (stopped in reverse). A new service (MQTT in src/mqtt/, history in src/history/) is made here, gets a
+ * slot in `ServiceSlots` (context.ts) for routes to reach it, and joins `list`; nothing else changes.
+ */
+import type { Service } from './bus';
+import type { GatewayContext, ServiceSlots } from './context';
+import { MqttService } from './mqtt/service';
+import { TimeSync } from './system/time-sync';
+import { ConsoleHub } from './ws/console';
+import { LivedataHub } from './ws/livedata';
+
+/** Everything of the context except the slots these services fill. */
+export type CoreContext = Omit<GatewayContext, 'services'>;
+
+export interface ServiceOptions {
+  /** Tests shorten the SNTP timeout. */
+  sntpTimeoutMs?: number;
+}
+
+export function createServices(
+  ctx: CoreContext,
+  options: ServiceOptions = {},
+): { slots: ServiceSlots; list: Service[] } {
+  const sntp = new TimeSync({
+    config: ctx.config,
+    bus: ctx.bus,
+    clock: ctx.clock,
+    log: ctx.log,
+    ...(options.sntpTimeoutMs === undefined ? {} : { timeoutMs: options.sntpTimeoutMs }),
+  });
+  const livedataLog = ctx.log.child({ component: 'livedata' });
+  const livedata = new LivedataHub({
+    live: ctx.plant.live,
+    bus: ctx.bus,
+    clock: ctx.clock,
+    hints: () => ({ defaultPassword: ctx.auth.defaultPasswordActive() }),
+    onSlowClient: () => livedataLog.info('Live data client too slow: disconnected'),
+  });
+  const console = new ConsoleHub({ consoleLog: ctx.consoleLog, bus: ctx.bus });
+  const mqtt = new MqttService({
+    config: ctx.config,
+    bus: ctx.bus,
+    clock: ctx.clock,
+    plant: ctx.plant,
+    log: ctx.log,
+    build: ctx.build,
+    heap: ctx.heap,
+    dataDir: ctx.options.dataDir,
+  });
+  const slots: ServiceSlots = { sntp, livedata, console, mqtt };
+  return { slots, list: [sntp, livedata, console, mqtt] };
+}
