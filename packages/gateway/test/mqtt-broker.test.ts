@@ -251,4 +251,47 @@ describe('MQTT against a real Mosquitto', () => {
       await watcher.close();
     }
   });
+
+  it('republishes discovery on a settings save at most once a minute, and removes it all when switched off', async () => {
+    const watcher = await watch(broker.url, ['ha2/#']);
+    const config = { ...baseConfig, mqtt_hass_topic: 'ha2/' };
+    try {
+      await gatewayOn(broker.port, { mqtt_hass_topic: 'ha2/' });
+      const gateway = env.gateway;
+      const perInput = `ha2/sensor/dtu_${HM800}/ch1_Power/config`;
+      await until(() => watcher.last.get(perInput) === '', 5000, 'the first run');
+
+      // Not a connection setting: no reconnect, and the run waits for the 60 s spacing.
+      expectEnvelope(
+        await post(gateway, '/api/mqtt/config', {
+          ...config,
+          mqtt_port: broker.port,
+          mqtt_hass_individualpanels: true,
+        }),
+        1001,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(watcher.last.get(perInput)).toBe('');
+      expect(gateway.ctx.services.mqtt.connected).toBe(true);
+      await env.advance(60_000);
+      await until(() => (watcher.last.get(perInput) ?? '') !== '', 5000, 'the next run');
+      expect(JSON.parse(watcher.last.get(perInput) ?? '{}')).toMatchObject({ name: 'CH1 Power' });
+
+      expectEnvelope(
+        await post(gateway, '/api/mqtt/config', {
+          ...config,
+          mqtt_port: broker.port,
+          mqtt_hass_enabled: false,
+        }),
+        1001,
+      );
+      await until(() => [...watcher.last.values()].every((payload) => payload === ''), 5000, 'the removal');
+      const fresh = await watch(broker.url, ['ha2/#']);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(fresh.last.size).toBe(0);
+      await fresh.close();
+    } finally {
+      await watcher.close();
+    }
+  });
 });

@@ -51,6 +51,8 @@ export class MqttService implements Service, MqttState {
   readonly #connection: MqttConnection;
   #unsubscribe: (() => void)[] = [];
   #running = false;
+  /** Config saves are applied one after the other (a reconnect takes a moment). */
+  #applying: Promise<void> = Promise.resolve();
 
   #cancelCycle: () => void = () => {};
   #lastCycleAt: number | null = null;
@@ -87,12 +89,12 @@ export class MqttService implements Service, MqttState {
     const { bus } = this.#options;
     this.#unsubscribe = [
       bus.on('config:changed', (section) => {
-        if (section === 'mqtt') void this.#applyConfig();
+        if (section === 'mqtt') void this.#queueApply();
         // A renamed, added or removed inverter changes its entities.
         if (section === 'inverters' || section === 'dtu') this.#requestDiscovery();
       }),
     ];
-    await this.#applyConfig();
+    await this.#queueApply();
   }
 
   async stop(): Promise<void> {
@@ -102,6 +104,7 @@ export class MqttService implements Service, MqttState {
     this.#cancelCycle();
     this.#cancelDiscovery?.();
     this.#cancelDiscovery = undefined;
+    await this.#applying;
     await this.#connection.stop();
   }
 
@@ -109,7 +112,15 @@ export class MqttService implements Service, MqttState {
     return this.#options.config.get('mqtt');
   }
 
+  #queueApply(): Promise<void> {
+    this.#applying = this.#applying
+      .then(() => this.#applyConfig())
+      .catch((error: unknown) => this.#log.warn({ err: error }, 'MQTT settings not applied'));
+    return this.#applying;
+  }
+
   async #applyConfig(): Promise<void> {
+    if (!this.#running) return;
     const settings = this.#settings();
     const previous = this.#connection.settings;
     if (previous && !settings.hass.enabled) this.#removeDiscovered();
