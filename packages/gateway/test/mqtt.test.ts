@@ -3,7 +3,7 @@ import { rootCertificates } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultRootCa } from '../src/config/defaults';
 import { SECRET_MASK } from '../src/config/secrets';
-import { certificateInfo } from '../src/routes/mqtt';
+import { certificateInfo, readCertificate } from '../src/system/certificate';
 import { expectAuthMatrix, expectEnvelope, expectSameShape, get, post } from './helpers/api';
 import { testGateway } from './helpers/gateway';
 
@@ -20,7 +20,7 @@ const statusExample = {
   mqtt_connected: true,
   mqtt_retain: true,
   mqtt_tls: false,
-  mqtt_root_ca_cert_info: 'cert. version     : 3\n…',
+  mqtt_root_ca_cert_info: 'serial number     : 82:10:…\n…',
   mqtt_tls_cert_login: false,
   mqtt_client_cert_info: '',
   mqtt_lwt_topic: 'solar/dtu/status',
@@ -108,14 +108,16 @@ describe('GET /api/mqtt/config and /api/mqtt/status on a fresh gateway', () => {
     expectSameShape(body, statusExample);
     expect(body.mqtt_connected).toBe(false);
     expect(body.mqtt_lwt_topic).toBe('solar/dtu/status');
-    expect(body.mqtt_root_ca_cert_info).toMatch(/^cert\. version {5}: 3\n/);
+    expect(body.mqtt_root_ca_cert_info).toMatch(/^serial number {5}: /);
     expect(body.mqtt_root_ca_cert_info).toContain(
       'issuer name       : C=US, O=Internet Security Research Group, CN=ISRG Root X1',
     );
     expect(body.mqtt_root_ca_cert_info).toContain(
       'serial number     : 82:10:CF:B0:D2:40:E3:59:44:63:E0:BB:63:82:8B:00',
     );
-    expect(body.mqtt_root_ca_cert_info).toContain('signed using      : RSA with SHA-256');
+    expect(body.mqtt_root_ca_cert_info).toContain(
+      'fingerprint       : 96:BC:EC:06:26:49:76:F3:74:60:77:9A:CF:28:C5:A7:CF:E8:A3:C0:AA:E1:1A:8F:FC:EE:05:C0:BD:DF:08:C6',
+    );
     expect(body.mqtt_root_ca_cert_info).toContain('RSA key size      : 4096 bits');
     expect(body.mqtt_root_ca_cert_info).toContain('expires on        : 2035-06-04 11:04:38');
     expect(body.mqtt_client_cert_info).toBe('');
@@ -270,6 +272,17 @@ describe('certificate descriptions', () => {
     expect(info).toContain('CN=ISRG Root X1');
     expect(info).toContain('basic constraints : CA=true');
     expect(info.split('\n').every((line) => /^[a-zA-Z. ]{18}: /.test(line))).toBe(true);
+  });
+
+  it('are read with X509Certificate: names, validity, fingerprint, key', () => {
+    const cert = readCertificate(defaultRootCa())!;
+    expect(cert.subject).toContain('CN=ISRG Root X1');
+    expect(cert.issuer).toBe(cert.subject);
+    expect(cert.validFrom.toISOString()).toBe('2015-06-04T11:04:38.000Z');
+    expect(cert.validTo.toISOString()).toBe('2035-06-04T11:04:38.000Z');
+    expect(cert.ca).toBe(true);
+    expect(cert.key).toEqual({ label: 'RSA key size', value: '4096 bits' });
+    expect(readCertificate('not a certificate')).toBeUndefined();
   });
 });
 

@@ -6,7 +6,7 @@ import type { RadioKind } from '@dtu-console/hoymiles';
  * - `simulated/`: virtual inverters that answer real frames (the default);
  * - a hardware radio: nRF24L01+ (HM, HERF) and CMT2300A (HMS, HMT) on the host's SPI bus, through
  *   Linux spidev and a GPIO interrupt line. Such a driver implements this interface in `radio/nrf24.ts` /
- *   `radio/cmt2300a.ts` and is chosen in app.ts from the pin mapping; nothing else changes.
+ *   `radio/cmt2300a.ts`; plant.ts (today always the simulated radio) would pick it from the pin mapping.
  */
 export interface RadioRequest {
   /** Which transceiver carries the frame: nRF24 for HM/HERF, CMT2300A for HMS/HMT. */

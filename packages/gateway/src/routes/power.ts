@@ -8,13 +8,13 @@ import {
 } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
+import { CommandAnswers, knownInverterContext } from '../engine/command-answers';
 import { parsePostData } from '../http/post-data';
 import { powerStatusJson } from '../output/live-json';
-import { CommandAnswers, knownInverterContext } from './limit';
 
 /** /api/power/*: power on/off and restart status and command (api.md §5.3, §5.4). */
 export const powerRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
-  const answers = new CommandAnswers(ctx);
+  const answers = new CommandAnswers(ctx.log);
   app.get(
     '/api/power/status',
     { config: { auth: 'readonly', summary: 'Power command status per inverter' } },
