@@ -54,7 +54,7 @@ describe('MQTT against a real Mosquitto', () => {
   });
 
   async function gatewayOn(port: number, patch: Record<string, unknown> = {}) {
-    env = await plantGateway();
+    env = await plantGateway({ logToConsole: true });
     expectEnvelope(
       await post(env.gateway, '/api/mqtt/config', { ...baseConfig, mqtt_port: port, ...patch }),
       1001,
@@ -150,6 +150,12 @@ describe('MQTT against a real Mosquitto', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       for (let i = 0; i < 3; i++) await env.advance(5000);
       expect(live.inverter(HMS2000)?.limitRelative).toBe(50);
+      // Each rejection is logged with its reason (the same one at most once a minute per topic).
+      const log = env.consoleLog.recent().join('\n');
+      expect(log).toContain(
+        `MQTT command on solar/${HMS2000}/cmd/limit_nonpersistent_relative rejected: negative value -5`,
+      );
+      expect(log).toContain('ignored because retained');
     } finally {
       await sender.publishAsync(`solar/${HMS2000}/cmd/limit_nonpersistent_relative`, '', { retain: true });
       await sender.publishAsync(`solar/${HM800}/cmd/limit_persistent_relative`, '', { retain: true });

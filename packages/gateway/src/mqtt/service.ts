@@ -6,6 +6,7 @@
 import type { EventBus, Service } from '../bus';
 import type { ConfigStore } from '../config/store';
 import { type LiveInverter, parseApiSerial } from '../engine';
+import { DISABLED_LOG_INTERVAL_MS } from '../engine/command-answers';
 import type { Plant } from '../plant';
 import type { BuildInfo } from '../system/build-info';
 import type { Clock } from '../system/clock';
@@ -24,6 +25,9 @@ import {
   type StateMessage,
   totalsMessages,
 } from './state-topics';
+
+/** How often the same rejection (topic and reason) is logged. */
+export const REJECTED_LOG_INTERVAL_MS = 60_000;
 
 /** Full discovery runs are at least this far apart; a request in between waits and runs once. */
 export const DISCOVERY_MIN_SPACING_MS = 60_000;
@@ -59,6 +63,8 @@ export class MqttService implements Service, MqttState {
   #cycleRunning = false;
   /** dataVersion of each inverter's channel values last published (channel topics go out on new data). */
   readonly #publishedData = new Map<string, number>();
+
+  readonly #lastLogged = new Map<string, number>();
 
   #discoveryWanted = false;
   #lastDiscoveryAt: number | null = null;
@@ -210,26 +216,51 @@ export class MqttService implements Service, MqttState {
   #onMessage(topic: string, payload: string, retained: boolean): void {
     const parsed = parseCommand(this.#settings().topic, topic, payload, retained);
     if (!parsed.ok) {
-      this.#log.warn(`MQTT command on ${topic} rejected: ${parsed.reason}`);
+      this.#logThrottled(
+        `rejected:${topic}:${parsed.reason}`,
+        REJECTED_LOG_INTERVAL_MS,
+        `MQTT command on ${topic} rejected: ${parsed.reason}`,
+      );
       return;
     }
-    const result = runCommand(this.#options.plant.engine, parsed.serial, parsed.command);
+    const { name, serial } = parsed;
+    const result = runCommand(this.#options.plant.engine, serial, parsed.command);
     switch (result) {
       case 'queued':
-        this.#log.info(`MQTT command ${parsed.name} ${payload.trim()} for inverter ${parsed.serial}`);
+        // Zero-export scripts send a limit every few seconds: the engine's own log tells what went out.
+        this.#log.debug(`MQTT command ${name} ${payload.trim()} for inverter ${serial}`);
         break;
       case 'commands-disabled':
-        this.#log.info(
-          `MQTT command ${parsed.name} for inverter ${parsed.serial} not sent: commands disabled`,
+        this.#logThrottled(
+          `disabled:${name}:${serial}`,
+          DISABLED_LOG_INTERVAL_MS,
+          `MQTT command ${name} for inverter ${serial} not sent: commands are disabled for it now (command_enable, command_enable_night)`,
         );
         break;
       case 'unknown-inverter':
-        this.#log.warn(`MQTT command ${parsed.name}: no inverter with serial ${parsed.serial}`);
+        this.#logThrottled(
+          `unknown:${serial}`,
+          REJECTED_LOG_INTERVAL_MS,
+          `MQTT command ${name}: no inverter with serial ${serial}`,
+        );
         break;
       case 'invalid':
-        this.#log.warn(`MQTT command ${parsed.name} for inverter ${parsed.serial} is invalid`);
+        this.#logThrottled(
+          `invalid:${name}:${serial}`,
+          REJECTED_LOG_INTERVAL_MS,
+          `MQTT command ${name} for inverter ${serial} is invalid`,
+        );
         break;
     }
+  }
+
+  /** A warning at most once per `intervalMs` and key, so a script repeating a bad command cannot flood the log. */
+  #logThrottled(key: string, intervalMs: number, message: string): void {
+    const now = performance.now();
+    const last = this.#lastLogged.get(key);
+    if (last !== undefined && now - last < intervalMs) return;
+    this.#lastLogged.set(key, now);
+    this.#log.warn(message);
   }
 
   // --- Home Assistant discovery -------------------------------------------------------------------------
