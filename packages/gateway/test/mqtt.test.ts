@@ -9,10 +9,11 @@ import { testGateway } from './helpers/gateway';
 
 const CHIP_ID = 1715004;
 
-// The examples of api.md §6.6.
+// OpenDTU's example answers, with the broker at a documentation address (192.0.2.0/24 is never routed):
+// the MQTT service really tries to connect to what these tests save.
 const statusExample = {
   mqtt_enabled: true,
-  mqtt_hostname: '192.168.1.10',
+  mqtt_hostname: '192.0.2.10',
   mqtt_port: 1883,
   mqtt_clientid: 'OpenDTU-1715004',
   mqtt_username: 'opendtu',
@@ -34,7 +35,7 @@ const statusExample = {
 };
 const configExample = {
   mqtt_enabled: true,
-  mqtt_hostname: '192.168.1.10',
+  mqtt_hostname: '192.0.2.10',
   mqtt_port: 1883,
   mqtt_clientid: 'OpenDTU-1715004',
   mqtt_username: 'opendtu',
@@ -135,7 +136,7 @@ describe('POST /api/mqtt/config', () => {
     const config = await get(env.gateway, '/api/mqtt/config');
     expect(config.json()).toMatchObject({
       mqtt_enabled: true,
-      mqtt_hostname: '192.168.1.10',
+      mqtt_hostname: '192.0.2.10',
       mqtt_password: SECRET_MASK,
       mqtt_client_key: SECRET_MASK,
       mqtt_client_cert: clientCert,
