@@ -2,6 +2,8 @@
  * The MQTT output against a real Mosquitto: the simulated plant's topics, commands, the last will,
  * reconnecting, and Home Assistant discovery with removal.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import mqtt from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, post } from './helpers/api';
@@ -296,6 +298,28 @@ describe('MQTT against a real Mosquitto', () => {
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(fresh.last.size).toBe(0);
       await fresh.close();
+    } finally {
+      await watcher.close();
+    }
+  });
+
+  it('removes the entities of an inverter deleted before a restart, from its record in the data directory', async () => {
+    const watcher = await watch(broker.url, ['ha3/#']);
+    try {
+      await gatewayOn(broker.port, { mqtt_hass_topic: 'ha3/' });
+      const first = env;
+      const hmsPower = `ha3/sensor/dtu_${HMS2000}/ch0_Power/config`;
+      await until(() => (watcher.last.get(hmsPower) ?? '') !== '', 5000, 'the first run');
+      expect(await readFile(join(first.dataDir, 'mqtt-discovery.json'), 'utf8')).toContain(hmsPower);
+      // Deleted, then stopped before the next run (spaced a minute) could remove anything.
+      expect((await post(first.gateway, '/api/inverter/del', { id: 1 })).json().code).toBe(4008);
+      await first.gateway.stop();
+      expect(watcher.last.get(hmsPower)).not.toBe('');
+
+      env = await plantGateway({ dataDir: first.dataDir });
+      await until(() => env.gateway.ctx.services.mqtt.connected, 5000, 'the second run to connect');
+      await until(() => watcher.last.get(hmsPower) === '', 5000, 'the removal');
+      expect((watcher.last.get(`ha3/sensor/dtu_${HM800}/ch0_Power/config`) ?? '') !== '').toBe(true);
     } finally {
       await watcher.close();
     }

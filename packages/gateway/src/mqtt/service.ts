@@ -17,6 +17,7 @@ import type { MqttSection } from './client-options';
 import { commandSubscriptions, parseCommand, runCommand } from './commands';
 import { MqttConnection } from './connection';
 import { type DiscoveryMessage, discoveryMessages, dtuUid } from './discovery';
+import { DiscoveryRecord } from './discovery-record';
 import {
   type DtuFacts,
   dtuMessages,
@@ -69,12 +70,14 @@ export class MqttService implements Service, MqttState {
   #discoveryWanted = false;
   #lastDiscoveryAt: number | null = null;
   #cancelDiscovery: (() => void) | undefined;
-  /** Config topics published with content, to remove them once their entity is gone. */
+  /** Config topics published with content, to remove them once their entity is gone (kept on disk). */
   #discovered = new Set<string>();
+  readonly #record: DiscoveryRecord;
 
   constructor(options: MqttServiceOptions) {
     this.#options = options;
     this.#log = options.log.child({ component: 'mqtt' });
+    this.#record = new DiscoveryRecord(options.dataDir, this.#log);
     this.#connection = new MqttConnection({
       log: this.#log,
       chipId: options.config.chipId,
@@ -91,6 +94,7 @@ export class MqttService implements Service, MqttState {
   }
 
   async start(): Promise<void> {
+    this.#discovered = await this.#record.load();
     this.#running = true;
     const { bus } = this.#options;
     this.#unsubscribe = [
@@ -112,6 +116,7 @@ export class MqttService implements Service, MqttState {
     this.#cancelDiscovery = undefined;
     await this.#applying;
     await this.#connection.stop();
+    await this.#record.flushed();
   }
 
   #settings(): MqttSection {
@@ -156,6 +161,7 @@ export class MqttService implements Service, MqttState {
 
   #onConnected(): void {
     // A (re)connect is followed at once by a full cycle and a discovery run.
+    if (!this.#settings().hass.enabled) this.#removeDiscovered();
     this.#lastCycleAt = null;
     this.#scheduleCycle();
     this.#requestDiscovery();
@@ -317,6 +323,11 @@ export class MqttService implements Service, MqttState {
 
   /** Publishes a run and removes what an earlier run published that is no longer part of it. */
   #publishDiscovery(messages: DiscoveryMessage[]): void {
+    if (!this.#connection.connected) {
+      // Lost while the run was being prepared: the next connect runs it again.
+      this.#discoveryWanted = true;
+      return;
+    }
     const retain = this.#settings().hass.retain;
     const sent = new Set<string>();
     const next = new Set<string>();
@@ -328,11 +339,15 @@ export class MqttService implements Service, MqttState {
     }
     for (const topic of this.#discovered) if (!sent.has(topic)) this.#connection.publish(topic, '', true);
     this.#discovered = next;
+    void this.#record.save(next);
   }
 
-  /** Discovery switched off: the entities published by this gateway run are removed. */
+  /** Discovery switched off: the entities this gateway published are removed. */
   #removeDiscovered(): void {
+    // While disconnected the record is kept: the next connect with discovery off removes them.
+    if (this.#discovered.size === 0 || !this.#connection.connected) return;
     for (const topic of this.#discovered) this.#connection.publish(topic, '', true);
     this.#discovered = new Set();
+    void this.#record.save(this.#discovered);
   }
 }
