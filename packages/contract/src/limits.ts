@@ -287,6 +287,10 @@ export const DisplayRotationDeg = [0, 90, 180, 270] as const;
  */
 export const DisplayLanguage = { en: 0, de: 1, fr: 2 } as const;
 
+/** The languages built into the console, each with its own name. */
+export const BuiltInLanguages = { en: 'English', de: 'Deutsch', fr: 'Français' } as const;
+export type BuiltInLanguage = keyof typeof BuiltInLanguages;
+
 export const DiagramMode = { Off: 0, Small: 1, Fullscreen: 2 } as const;
 export type DiagramMode = (typeof DiagramMode)[keyof typeof DiagramMode];
 
@@ -394,6 +398,10 @@ export const UploadLimits = {
 
 /** WebSocket and console-log numbers of the gateway (api.md §3.5, §8). */
 export const SocketLimits = {
+  /** The subprotocol a WebSocket server answers with when a client offers subprotocols. */
+  subprotocol: 'dtu-console',
+  /** Prefix of the subprotocol that carries the console's token: `dtu-auth.<base64url of user:password>`. */
+  authSubprotocolPrefix: 'dtu-auth.',
   maxClientsPerSocket: 8,
   sendQueueLength: 32,
   consoleBatchBytes: 512,

@@ -1,7 +1,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parsePinMapping, resolveCurPin } from '../src/routes/device';
+import { parsePinMapping, pinMappingProblem, resolveCurPin } from '../src/config/pin-mapping';
 import { expectAuthMatrix, expectEnvelope, expectSameShape, get, post } from './helpers/api';
 import { testGateway } from './helpers/gateway';
 
@@ -140,6 +140,17 @@ describe('pin mapping parsing', () => {
     expect(parsePinMapping(Buffer.from('[{"nrf24":{}},{"name":"ok"}]'))).toEqual({
       kind: 'ok',
       profiles: [{ name: 'ok' }],
+    });
+  });
+
+  it('applies the same rule to a restore, strictly: every profile named', () => {
+    expect(pinMappingProblem(EXAMPLE_PIN_MAPPING)).toBeUndefined();
+    expect(pinMappingProblem('[{"nrf24":{}},{"name":"ok"}]')).toBe('profile 0 has no "name"');
+    expect(pinMappingProblem('{}')).toBe('not a JSON array of device profiles');
+    expect(pinMappingProblem('not json')).toMatch(/^not valid JSON/);
+    expect(parsePinMapping('not json')).toMatchObject({
+      kind: 'invalid',
+      reason: expect.stringMatching(/^not valid JSON/),
     });
   });
 });

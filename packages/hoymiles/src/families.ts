@@ -2,7 +2,6 @@
  * Inverter families (domain.md §1): the family table, serial → family detection, model name and rated
  * power from the hardware part number, and the production date shown for a serial.
  */
-import { type ProductionDate, productionDate } from '@dtu-console/contract/format';
 import types from '../data/inverter-types.json';
 import {
   type EventMessageSet,
@@ -173,15 +172,4 @@ export function lookupModel(hwPartNumber: number): ModelInfo {
     MODEL_TABLE.find((e) => e.prefix === prefix && e.fourthByte === fourth) ??
     MODEL_TABLE.find((e) => e.prefix === prefix);
   return entry ? { model: entry.model, maxPowerW: entry.maxPowerW } : { model: '', maxPowerW: 0 };
-}
-
-export type { ProductionDate };
-
-/**
- * Production year and week of a serial (domain §3.3): the contract's rule, which the console shows, here
- * only for text that is a serial (1..12 hex digits, not zero).
- */
-export function productionDateOfSerial(serial: Serial): ProductionDate | undefined {
-  const normalized = normalizeSerial(serial);
-  return normalized === undefined ? undefined : productionDate(normalized);
 }

@@ -12,7 +12,6 @@ import {
   isPersistentLimit,
   isRelativeLimit,
   LimitType,
-  limitTypeFromApiValue,
   limitTypeOfWord,
   limitTypeWord,
   limitWireValue,
@@ -58,17 +57,6 @@ describe('limit types', () => {
     expect(limitTypeOfWord(0x0003)).toEqual({ limitType: 3, encoding: 'HMS' });
     expect(limitTypeOfWord(0x0004)).toBeUndefined();
     expect(limitTypeOfWord(0x0102)).toBeUndefined();
-  });
-
-  it('map API values, current and legacy', () => {
-    expect([0, 1, 2, 3, 256, 257].map(limitTypeFromApiValue)).toEqual([0, 1, 2, 3, 2, 3]);
-    expect([4, 255, 258, -1, 1.5].map(limitTypeFromApiValue)).toEqual([
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-      undefined,
-    ]);
   });
 
   it('truncate limit × 10 and clamp to the wire range', () => {

@@ -6,7 +6,6 @@ import {
   FAMILY_DETECTION_ORDER,
   familyOfSerial,
   lookupModel,
-  productionDateOfSerial,
   supportsPowerDistributionLogic,
 } from '../src/families';
 import type { FamilyId } from '../src/types';
@@ -151,19 +150,5 @@ describe('lookupModel', () => {
     for (const v of protocol.testVectors.devInfoSimpleMore) {
       expect(lookupModel(v.hw_part_number)).toEqual({ model: v.hw_model_name, maxPowerW: v.max_power });
     }
-  });
-});
-
-describe('productionDateOfSerial', () => {
-  it.each(types.serialExamples)('$serial → $productionYearShown week $productionWeekShown', (example) => {
-    expect(productionDateOfSerial(example.serial)).toEqual({
-      year: example.productionYearShown,
-      week: example.productionWeekShown,
-    });
-  });
-
-  it('drops a leading zero of the week', () => {
-    expect(productionDateOfSerial('116170512345')).toEqual({ year: 2021, week: '5' });
-    expect(productionDateOfSerial('nope')).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import type { BuiltInLanguage } from '../limits';
 /** GET /api/eventlog/status?inv=<serial>[&locale=] (api.md §4.1). */
 
 export interface EventLogEntry {
@@ -14,4 +15,4 @@ export interface EventLogStatus {
   events: EventLogEntry[];
 }
 
-export type EventLogLocale = 'en' | 'de' | 'fr';
+export type EventLogLocale = BuiltInLanguage;

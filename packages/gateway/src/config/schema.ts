@@ -8,7 +8,7 @@
  * This schema checks JSON types and C ranges only. Business rules (lengths, ports, topics) are the API's
  * job; a stored value the API would reject still loads, as on the firmware.
  */
-import { parseHexSerial } from '@dtu-console/contract';
+import { InverterLimits, parseHexSerial } from '@dtu-console/contract';
 import { z } from 'zod';
 import { isPasswordHash } from '../auth/password';
 
@@ -24,8 +24,8 @@ export function storedSerial(text: string): number {
   return Number(parseHexSerial(text) & 0xffffffffffffn);
 }
 
-export const MAX_INVERTERS = 10;
-export const MAX_CHANNELS = 6;
+export const MAX_INVERTERS = InverterLimits.maxInverters;
+export const MAX_CHANNELS = InverterLimits.maxChannels;
 export const LOG_MODULE_SLOTS = 16;
 export const LED_COUNT = 2;
 

@@ -3,6 +3,8 @@
  * interval, sends limit and power commands ahead of polls, keeps reachability, statistics, yields and the
  * command status machines, and writes every change into the live model. It is the only user of the radio.
  */
+
+import { normalizeLimitType } from '@dtu-console/contract';
 import {
   buildChannelChange,
   buildDataRequest,
@@ -16,7 +18,6 @@ import {
   decodeRunData,
   decodeSystemConfig,
   isRelativeLimit,
-  limitTypeFromApiValue,
   ok,
   type PowerAction,
   type RadioKind,
@@ -185,7 +186,8 @@ export class InverterEngine {
   setLimit(serial: string, command: LimitCommand): CommandResult {
     const inv = this.#find(serial);
     if (!inv) return 'unknown-inverter';
-    const type = limitTypeFromApiValue(command.type);
+    // The API's current (0..3) and legacy (256, 257) values; the protocol's limit types are numbered 0..3.
+    const type = normalizeLimitType(command.type);
     if (type === undefined || !Number.isFinite(command.value)) return 'invalid';
     if (!inv.commandsEnabled) return 'commands-disabled';
     const value = isRelativeLimit(type) ? Math.min(command.value, 100) : command.value;

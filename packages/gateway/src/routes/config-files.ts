@@ -13,6 +13,7 @@ import {
 } from '@dtu-console/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { pinMappingProblem } from '../config/pin-mapping';
 import { CONFIG_FILE, PIN_MAPPING_FILE } from '../config/store';
 import type { GatewayContext } from '../context';
 import { parsePostData } from '../http/post-data';
@@ -30,23 +31,6 @@ const RESTORABLE: readonly string[] = UploadLimits.restoreFiles;
 function fileName(raw: unknown): string | undefined {
   if (typeof raw !== 'string') return undefined;
   return raw.replace(/^\/+/, '');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** pin_mapping.json must be an array of profiles, each with a string name (api.md §11.2). */
-function checkPinMapping(text: string): string | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return `not valid JSON (${(error as Error).message})`;
-  }
-  if (!Array.isArray(value)) return 'not a JSON array of device profiles';
-  const bad = value.findIndex((profile) => !isRecord(profile) || typeof profile.name !== 'string');
-  return bad >= 0 ? `profile ${bad} has no "name"` : undefined;
 }
 
 export const configFileRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
@@ -109,7 +93,7 @@ export const configFileRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = asy
       }
       await config.restore(parsed.config);
     } else {
-      const problem = checkPinMapping(text);
+      const problem = pinMappingProblem(text);
       if (problem) {
         request.log.warn({ reason: problem }, 'Restore refused: invalid pin_mapping.json');
         return uploadAnswer(reply, 500, `Invalid pin_mapping.json: ${problem}`);

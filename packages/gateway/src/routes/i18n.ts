@@ -6,17 +6,21 @@
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { LanguagePack, LanguagesResponse } from '@dtu-console/contract';
+import {
+  type BuiltInLanguage,
+  BuiltInLanguages,
+  type LanguagePack,
+  type LanguagesResponse,
+} from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
 
-export const BUILT_IN_LANGUAGES = { en: 'English', de: 'Deutsch', fr: 'Français' } as const;
-type BuiltIn = keyof typeof BUILT_IN_LANGUAGES;
+type BuiltIn = BuiltInLanguage;
 
 const LOCALES_DIR = new URL('../../../web/src/i18n/locales/', import.meta.url);
 
 function isBuiltIn(code: unknown): code is BuiltIn {
-  return typeof code === 'string' && Object.hasOwn(BUILT_IN_LANGUAGES, code);
+  return typeof code === 'string' && Object.hasOwn(BuiltInLanguages, code);
 }
 
 export const i18nRoutes: FastifyPluginAsync<{ ctx: GatewayContext; localesDir?: URL }> = async (
@@ -34,7 +38,7 @@ export const i18nRoutes: FastifyPluginAsync<{ ctx: GatewayContext; localesDir?: 
         string,
         unknown
       >;
-      const value: LanguagePack = { meta: { name: BUILT_IN_LANGUAGES[code], code }, display: {}, webapp };
+      const value: LanguagePack = { meta: { name: BuiltInLanguages[code], code }, display: {}, webapp };
       const body = JSON.stringify(value);
       built = { body, etag: `"${createHash('md5').update(body).digest('hex')}"` };
     } catch {

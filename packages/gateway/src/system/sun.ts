@@ -2,15 +2,14 @@
  * Sunrise, sunset and the day period (domain.md §12): the NOAA approximation in the form the firmware's
  * sunset library uses, so the minutes match the reference vectors of sun.json.
  */
+import { SunsetType, SunsetZenithDeg } from '@dtu-console/contract';
 import { epochOfLocal, localTime, utcOffsetSeconds } from './timezone';
 
-export type SunsetType = 0 | 1 | 2 | 3;
-
 /** Zenith angle in degrees per `sunsettype`: official, nautical, civil, astronomical. */
-export const SUNSET_ZENITH: Record<SunsetType, number> = { 0: 90.833, 1: 102, 2: 96, 3: 108 };
+export const SUNSET_ZENITH = SunsetZenithDeg;
 
-/** api.md §6.5: any value other than 0..3 behaves as nautical. */
-const DEFAULT_SUNSET_TYPE: SunsetType = 1;
+/** Any value other than 0..3 behaves as nautical. */
+const DEFAULT_SUNSET_TYPE: SunsetType = SunsetType.Nautical;
 
 export interface SunEventInput {
   year: number;

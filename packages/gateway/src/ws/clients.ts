@@ -2,10 +2,11 @@
  * What both WebSocket servers (/livedata, /console) share: the client cap, close codes, and closing every
  * client when anonymous access is turned off (api.md §1.2) or the gateway stops.
  */
+import { SocketLimits } from '@dtu-console/contract';
 import type { EventBus } from '../bus';
 
-/** api.md §3.5, §8: at most 8 clients per socket; the oldest connection goes. */
-export const MAX_SOCKET_CLIENTS = 8;
+/** At most this many clients per socket; the oldest connection goes. */
+export const MAX_SOCKET_CLIENTS: number = SocketLimits.maxClientsPerSocket;
 
 export const CloseCode = {
   /** The gateway stops or restarts. */

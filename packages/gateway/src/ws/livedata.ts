@@ -8,6 +8,7 @@
  * changes then show within a second instead of up to 10 s later. It costs little, since changes are
  * collected and each inverter is still sent at most once per tick.
  */
+import { Timing } from '@dtu-console/contract';
 import type { EventBus } from '../bus';
 import type { LiveModel } from '../engine';
 import { type HintInputs, livedataMessageJson } from '../output/live-json';
@@ -16,7 +17,7 @@ import { ClientSet, closeOnAuthChangeAndShutdown, OPEN, type SocketClient } from
 
 export const PUSH_TICK_MS = 1000;
 /** An inverter whose last push is this old is pushed again even without a change. */
-export const PUSH_REFRESH_MS = 10_000;
+export const PUSH_REFRESH_MS = Timing.livePushMaxIntervalS * 1000;
 /**
  * A client with more than this still unsent is disconnected (the reference allows 32 queued messages;
  * a detailed message is 1–4 KB).

@@ -6,7 +6,6 @@
  *   power: 51 <inv> <dtu> 81 <sub> 00 <CRC16 over 10..11> <CRC8>
  * Ack payload (community traces): 00 00 <sub-command> 00 + CRC16, in frame(s) starting with 0xD1.
  */
-import { LimitType, normalizeLimitType } from '@dtu-console/contract/limits';
 import { fail, ok, type Result } from '../errors';
 import type { LimitEncoding } from '../types';
 import {
@@ -36,8 +35,17 @@ export const DeviceControlSubCommand = {
 } as const;
 export type DeviceControlSubCommand = (typeof DeviceControlSubCommand)[keyof typeof DeviceControlSubCommand];
 
-/** Limit types as the current web API numbers them (0..3, domain.md §6.1); defined once in the contract. */
-export { LimitType };
+/**
+ * What a limit command asks for: bit 0 relative (%), bit 1 persistent (kept across an inverter restart).
+ * The same numbers as OpenDTU's limit types 0..3; the gateway reads the API's `limit_type` into one.
+ */
+export const LimitType = {
+  AbsoluteNonPersistent: 0,
+  RelativeNonPersistent: 1,
+  AbsolutePersistent: 2,
+  RelativePersistent: 3,
+} as const;
+export type LimitType = (typeof LimitType)[keyof typeof LimitType];
 
 export function isRelativeLimit(type: LimitType): boolean {
   return (type & 1) === 1;
@@ -78,16 +86,6 @@ export function limitTypeOfWord(word: number): DecodedLimitType | undefined {
     default:
       return undefined;
   }
-}
-
-/**
- * The API's `limit_type` → LimitType. Accepts the current values 0..3 and the legacy ones 256 and 257
- * (OpenDTU's API used the HM wire words until August 2025; spec §7 still shows them). The sets overlap
- * only in 0 and 1, which mean the same in both. The same rule as the limit schema's, so the REST and MQTT
- * paths cannot disagree.
- */
-export function limitTypeFromApiValue(value: number): LimitType | undefined {
-  return normalizeLimitType(value);
 }
 
 /** Largest limit the 16-bit wire field can carry: 6553.5 W or %. */

@@ -1,3 +1,4 @@
+import { SocketLimits } from '@dtu-console/contract';
 import { decodeBasic, type StoredUser } from '../api/auth';
 
 export interface SocketTarget {
@@ -7,8 +8,8 @@ export interface SocketTarget {
 }
 
 /** The subprotocol the gateway answers with, and the prefix of the one that carries the token. */
-export const SOCKET_PROTOCOL = 'dtu-console';
-export const SOCKET_AUTH_PROTOCOL_PREFIX = 'dtu-auth.';
+export const SOCKET_PROTOCOL = SocketLimits.subprotocol;
+export const SOCKET_AUTH_PROTOCOL_PREFIX = SocketLimits.authSubprotocolPrefix;
 
 /** base64 → base64url without padding: the characters a subprotocol name may contain. */
 function base64url(base64: string): string {
