@@ -62,6 +62,7 @@ export class MqttService implements Service, MqttState {
   #cancelCycle: () => void = () => {};
   #lastCycleAt: number | null = null;
   #cycleRunning = false;
+  #cycleDue = false;
   /** dataVersion of each inverter's channel values last published (channel topics go out on new data). */
   readonly #publishedData = new Map<string, number>();
 
@@ -169,8 +170,14 @@ export class MqttService implements Service, MqttState {
 
   async #cycle(): Promise<void> {
     // While disconnected nothing is due: the next connect runs the cycle.
-    if (!this.#running || !this.#connection.connected || this.#cycleRunning) return;
+    if (!this.#running || !this.#connection.connected) return;
+    if (this.#cycleRunning) {
+      // The previous cycle still gathers host facts: run again right after it (and keep the timer chain).
+      this.#cycleDue = true;
+      return;
+    }
     this.#cycleRunning = true;
+    this.#cycleDue = false;
     this.#lastCycleAt = this.#options.clock.now();
     this.#scheduleCycle();
     try {
@@ -190,6 +197,7 @@ export class MqttService implements Service, MqttState {
     } finally {
       this.#cycleRunning = false;
     }
+    if (this.#cycleDue) await this.#cycle();
   }
 
   #publishState(messages: StateMessage[]): void {
