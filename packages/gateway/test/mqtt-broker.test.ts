@@ -345,4 +345,26 @@ describe('MQTT against a real Mosquitto', () => {
       await watcher.close();
     }
   });
+
+  it('keeps publishing every interval, also when cycles fall due while one is still running', async () => {
+    const watcher = await watch(broker.url, ['solar/dtu/uptime']);
+    try {
+      await gatewayOn(broker.port, { mqtt_publish_interval: 10 });
+      // Quicker than the host facts are read: cycles fall due while the previous one runs.
+      for (let i = 0; i < 10; i++) await env.advance(10_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const count = () => watcher.history.filter(([, , retained]) => !retained).length;
+      const before = count();
+      await env.advance(10_000);
+      await until(() => count() > before, 3000, 'the next cycle');
+      // And nothing before the interval has passed.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const after = count();
+      await env.advance(5000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(count()).toBe(after);
+    } finally {
+      await watcher.close();
+    }
+  });
 });
