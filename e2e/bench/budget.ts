@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: measures the console's weight as bytes on the wire, the way the gateway serves it
- * (brotli), against the budgets of DEVELOPERS.md:
+ * (brotli), against the project's size budgets:
  * - first load of the live view (HTML + JS + CSS + fonts) ≤ 120 KB, measured in real Chromium;
  * - the whole console, every file of every route and all three languages, ≤ 216 KB.
  */

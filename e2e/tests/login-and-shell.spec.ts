@@ -94,7 +94,7 @@ test.describe('shell', () => {
       ['Settings', 'DTU radio', 'DTU radio settings', '/settings/dtu'],
       ['Settings', 'Device manager', 'Device manager', '/settings/device'],
       ['Settings', 'Config management', 'Config management', '/settings/config'],
-      // Spec §2: these two send visitors who are not signed in to the login first.
+      // These two send visitors who are not signed in to the login first.
       ['Settings', 'Firmware upgrade', 'Sign in', '/login?returnUrl=%2Ffirmware%2Fupgrade'],
       ['Settings', 'Reboot', 'Sign in', '/login?returnUrl=%2Fmaintenance%2Freboot'],
       ['Info', 'System', 'System info', '/info/system'],

@@ -1,5 +1,5 @@
 /**
- * Response codes of the OpenDTU-compatible API (spec §8, api.md §2).
+ * Response codes of the OpenDTU-compatible API.
  *
  * The console never shows `message`: it translates `apiresponse.{code}` and fills `{min}`/`{max}` from
  * `param`. So the code and its param are the contract; the English texts here only need to be present.
@@ -15,7 +15,7 @@ import {
   SecurityLimits,
 } from './limits';
 
-/** `type` of a response envelope (api.md §1.4). No current code uses `info`, the console still knows it. */
+/** `type` of a response envelope. No current code uses `info`, the console still knows it. */
 export type EnvelopeType = 'success' | 'warning' | 'danger' | 'info';
 
 export type ParamKey = 'min' | 'max';
@@ -127,7 +127,7 @@ export interface CodeSpec {
   readonly param?: Readonly<CodeParam>;
   /** False for codes that are defined but never sent by the API baseline (1003, 9002). */
   readonly sent: boolean;
-  /** Every envelope goes out as HTTP 200, except the out-of-memory answer (api.md §1.4, §1.6). */
+  /** Every envelope goes out as HTTP 200, except the out-of-memory answer. */
   readonly httpStatus: 200 | 500;
 }
 

@@ -1,6 +1,6 @@
 import { Code, type CodeParam, CodeTable, type EnvelopeType, isCode } from './codes';
 
-/** Answer of POST/action endpoints (api.md §1.4). Key order on the wire: type, message, code, param. */
+/** Answer of POST/action endpoints. Key order on the wire: type, message, code, param. */
 export interface Envelope {
   type: EnvelopeType;
   message: string;
@@ -8,13 +8,13 @@ export interface Envelope {
   param?: CodeParam;
 }
 
-/** The three network-settings failures that carry no code (api.md §6.4). */
+/** The three network-settings failures that carry no code. */
 export interface CodelessEnvelope {
   type: 'warning';
   message: string;
 }
 
-/** HTTP 500 body when an answer could not be built (api.md §1.6); note its own key order. */
+/** HTTP 500 body when an answer could not be built; note its own key order. */
 export interface InternalErrorBody {
   message: string;
   code: typeof Code.InternalError;

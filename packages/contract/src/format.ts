@@ -1,4 +1,4 @@
-/** Display rules both gateway and console need (spec §3, §4, §9; domain.md §3.3). Pure, no locale. */
+/** Display rules both gateway and console need. Pure, no locale. */
 import { PowerLimits, Timing, WifiQuality } from './limits';
 
 /** Firmware or bootloader version integer → "major.minor.patch": 10000 per major, 100 per minor. */
@@ -36,8 +36,8 @@ export interface GitVersion {
 }
 
 /**
- * `git_hash` is `git describe` output: a tag ("v26.3.30"), "<tag>-<n>-g<hash>" or "g<hash>" (api.md §7.1).
- * The spec's "part after the dash, skipping 1 more character" is read as after the LAST dash, which
+ * `git_hash` is `git describe` output: a tag ("v26.3.30"), "<tag>-<n>-g<hash>" or "g<hash>".
+ * The rule "part after the dash, skipping 1 more character" is read as after the LAST dash, which
  * drops the "g" of "-g<hash>".
  */
 export function parseGitHash(gitHash: string): GitVersion {

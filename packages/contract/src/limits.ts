@@ -1,22 +1,22 @@
 /**
  * Limits, defaults and enumerations shared by gateway and console.
  *
- * Where the console's input limit (spec §5) differs from what the API checks (api.md §2, §10.1), both are
+ * Where the console's input limit differs from what the API checks, both are
  * kept: `...MaxLength` is the server check and the one the schemas use, `...InputMaxLength` the form's
- * maxlength. Lengths are UTF-8 byte lengths (api.md §2).
+ * maxlength. Lengths are UTF-8 byte lengths.
  */
 
-/** spec §5 Security, §9; api.md §6.8, §10. */
+/** Admin password bounds (security settings). */
 export const SecurityLimits = {
   passwordMinLength: 8,
   passwordMaxLength: 64,
-  /** The single account (spec §6). */
+  /** The single account. */
   username: 'admin',
   defaultPassword: 'openDTU42',
   defaultAllowReadonly: true,
 } as const;
 
-/** spec §5 MQTT, §9; api.md §6.6, §10.1. */
+/** MQTT settings bounds. */
 export const MqttLimits = {
   hostnameMaxLength: 128,
   clientIdMaxLength: 64,
@@ -43,7 +43,7 @@ export const MqttLimits = {
 export const MqttQos = { AtMostOnce: 0, AtLeastOnce: 1, ExactlyOnce: 2 } as const;
 export type MqttQos = (typeof MqttQos)[keyof typeof MqttQos];
 
-/** api.md §10.2; the root CA default (a PEM certificate) is left to the gateway. */
+/** MQTT defaults of a fresh gateway; the root CA default (a PEM certificate) is left to the gateway. */
 export const MqttDefaults = {
   enabled: false,
   hostname: '',
@@ -69,12 +69,12 @@ export const MqttDefaults = {
   hassIndividualPanels: false,
 } as const;
 
-/** spec §5 NTP; api.md §6.5, §10.1. Coordinates are form bounds only: the server does not check them. */
+/** Time settings bounds. Coordinates are form bounds only: the server does not check them. */
 export const NtpLimits = {
   serverMaxLength: 31,
   serverInputMaxLength: 32,
   timezoneDescrMaxLength: 50,
-  /** Legacy POSIX `ntp_timezone` key (code 9002, api.md §12). */
+  /** Legacy POSIX `ntp_timezone` key (code 9002). */
   timezoneMaxLength: 50,
   timezoneInputMaxLength: 32,
   latitudeMin: -90,
@@ -99,8 +99,8 @@ export const SunsetType = { Official: 0, Nautical: 1, Civil: 2, Astronomical: 3 
 export type SunsetType = (typeof SunsetType)[keyof typeof SunsetType];
 
 /**
- * Zenith angle per sunset type in degrees. The spec prints the official one as 90.8; the sun computation
- * needs the exact 90.833 (domain.md §12, sun.json).
+ * Zenith angle per sunset type in degrees. Displays often round the official one to 90.8; the sun computation
+ * needs the exact 90.833 (sun.json).
  */
 export const SunsetZenithDeg: { readonly [T in SunsetType]: number } = {
   [SunsetType.Official]: 90.833,
@@ -109,7 +109,7 @@ export const SunsetZenithDeg: { readonly [T in SunsetType]: number } = {
   [SunsetType.Astronomical]: 108,
 };
 
-/** api.md §10.2 (lat/lon are the centre of Germany). */
+/** Time defaults of a fresh gateway (lat/lon are the centre of Germany). */
 export const NtpDefaults = {
   // The global pool, not a vendor zone: vendor zones are reserved for that vendor's devices.
   server: 'pool.ntp.org',
@@ -119,7 +119,7 @@ export const NtpDefaults = {
   sunsetType: SunsetType.Nautical,
 } as const;
 
-/** spec §3, §5; api.md §6.1, §10.1; gateway-settings.json. */
+/** Inverter slots: count, ids, names, strings. */
 export const InverterLimits = {
   maxInverters: 10,
   /** Slot ids are 0..9. */
@@ -139,7 +139,7 @@ export const InverterLimits = {
   maxEventLogEntries: 15,
 } as const;
 
-/** Values an empty or edited slot falls back to (api.md §6.1, §10.2). */
+/** Values an empty or edited slot falls back to. */
 export const InverterDefaults = {
   pollEnable: true,
   pollEnableNight: true,
@@ -153,8 +153,8 @@ export const InverterDefaults = {
 } as const;
 
 /**
- * `limit_type` of POST /api/limit/config (api.md §5.2). The spec's "0/1 plus 256 when persistent" is the
- * legacy encoding (domain.md §6.1); see `PowerLimits.legacyPersistentFlag`.
+ * `limit_type` of POST /api/limit/config. The older "0/1 plus 256 when persistent" form is the
+ * legacy encoding; see `PowerLimits.legacyPersistentFlag`.
  */
 export const LimitType = {
   AbsoluteNonPersistent: 0,
@@ -164,7 +164,7 @@ export const LimitType = {
 } as const;
 export type LimitType = (typeof LimitType)[keyof typeof LimitType];
 
-/** Active-power limit (spec §4, §5, §9; api.md §5.2). */
+/** Active-power limit. */
 export const PowerLimits = {
   /** Server rejects larger values of any type (code 5002). */
   valueMax: 2250,
@@ -177,7 +177,7 @@ export const PowerLimits = {
 } as const;
 
 /**
- * The encoding clients used before August 2025 and the console spec still describes: 0/1 plus 256 when
+ * The encoding clients used before August 2025 and some older documentation still describes: 0/1 plus 256 when
  * persistent. 0 and 1 mean the same in both encodings.
  */
 const legacyLimitTypes: Readonly<Record<number, LimitType>> = {
@@ -196,10 +196,10 @@ export function normalizeLimitType(limitType: number): LimitType | undefined {
   return legacyLimitTypes[limitType];
 }
 
-/** spec §5 DTU; api.md §6.2, §10.1. */
+/** DTU radio settings bounds. */
 export const DtuLimits = {
   serialMin: 1,
-  /** Form bound of the DTU serial (spec §5). */
+  /** Form bound of the DTU serial. */
   serialMax: 199999999999,
   pollIntervalMin: 1,
   pollIntervalMax: 86400,
@@ -207,12 +207,12 @@ export const DtuLimits = {
   nrfPaLevelMax: 3,
   cmtPaLevelMinDbm: -10,
   cmtPaLevelMaxDbm: 20,
-  /** CMT frequency step and channel width (spec calls it the 250 kHz frequency step). */
+  /** CMT frequency step and channel width (the console calls it the 250 kHz frequency step). */
   cmtChannelWidthHz: 250000,
   countryCount: 3,
 } as const;
 
-/** nRF24 PA levels by `nrf_palevel` key (spec §9, domain.md §9.1). */
+/** nRF24 PA levels by `nrf_palevel` key. */
 export const NrfPaLevels = [
   { value: 0, label: 'Min', dbm: -18 },
   { value: 1, label: 'Low', dbm: -12 },
@@ -223,7 +223,7 @@ export const NrfPaLevels = [
 export const CmtCountry = { Europe: 0, NorthAmerica: 1, Brazil: 2 } as const;
 export type CmtCountry = (typeof CmtCountry)[keyof typeof CmtCountry];
 
-/** CMT2300A frequency rules per `cmt_country`, in Hz (api.md §10.3). Index = country id. */
+/** CMT2300A frequency rules per `cmt_country`, in Hz. Index = country id. */
 export const CmtCountries = [
   {
     id: CmtCountry.Europe,
@@ -254,7 +254,7 @@ export const CmtCountries = [
   },
 ] as const;
 
-/** api.md §10.2 (the DTU serial is generated from the chip id, so it has no fixed default). */
+/** DTU defaults of a fresh gateway (the DTU serial is generated from the chip id, so it has no fixed default). */
 export const DtuDefaults = {
   pollInterval: 5,
   nrfPaLevel: 0,
@@ -263,7 +263,7 @@ export const DtuDefaults = {
   cmtCountry: CmtCountry.Europe,
 } as const;
 
-/** Display, LEDs and device profiles (spec §5 Device, §9; api.md §6.3, §10.1). */
+/** Display, LEDs and device profiles. */
 export const DeviceLimits = {
   diagramDurationMin: 600,
   diagramDurationMax: 86400,
@@ -275,15 +275,15 @@ export const DeviceLimits = {
   profileNameMinLength: 1,
   profileNameMaxLength: 63,
   localeLength: 2,
-  /** Shown for the empty profile name; listed first, the rest sorted by name (spec §9). */
+  /** Shown for the empty profile name; listed first, the rest sorted by name. */
   defaultProfileName: 'Default',
 } as const;
 
-/** `display.rotation` key → degrees (spec §9). */
+/** `display.rotation` key → degrees. */
 export const DisplayRotationDeg = [0, 90, 180, 270] as const;
 
 /**
- * Display language indices of the spec (§9). The API itself carries the 2-letter code in `display.locale`.
+ * Display language indices of the device display. The API itself carries the 2-letter code in `display.locale`.
  */
 export const DisplayLanguage = { en: 0, de: 1, fr: 2 } as const;
 
@@ -294,10 +294,10 @@ export type BuiltInLanguage = keyof typeof BuiltInLanguages;
 export const DiagramMode = { Off: 0, Small: 1, Fullscreen: 2 } as const;
 export type DiagramMode = (typeof DiagramMode)[keyof typeof DiagramMode];
 
-/** `curPin.display.type` (api.md §6.3). */
+/** `curPin.display.type`. */
 export const DisplayType = { None: 0, PCD8544: 1, SSD1306: 2, SH1106: 3, SSD1309: 4, ST7567: 5 } as const;
 
-/** api.md §10.2. */
+/** Display defaults of a fresh gateway. */
 export const DisplayDefaults = {
   powerSafe: true,
   screensaver: true,
@@ -309,11 +309,11 @@ export const DisplayDefaults = {
   ledBrightness: 100,
 } as const;
 
-/** spec §5 Network; api.md §6.4, §10.1. */
+/** Network settings bounds. */
 export const NetworkLimits = {
   ssidMinLength: 1,
   ssidMaxLength: 32,
-  /** Server rejects 64 although its own message says 64 (api.md §6.4). */
+  /** Server rejects 64 although its own message says 64. */
   passwordMaxLength: 63,
   passwordInputMaxLength: 64,
   hostnameMinLength: 1,
@@ -330,7 +330,7 @@ export const NetworkLimits = {
   syslogPortMax: 65535,
 } as const;
 
-/** api.md §10.2. */
+/** Network defaults of a fresh gateway. */
 export const NetworkDefaults = {
   hostnamePattern: 'OpenDTU-%06X',
   dhcp: true,
@@ -342,11 +342,11 @@ export const NetworkDefaults = {
   syslogPort: 514,
 } as const;
 
-/** Client and server timings (spec §4, §9; api.md §3.5, §8). */
+/** Client and server timings. */
 export const Timing = {
-  /** Console socket "ping" interval (spec §7, §9). */
+  /** Console socket "ping" interval. */
   consoleHeartbeatMs: 5000,
-  /** Live data socket "ping" interval (spec §7, §9); the reference web app used 25 s (api.md §3.5). */
+  /** Live data socket "ping" interval; the reference web app used 25 s. */
   liveHeartbeatMs: 59000,
   /** Heartbeat rescheduled after an empty live-data message. */
   liveHeartbeatAfterEmptyMs: 10000,
@@ -369,11 +369,11 @@ export const Timing = {
   brandIconRecheckMs: 10000,
   onlinePulseMs: 2500,
   sortAnimationMs: 150,
-  /** Server pushes each inverter at least this often on /livedata (api.md §3.5). */
+  /** Server pushes each inverter at least this often on /livedata. */
   livePushMaxIntervalS: 10,
 } as const;
 
-/** Browser-only UI numbers (spec §2, §9). */
+/** Browser-only UI numbers. */
 export const UiLimits = {
   consoleRows: 24,
   pullToRefreshThreshold: 60,
@@ -384,10 +384,10 @@ export const UiLimits = {
   dragScrollSpeed: 10,
 } as const;
 
-/** Wi-Fi quality: linear from 0 % at this RSSI (dBm) or below to 100 % at `rssiBest` or above (spec §9). */
+/** Wi-Fi quality: linear from 0 % at this RSSI (dBm) or below to 100 % at `rssiBest` or above. */
 export const WifiQuality = { rssiWorst: -100, rssiBest: -50 } as const;
 
-/** Backup, restore and firmware upload (spec §5, §7, §9; api.md §7.3, §7.4). */
+/** Backup, restore and firmware upload. */
 export const UploadLimits = {
   /** The console hashes firmware for the MD5 field in chunks of this size. */
   md5ChunkBytes: 2 * 1024 * 1024,
@@ -396,7 +396,7 @@ export const UploadLimits = {
   firmwareAccept: ['.bin', '.bin.gz'],
 } as const;
 
-/** WebSocket and console-log numbers of the gateway (api.md §3.5, §8). */
+/** WebSocket and console-log numbers of the gateway. */
 export const SocketLimits = {
   /** The subprotocol a WebSocket server answers with when a client offers subprotocols. */
   subprotocol: 'dtu-console',

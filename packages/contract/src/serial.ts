@@ -1,6 +1,5 @@
 /**
- * Serial number input formats of the console's serial field (domain.md §8, data/serial-formats.json,
- * spec §5 "Serial number input"). The result kind is turned into a translated hint by the console.
+ * Serial number input formats of the console's serial field (docs/protocol.md, serial numbers). The result kind is turned into a translated hint by the console.
  */
 
 export type SerialInputKind =
@@ -56,7 +55,7 @@ export function herfBodyToSerial(body: string): string {
 
 /**
  * Classifies what the user typed and, when accepted, returns the serial to store. The input is upper-cased
- * first; the formats are tried in the order of domain.md §8. Surrounding spaces are not removed (the
+ * first; the formats are tried in the order of docs/protocol.md Surrounding spaces are not removed (the
  * reference does not), so they make the input 'unknown-format'.
  */
 export function parseSerialInput(input: string): SerialInputResult {

@@ -6,7 +6,7 @@ import type { MqttConfigPayload } from '../src/schemas/mqtt';
 import type { NtpConfigPayload, NtpTimePayload } from '../src/schemas/ntp';
 import type { SecurityConfigPayload } from '../src/schemas/security';
 
-// Checked by tsc: the payload a schema yields is the config the GET endpoint returns (api.md §6.5, §6.6, §6.8).
+// Checked by tsc: the payload a schema yields is the config the GET endpoint returns.
 describe('schema outputs match the hand-written API types', () => {
   it('mqtt', () => {
     expectTypeOf<MqttConfigPayload>().toEqualTypeOf<MqttConfig>();

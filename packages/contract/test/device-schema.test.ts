@@ -3,7 +3,7 @@ import { Code } from '../src/codes';
 import { deviceConfigRules, deviceConfigSchema } from '../src/schemas/device';
 import { validate } from '../src/schemas/validate';
 
-// The GET example of api.md §6.3, as the web app posts it back (curPin may carry extra keys).
+// The GET example of docs/api.md, as the web app posts it back (curPin may carry extra keys).
 const getObject = {
   curPin: {
     name: 'ESP32-S3 board with SSD1306',
@@ -57,7 +57,7 @@ describe('POST /api/device/config schema', () => {
           power_safe: false,
           screensaver: false,
           contrast: 0,
-          // A missing string reads as "null" (api.md §1.7), cut to 2 characters.
+          // A missing string reads as "null", cut to 2 characters.
           locale: 'nu',
           diagramduration: 0,
           diagrammode: 0,

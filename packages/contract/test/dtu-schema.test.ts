@@ -4,7 +4,7 @@ import { CmtCountries } from '../src/limits';
 import { dtuConfigRules, dtuConfigSchema, isCmtFrequencyValid } from '../src/schemas/dtu';
 import { validate } from '../src/schemas/validate';
 
-// The GET example of api.md §6.2: the web app posts it back whole.
+// The GET example of the web app posts it back whole.
 const getObject = {
   serial: '199980115004',
   pollinterval: 5,

@@ -13,7 +13,7 @@ import {
   wifiQuality,
 } from '../src/format';
 
-describe('formatVersion (domain.md §3.3)', () => {
+describe('formatVersion', () => {
   it.each([
     [10012, '1.0.12'],
     [10112, '1.1.12'],
@@ -27,7 +27,7 @@ describe('formatVersion (domain.md §3.3)', () => {
   });
 });
 
-describe('productionDate (domain.md §3.3)', () => {
+describe('productionDate', () => {
   it.each([
     ['116171603546', 2021, '16'],
     ['112182216549', 2022, '22'],
@@ -45,7 +45,7 @@ describe('productionDate (domain.md §3.3)', () => {
   });
 });
 
-describe('parseGitHash (spec §4)', () => {
+describe('parseGitHash', () => {
   it.each([
     ['v26.3.30', { value: 'v26.3.30', isHash: false }],
     ['g1a2b3c4', { value: '1a2b3c4', isHash: true }],
@@ -56,7 +56,7 @@ describe('parseGitHash (spec §4)', () => {
   });
 });
 
-describe('wifiQuality (spec §9)', () => {
+describe('wifiQuality', () => {
   it.each([
     [-120, 0],
     [-100, 0],
@@ -71,14 +71,14 @@ describe('wifiQuality (spec §9)', () => {
   });
 });
 
-describe('memory helpers (spec §9)', () => {
+describe('memory helpers', () => {
   it('converts bytes to kB of 1024', () => {
     expect(bytesToKb(2048)).toBe(2);
     expect(bytesToKb(281708)).toBeCloseTo(275.1055, 4);
   });
 
   it('computes heap fragmentation from the largest block and free heap', () => {
-    // api.md §7.1 example: free = 281708 - 162340 = 119368, largest block 65524.
+    // docs/api.md example: free = 281708 - 162340 = 119368, largest block 65524.
     expect(heapFragmentation(65524, 119368)).toBeCloseTo(0.451076, 6);
     expect(heapFragmentation(1000, 1000)).toBe(0);
     expect(heapFragmentation(0, 0)).toBe(0);
@@ -95,7 +95,7 @@ describe('small display rules', () => {
     expect(nrfModuleName(false)).toBe('nRF24L01');
   });
 
-  it('bounds the limit input (spec §4)', () => {
+  it('bounds the limit input', () => {
     expect(limitInputMax(true, 800)).toBe(100);
     expect(limitInputMax(false, 800)).toBe(800);
     expect(limitInputMax(false, 0)).toBe(2250);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatHexSerial, isZeroSerial, parseHexSerial } from '../src/schemas/hex-serial';
 
-describe('hex serials (api.md §1.8)', () => {
+describe('hex serials', () => {
   it.each([
     ['116180216880', 0x116180216880n],
     ['199980115004', 0x199980115004n],

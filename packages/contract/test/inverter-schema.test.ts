@@ -61,7 +61,7 @@ describe('POST /api/inverter/add schema', () => {
   });
 });
 
-// The edit example of api.md §6.1.
+// The edit example of docs/api.md
 const edit = {
   id: 0,
   serial: '116180216880',

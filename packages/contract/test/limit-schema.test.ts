@@ -16,7 +16,7 @@ const run = (patch: Record<string, unknown>) =>
   validate(limitConfigSchemaFor(context), { ...payload, ...patch });
 
 describe('POST /api/limit/config schema', () => {
-  it('accepts the api.md example', () => {
+  it('accepts docs/api.md example', () => {
     expect(run({})).toEqual({ ok: true, value: payload });
   });
 

@@ -28,7 +28,7 @@ import {
   WifiQuality,
 } from '../src/limits';
 
-describe('limits of spec §5 and §9', () => {
+describe('limits of the console', () => {
   it('security', () => {
     expect(SecurityLimits.passwordMinLength).toBe(8);
     expect(SecurityLimits.passwordMaxLength).toBe(64);
@@ -140,7 +140,7 @@ describe('limits of spec §5 and §9', () => {
     });
   });
 
-  it('cmt countries follow api.md §10.3', () => {
+  it('cmt countries follow docs/api.md', () => {
     expect(CmtCountries.map((c) => c.name)).toEqual(['Europe', 'North America', 'Brazil']);
     expect(CmtCountries[0]).toMatchObject({
       freq_default: 865000000,

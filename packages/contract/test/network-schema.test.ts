@@ -8,7 +8,7 @@ import {
   validateNetworkDataField,
 } from '../src/schemas/network';
 
-// The GET example of api.md §6.4.
+// The GET example of docs/api.md
 const getObject = {
   hostname: 'OpenDTU-%06X',
   dhcp: true,
@@ -149,7 +149,7 @@ describe('POST /api/network/config validation', () => {
     expect(run({ ...on, syslogport: 65535 }).ok).toBe(true);
   });
 
-  it('follows api.md order: 1005, addresses, hostname, ssid, password, AP timeout, syslog host, port', () => {
+  it('follows docs/api.md order: 1005, addresses, hostname, ssid, password, AP timeout, syslog host, port', () => {
     let body: Record<string, unknown> = {
       ...getObject,
       ipaddress: 'x',

@@ -3,7 +3,7 @@ import { Code } from '../src/codes';
 import { type MqttConfigPayload, mqttConfigRules, mqttConfigSchema } from '../src/schemas/mqtt';
 import { validate } from '../src/schemas/validate';
 
-// The GET example of api.md §6.6, enabled: what the web app posts back.
+// The GET example of docs/api.md, enabled: what the web app posts back.
 const valid: MqttConfigPayload = {
   mqtt_enabled: true,
   mqtt_hostname: '192.168.1.10',
@@ -103,9 +103,8 @@ describe('POST /api/mqtt/config schema', () => {
     [{ mqtt_lwt_online: 'o'.repeat(21) }, 7011, { max: 20 }, 'mqtt_lwt_online'],
     [{ mqtt_lwt_offline: 'o'.repeat(21) }, 7012, { max: 20 }, 'mqtt_lwt_offline'],
     [{ mqtt_lwt_qos: 3 }, 7016, { max: 2 }, 'mqtt_lwt_qos'],
-    [{ mqtt_publish_interval: 4 }, 7013, { min: 5, max: 65535 }, 'mqtt_publish_interval'],
-    [{ mqtt_publish_interval: 65536 }, 7013, { min: 5, max: 65535 }, 'mqtt_publish_interval'],
-    [{ mqtt_publish_interval: 86400 }, 7013, { min: 5, max: 65535 }, 'mqtt_publish_interval'],
+    [{ mqtt_publish_interval: 4 }, 7013, { min: 5, max: 86400 }, 'mqtt_publish_interval'],
+    [{ mqtt_publish_interval: 86401 }, 7013, { min: 5, max: 86400 }, 'mqtt_publish_interval'],
     [{ mqtt_hass_topic: `${'h'.repeat(32)}/` }, 7014, { max: 32 }, 'mqtt_hass_topic'],
     [{ mqtt_hass_topic: 'home assistant/' }, 7015, undefined, 'mqtt_hass_topic'],
     [{ mqtt_hass_topic: 'homeassistant' }, 7018, undefined, 'mqtt_hass_topic'],
@@ -124,7 +123,8 @@ describe('POST /api/mqtt/config schema', () => {
     { mqtt_lwt_topic: '' },
     { mqtt_lwt_online: 'o'.repeat(20) },
     { mqtt_lwt_qos: 0 },
-    { mqtt_publish_interval: 65535 },
+    { mqtt_publish_interval: 65536 },
+    { mqtt_publish_interval: 86400 },
     { mqtt_hass_topic: `${'h'.repeat(31)}/` },
   ])('accepts the boundary %j', (patch) => {
     expect(run(patch).ok).toBe(true);
@@ -155,7 +155,7 @@ describe('POST /api/mqtt/config schema', () => {
     expect(run(broken).ok).toBe(true);
   });
 
-  it('reports the checks in api.md order when several fields are bad', () => {
+  it('reports the checks in docs/api.md order when several fields are bad', () => {
     let body: Record<string, unknown> = {
       ...valid,
       mqtt_hostname: '',
@@ -208,7 +208,7 @@ describe('POST /api/mqtt/config schema', () => {
     expect(validate(mqttConfigSchema, { ...body, mqtt_hass_topic: 'hh/' }).ok).toBe(true);
   });
 
-  it('lists its rules in api.md order', () => {
+  it('lists its rules in docs/api.md order', () => {
     expect(mqttConfigRules.map((rule) => rule.code)).toEqual([
       Code.MqttHostnameLength,
       Code.MqttClientIdLength,

@@ -37,7 +37,7 @@ describe('parseSerialInput', () => {
     [' 116171603546', 'unknown-format', undefined],
     ['A21H3Z7PR-1G1', 'unknown-format', undefined],
     ['A21H3K7PR-1GI', 'unknown-format', undefined],
-  ] as const)('domain §8: %j → %s', (input, kind, serial) => {
+  ] as const)('docs/protocol.md: %j → %s', (input, kind, serial) => {
     expect(parseSerialInput(input)).toEqual(serial === undefined ? { kind } : { kind, serial });
   });
 

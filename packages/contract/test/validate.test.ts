@@ -12,7 +12,7 @@ import {
   validateDataField,
 } from '../src/schemas/validate';
 
-describe('validateDataField: generic steps of api.md §1.5', () => {
+describe('validateDataField: generic steps of docs/api.md', () => {
   it('answers 1002 without a data field', () => {
     expect(validateDataField(ntpTimeSchema, undefined)).toEqual({ ok: false, code: 1002 });
     expect(validateDataField(ntpTimeSchema, null)).toEqual({ ok: false, code: 1002 });

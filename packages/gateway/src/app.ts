@@ -52,7 +52,7 @@ export interface GatewayDeps {
   sntpTimeoutMs?: number;
 }
 
-/** api.md §7.2: the device restarts about 1 s after answering. */
+/** the device restarts about 1 s after answering. */
 export const REBOOT_DELAY_MS = 1000;
 
 /** Wires the services and the HTTP server of one gateway run. */

@@ -14,7 +14,7 @@ export interface GatewayEvents {
   'config:changed': [section: ConfigSection];
   /**
    * The security settings were saved (routes/security.ts). When `allowReadonly` is false, WebSocket
-   * servers close every open connection: new ones must authenticate (api.md §1.2).
+   * servers close every open connection: new ones must authenticate.
    */
   'auth:changed': [change: { allowReadonly: boolean; passwordChanged: boolean }];
   /** An inverter's live snapshot changed (engine/live-model.ts); read it with LiveModel.inverter(serial). */

@@ -86,7 +86,7 @@ describe('failure limiter', () => {
 
 type Env = Awaited<ReturnType<typeof testGateway>>;
 
-describe('the auth matrix (api.md §1.2, §13)', () => {
+describe('the auth matrix', () => {
   let env: Env;
   beforeEach(async () => {
     env = await testGateway();

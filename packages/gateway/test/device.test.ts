@@ -5,7 +5,7 @@ import { parsePinMapping, pinMappingProblem, resolveCurPin } from '../src/config
 import { expectAuthMatrix, expectEnvelope, expectSameShape, get, post } from './helpers/api';
 import { testGateway } from './helpers/gateway';
 
-/** The two boards of the reference pin_mapping.example.json (domain.md §10.1). */
+/** The two boards of the reference pin_mapping.example.json. */
 const EXAMPLE_PIN_MAPPING = JSON.stringify([
   {
     name: 'ESP32 PoE board (LAN8720) + nRF24 + SSD1306',
@@ -27,7 +27,7 @@ const EXAMPLE_PIN_MAPPING = JSON.stringify([
 const S3_BOARD = 'ESP32-S3 + CMT2300A + W5500 + SH1106';
 const POE_BOARD = 'ESP32 PoE board (LAN8720) + nRF24 + SSD1306';
 
-// The GET example of api.md §6.3 (with `eth`, which only some profiles have).
+// The GET example of docs/api.md (with `eth`, which only some profiles have).
 const apiExample = {
   curPin: {
     name: 'ESP32-S3 board with SSD1306',
@@ -64,7 +64,7 @@ describe('GET /api/device/config', () => {
     await rm(pinMappingPath(), { force: true });
   });
 
-  it('answers the api.md §6.3 shape with the defaults of a fresh device and no pin mapping file', async () => {
+  it('answers docs/api.md shape with the defaults of a fresh device and no pin mapping file', async () => {
     const response = await get(env.gateway, '/api/device/config');
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -235,7 +235,7 @@ describe('a changed profile restarts the gateway', () => {
     expect(await restarted()).toBe(true);
   });
 
-  it('accepts display alone: the absent profile name is stored as "null" (api.md §6.3), a change', async () => {
+  it('accepts display alone: the absent profile name is stored as "null", a change', async () => {
     expectEnvelope(await post(own.gateway, '/api/device/config', { display: apiExample.display }), 1001);
     expect(own.gateway.ctx.config.get('device').pinmapping).toBe('null');
     expect(await restarted()).toBe(true);

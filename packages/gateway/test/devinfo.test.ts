@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAuthMatrix, expectSameShape, get } from './helpers/api';
 import { HM800, HMS2000, type PlantGateway, plantGateway } from './helpers/plant-gateway';
 
-// api.md §4.2.
+// docs/api.md
 const example = {
   valid_data: true,
   fw_bootloader_version: 1,
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => env.cleanup());
 
-describe('GET /api/devinfo/status (api.md §4.2)', () => {
+describe('GET /api/devinfo/status', () => {
   it('before any answer: the same keys, valid_data false, zeros', async () => {
     // The engine has not had its turn yet: no device info.
     const body = (await get(env.gateway, `/api/devinfo/status?inv=${HMS2000}`, null)).json();
@@ -29,7 +29,7 @@ describe('GET /api/devinfo/status (api.md §4.2)', () => {
     expect(body).toMatchObject({ valid_data: false, max_power: 0, hw_part_number: 0 });
   });
 
-  it('after the inverters answered: model, rated power and firmware in api.md key order and types', async () => {
+  it('after the inverters answered: model, rated power and firmware in the documented key order and types', async () => {
     await env.advance(60_000);
     const hm = (await get(env.gateway, `/api/devinfo/status?inv=${HM800}`, null)).json();
     expectSameShape(hm, example);

@@ -10,7 +10,7 @@ const codes = alarmCodes.codes as Record<
   { meaning: string | null; hmtMeaning?: string; reachableWithOneByteId: boolean }
 >;
 
-describe('event message translations (api.md §4.1)', () => {
+describe('event message translations', () => {
   it('reads locale case-insensitively; anything else is English', () => {
     expect(parseEventLocale('de')).toBe('de');
     expect(parseEventLocale('DE')).toBe('de');
@@ -75,7 +75,7 @@ describe('event message translations (api.md §4.1)', () => {
   });
 });
 
-describe('GET /api/eventlog/status (api.md §4.1)', () => {
+describe('GET /api/eventlog/status', () => {
   let env: PlantGateway;
   beforeAll(async () => {
     env = await plantGateway();
@@ -88,7 +88,7 @@ describe('GET /api/eventlog/status (api.md §4.1)', () => {
     events: [{ message_id: 1, message: '<event text>', start_time: 25862, end_time: 0 }],
   };
 
-  it('answers the inverter event log in api.md key order and types, English by default', async () => {
+  it('answers the inverter event log in the documented key order and types, English by default', async () => {
     const body = (await get(env.gateway, `/api/eventlog/status?inv=${HM800}`, null)).json();
     expectSameShape(body, example);
     expect(body.count).toBe(body.events.length);

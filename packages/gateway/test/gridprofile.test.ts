@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAuthMatrix, expectSameShape, get } from './helpers/api';
 import { HM800, HMS2000, type PlantGateway, plantGateway } from './helpers/plant-gateway';
 
-// api.md §4.3, §4.4.
+// docs/api.md
 const statusExample = {
   name: 'XX - EN 50549-1:2019',
   version: '2.0.1',
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => env.cleanup());
 
-describe('GET /api/gridprofile/status and /rawdata (api.md §4.3, §4.4)', () => {
+describe('GET /api/gridprofile/status and /rawdata', () => {
   it('before the profile was read: "Unknown", "0.0.0", no sections, no bytes', async () => {
     const status = (await get(env.gateway, `/api/gridprofile/status?inv=${HM800}`, null)).json();
     expect(status).toEqual({ name: 'Unknown', version: '0.0.0', sections: [] });
@@ -23,7 +23,7 @@ describe('GET /api/gridprofile/status and /rawdata (api.md §4.3, §4.4)', () =>
     expect(raw.body).toBe('{"raw":[]}');
   });
 
-  it('after it was read: the decoded profile and its raw bytes, in api.md shapes', async () => {
+  it('after it was read: the decoded profile and its raw bytes, in docs/api.md shapes', async () => {
     await env.advance(60_000);
     for (const serial of [HM800, HMS2000]) {
       const status = (await get(env.gateway, `/api/gridprofile/status?inv=${serial}`, null)).json();

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testGateway } from './helpers/gateway';
 
-describe('/api/i18n (public, api.md §7.5)', () => {
+describe('/api/i18n (public)', () => {
   let env: Awaited<ReturnType<typeof testGateway>>;
   beforeAll(async () => {
     env = await testGateway();

@@ -4,7 +4,7 @@ import { expectAuthMatrix, expectSameShape, get, post } from './helpers/api';
 import { expectCode, postWithoutData } from './helpers/envelopes';
 import { HM800, HMS2000, type PlantGateway, plantGateway } from './helpers/plant-gateway';
 
-// api.md §6.1 list entry.
+// docs/api.md list entry.
 const entryExample = {
   id: 0,
   name: 'Garage roof',
@@ -44,8 +44,8 @@ async function resetSlots() {
   for (let id = 2; id < 10; id++) await post(env.gateway, '/api/inverter/del', { id });
 }
 
-describe('GET /api/inverter/list (api.md §6.1)', () => {
-  it('lists occupied slots in slot order, api.md keys and types, one channel per input', async () => {
+describe('GET /api/inverter/list', () => {
+  it('lists occupied slots in slot order, docs/api.md keys and types, one channel per input', async () => {
     const response = await get(env.gateway, '/api/inverter/list');
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -132,7 +132,7 @@ describe('POST /api/inverter/add', () => {
     await env.advance(30_000);
     const live = (await get(env.gateway, `/api/livedata/status?inv=${HM400}`, null)).json().inverters[0];
     expect(live).toMatchObject({ serial: HM400, name: 'Balcony', reachable: true });
-    // No duplicate-serial check (api.md §6.1).
+    // No duplicate-serial check.
     expectCode(
       await post(env.gateway, '/api/inverter/add', { serial: HM400, name: 'Twin' }),
       Code.InverterAdded,
@@ -341,7 +341,7 @@ describe('GET /api/inverter/stats_reset', () => {
   });
 });
 
-describe('auth (api.md §13)', () => {
+describe('auth', () => {
   it('every inverter endpoint is admin', async () => {
     await expectAuthMatrix(env.gateway, [
       { method: 'GET', url: '/api/inverter/list', level: 'admin' },

@@ -15,8 +15,8 @@ afterAll(() => env.cleanup());
 
 const limitStatus = async () => (await get(env.gateway, '/api/limit/status', null)).json();
 
-describe('GET /api/limit/status (api.md §5.1)', () => {
-  it('has an entry per inverter in api.md key order and types', async () => {
+describe('GET /api/limit/status', () => {
+  it('has an entry per inverter in the documented key order and types', async () => {
     const body = await limitStatus();
     expect(Object.keys(body)).toEqual([HM800, HMS2000]);
     for (const entry of Object.values(body) as Record<string, unknown>[]) {
@@ -29,7 +29,7 @@ describe('GET /api/limit/status (api.md §5.1)', () => {
   });
 });
 
-describe('POST /api/limit/config (api.md §5.2)', () => {
+describe('POST /api/limit/config', () => {
   const valid = { serial: HM800, limit_value: 600, limit_type: 0 };
 
   it('answers the generic codes: 1002 no data, 1004 not JSON, 1005 missing or mistyped keys', async () => {
@@ -100,7 +100,7 @@ describe('POST /api/limit/config (api.md §5.2)', () => {
     expect((await limitStatus())[HMS2000]).toMatchObject({ limit_relative: 80, limit_set_status: 'Ok' });
   });
 
-  it('quirk 5: commands disabled → still 1001 (clients rely on it), nothing sent, said in the message and the log', async () => {
+  it('the OpenDTU quirk "commands disabled still answer 1001" (docs/compatibility.md): commands disabled → still 1001 (clients rely on it), nothing sent, said in the message and the log', async () => {
     await env.gateway.ctx.config.update('inverters', (slots) =>
       slots.map((slot, id) => (id === 0 ? { ...slot, command_enable: false } : slot)),
     );

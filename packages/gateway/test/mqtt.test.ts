@@ -9,8 +9,8 @@ import { testGateway } from './helpers/gateway';
 
 const CHIP_ID = 1715004;
 
-// OpenDTU's example answers, with the broker at a documentation address (192.0.2.0/24 is never routed):
-// the MQTT service really tries to connect to what these tests save.
+// The examples of docs/api.md, with the broker at a documentation address (192.0.2.0/24 is never
+// routed): the MQTT service really tries to connect to what these tests save.
 const statusExample = {
   mqtt_enabled: true,
   mqtt_hostname: '192.0.2.10',
@@ -84,7 +84,7 @@ const withSecrets = {
 };
 
 describe('GET /api/mqtt/config and /api/mqtt/status on a fresh gateway', () => {
-  it('config: api.md §6.6 keys and types, the documented defaults', async () => {
+  it('config: docs/api.md keys and types, the documented defaults', async () => {
     const response = await get(env.gateway, '/api/mqtt/config');
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -102,7 +102,7 @@ describe('GET /api/mqtt/config and /api/mqtt/status on a fresh gateway', () => {
     });
   });
 
-  it('status: api.md §6.6 keys and types, not connected, the root CA described, no secrets', async () => {
+  it('status: docs/api.md keys and types, not connected, the root CA described, no secrets', async () => {
     const response = await get(env.gateway, '/api/mqtt/status', null);
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -182,7 +182,7 @@ describe('POST /api/mqtt/config', () => {
     expect((await get(env.gateway, '/api/mqtt/config')).json().mqtt_clientid).toBe('');
   });
 
-  it('stores the text "null" for an absent root CA (api.md §1.7)', async () => {
+  it('stores the text "null" for an absent root CA', async () => {
     const { mqtt_root_ca_cert: _omitted, ...rest } = configExample;
     expectEnvelope(await post(env.gateway, '/api/mqtt/config', rest), 1001);
     expect(env.gateway.ctx.config.get('mqtt').tls.root_ca_cert).toBe('null');

@@ -12,7 +12,7 @@ import {
 import { expectAuthMatrix, expectEnvelope, expectSameShape, get, post } from './helpers/api';
 import { testGateway } from './helpers/gateway';
 
-// The examples of api.md §6.4.
+// The examples of docs/api.md
 const statusExample = {
   sta_status: true,
   sta_ssid: 'MyWiFi',
@@ -153,7 +153,7 @@ beforeAll(async () => {
 afterAll(() => env.cleanup());
 
 describe('GET /api/network/status', () => {
-  it('answers the api.md §6.4 keys and types with the real host: no access point', async () => {
+  it('answers docs/api.md keys and types with the real host: no access point', async () => {
     const response = await get(env.gateway, '/api/network/status', null);
     expect(response.statusCode).toBe(200);
     const body = response.json();
@@ -178,7 +178,7 @@ describe('GET /api/network/status', () => {
 });
 
 describe('GET/POST /api/network/config', () => {
-  it('GET answers the api.md §6.4 shape with the defaults; an empty password stays empty', async () => {
+  it('GET answers docs/api.md shape with the defaults; an empty password stays empty', async () => {
     const response = await get(env.gateway, '/api/network/config');
     expect(response.statusCode).toBe(200);
     const body = response.json();

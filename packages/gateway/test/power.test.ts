@@ -15,7 +15,7 @@ const powerStatus = async () => (await get(env.gateway, '/api/power/status', nul
 const live = async (serial: string) =>
   (await get(env.gateway, `/api/livedata/status?inv=${serial}`, null)).json().inverters[0];
 
-describe('GET /api/power/status (api.md §5.3)', () => {
+describe('GET /api/power/status', () => {
   it('has {power_set_status} per inverter', async () => {
     const body = await powerStatus();
     expect(Object.keys(body)).toEqual([HM800, HMS2000]);
@@ -26,7 +26,7 @@ describe('GET /api/power/status (api.md §5.3)', () => {
   });
 });
 
-describe('POST /api/power/config (api.md §5.4)', () => {
+describe('POST /api/power/config', () => {
   it('answers 1002, 1004, and 1005 without a serial string or without a bool power/restart', async () => {
     expectCode(await postWithoutData(env.gateway, '/api/power/config'), Code.NoValuesFound);
     expectCode(await post(env.gateway, '/api/power/config', 'nope'), Code.ParseError);
@@ -98,7 +98,7 @@ describe('POST /api/power/config (api.md §5.4)', () => {
     expect((await powerStatus())[HMS2000].power_set_status).toBe('Ok');
   });
 
-  it('quirk 5: with commands disabled it answers 1001 saying nothing was sent', async () => {
+  it('the OpenDTU quirk "commands disabled still answer 1001" (docs/compatibility.md): with commands disabled it answers 1001 saying nothing was sent', async () => {
     await env.gateway.ctx.config.update('inverters', (slots) =>
       slots.map((slot, id) => (id === 1 ? { ...slot, command_enable: false } : slot)),
     );

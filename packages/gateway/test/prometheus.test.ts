@@ -84,7 +84,7 @@ describe('exposition checker (test helper)', () => {
   });
 });
 
-describe('renderMetrics (api.md §7.6)', () => {
+describe('renderMetrics', () => {
   it('is valid exposition format: every sample declared, families grouped, labels escaped, values numeric', async () => {
     const h = await plant();
     const text = renderMetrics(FACTS, h.live);
@@ -181,7 +181,7 @@ describe('renderMetrics (api.md §7.6)', () => {
   });
 });
 
-describe('GET /api/prometheus/metrics (api.md §7.6)', () => {
+describe('GET /api/prometheus/metrics', () => {
   let env: PlantGateway;
   beforeAll(async () => {
     env = await plantGateway();

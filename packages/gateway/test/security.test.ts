@@ -65,7 +65,7 @@ describe('/api/security', () => {
     expect((await get('/api/system/status', {})).statusCode).toBe(200);
   });
 
-  describe('validation (api.md §6.8), in order, with params', () => {
+  describe('validation, in order, with params', () => {
     const cases: [string, unknown, string][] = [
       ['too short', { password: '1234567', allow_readonly: true }, '10001:{"max":64}'],
       ['too long', { password: 'x'.repeat(65), allow_readonly: true }, '10001:{"max":64}'],
@@ -88,7 +88,7 @@ describe('/api/security', () => {
       });
     }
 
-    it('keeps api.md key order: type, message, code, param', async () => {
+    it('keeps the documented key order: type, message, code, param', async () => {
       const response = await save({ password: 'short', allow_readonly: true });
       expect(Object.keys(response.json())).toEqual(['type', 'message', 'code', 'param']);
       expect(response.body).not.toMatch(/\s{2}|\n/);
@@ -101,7 +101,7 @@ describe('/api/security', () => {
     });
   });
 
-  describe('POST plumbing (api.md §1.3–1.5)', () => {
+  describe('POST plumbing', () => {
     const post = (payload: string | Buffer, contentType: string) =>
       env.gateway.http.inject({
         method: 'POST',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isNight, SUNSET_ZENITH, type SunStatusInput, sunEventMinutes, sunStatus } from '../src/system/sun';
 
 /**
- * Every vector of reference data/sun.json (domain.md §12), inlined so the test does not depend on the
+ * Every vector of reference data/sun.json, inlined so the test does not depend on the
  * reference folder: date, latitude, longitude, tzOffsetHours, type, sunrise/sunset minutes, whole minutes
  * and clocks (null = never reached, or a clock outside 00:00..23:59).
  */

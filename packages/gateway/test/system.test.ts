@@ -9,7 +9,7 @@ describe('GET /api/system/status', () => {
   });
   afterEach(() => env.cleanup());
 
-  it('answers every key of api.md §7.1 with its JSON type', async () => {
+  it('answers every key of docs/api.md with its JSON type', async () => {
     const response = await env.gateway.http.inject({ method: 'GET', url: '/api/system/status' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);

@@ -252,7 +252,7 @@ describe('epochOfLocal', () => {
 });
 
 describe('formatLocalDateTime', () => {
-  it('uses the api.md §6.5 format', () => {
+  it('uses docs/api.md format', () => {
     expect(formatLocalDateTime(BERLIN, utc(2026, 3, 30, 17, 18, 50))).toBe('Monday, March 30 2026 19:18:50');
     expect(formatLocalDateTime(NEW_YORK, utc(2026, 1, 5, 5, 4, 3))).toBe('Monday, January 05 2026 00:04:03');
     expect(formatLocalDateTime(KOLKATA, 0)).toBe('Thursday, January 01 1970 05:30:00');

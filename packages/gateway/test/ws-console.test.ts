@@ -39,7 +39,7 @@ function hubHarness(options: { queueLines?: number; maxBufferedBytes?: number; h
 
 const linesOf = (socket: FakeSocket) => socket.frames.join('').split('\n').slice(0, -1);
 
-describe('ConsoleHub (api.md §8)', () => {
+describe('ConsoleHub', () => {
   it('sends the recent lines on connect, then new ones batched into frames of whole lines', () => {
     const h = hubHarness({ history: ['I old one', 'W old two'] });
     const socket = new FakeSocket();

@@ -40,7 +40,7 @@ const serialsOf = (socket: FakeSocket) =>
     (frame) => (JSON.parse(frame) as { inverters: { serial: string }[] }).inverters[0]?.serial,
   );
 
-describe('LivedataHub (api.md §3.5 push schedule)', () => {
+describe('LivedataHub (docs/api.md push schedule)', () => {
   it('builds nothing while no client is connected and sends nothing on connect', async () => {
     const h = await hubHarness();
     await h.engine.start();
@@ -210,7 +210,7 @@ describe('WebSocket /livedata on a running gateway', () => {
 
   const serialOf = (frame: string) => (JSON.parse(frame) as LivedataMessage).inverters[0]?.serial;
 
-  it('sends nothing on connect, then one detailed inverter per message within a tick (api.md §3.5 shapes)', async () => {
+  it('sends nothing on connect, then one detailed inverter per message within a tick (docs/api.md shapes)', async () => {
     const socket = await connectOpen(url());
     await socket.sync();
     expect(socket.messages).toEqual([]);
@@ -278,7 +278,7 @@ describe('WebSocket /livedata on a running gateway', () => {
     await Promise.all(sockets.map((s) => s.close()));
   });
 
-  it('auth (api.md §1.2): open for anyone while allow_readonly is on, else admin credentials or 401', async () => {
+  it('auth: open for anyone while allow_readonly is on, else admin credentials or 401', async () => {
     const wrong = Buffer.from('admin:nope').toString('base64url');
     // On: anonymous, wrong and right credentials all get in.
     const headerSets: Record<string, string>[] = [

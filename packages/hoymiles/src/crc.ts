@@ -1,5 +1,5 @@
 /**
- * The two checksums of the Hoymiles radio protocol (domain.md Appendix A.1).
+ * The two checksums of the Hoymiles radio protocol.
  * CRC8 closes every frame; CRC16 (CRC-16/MODBUS) closes a request body and a joined response payload.
  */
 

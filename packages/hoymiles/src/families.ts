@@ -1,5 +1,5 @@
 /**
- * Inverter families (domain.md §1): the family table, serial → family detection, model name and rated
+ * Inverter families: the family table, serial → family detection, model name and rated
  * power from the hardware part number, and the production date shown for a serial.
  */
 import types from '../data/inverter-types.json';
@@ -28,7 +28,7 @@ export interface FamilyInfo {
   voltageGroups: readonly (readonly number[])[];
   limitEncoding: LimitEncoding;
   eventMessageSet: EventMessageSet;
-  /** Run-data payloads shorter than this (CRC16 included) count as failures (domain §2.1). */
+  /** Run-data payloads shorter than this (CRC16 included) count as failures. */
   runtimePayloadMinLength: number;
   /** HMS_4CH only: firmware build version from which "power distribution logic" is supported. */
   powerDistributionLogicFromFw: number | undefined;
@@ -107,7 +107,7 @@ for (const id of FAMILY_IDS) {
   if (!FAMILIES[id]) throw new Error(`inverter-types.json: family ${id} missing`);
 }
 
-/** The order in which the serial rules are tried; the first match wins (domain §1.2). */
+/** The order in which the serial rules are tried; the first match wins. */
 export const FAMILY_DETECTION_ORDER: readonly FamilyId[] = types.detectionOrder.map((id) =>
   oneOf(id, FAMILY_IDS, 'detectionOrder entry'),
 );
@@ -162,7 +162,7 @@ const MODEL_TABLE: readonly ModelEntry[] = (types.devInfoTable.entries as RawDev
 
 /**
  * Model and rated power from the 32-bit hardware part number (device info "simple", bytes 2..5):
- * an entry matching prefix and fourth byte first, else the first entry matching the 3-byte prefix (§1.3).
+ * an entry matching prefix and fourth byte first, else the first entry matching the 3-byte prefix.
  */
 export function lookupModel(hwPartNumber: number): ModelInfo {
   const part = hwPartNumber >>> 0;

@@ -1,5 +1,5 @@
 /**
- * Reassembly of a fragmented answer (domain.md Appendix A.2) as a pure state object: the engine feeds it
+ * Reassembly of a fragmented answer as a pure state object: the engine feeds it
  * the frames received for one command and, each time an answer window ends, asks what to do next.
  * No timers here; the engine owns the windows (500/750/200/2000 ms, 100 ms per re-request).
  */
@@ -7,9 +7,9 @@ import { fail, ok, type ProtocolError, type Result } from './errors';
 import { type Frame, parseFrame } from './frame';
 import { type AddressFilter, hasValidCrc16, hex2, MAX_FRAGMENT_NUMBER, RESPONSE_FLAG } from './wire';
 
-/** Whole-request resends when nothing at all arrived (1 send + 4 resends, domain §6.8). */
+/** Whole-request resends when nothing at all arrived (1 send + 4 resends). */
 export const MAX_RESENDS = 4;
-/** Re-requests of missing fragments per command (domain §6.8). */
+/** Re-requests of missing fragments per command. */
 export const MAX_REREQUESTS = 5;
 
 export interface FragmentAssemblerOptions extends AddressFilter {
@@ -34,7 +34,7 @@ export type AcceptOutcome =
   | 'ignored';
 
 export interface AssembledPayload {
-  /** Fragments 1..n joined, CRC16 included (the "payload" of domain.md: offsets count from here). */
+  /** Fragments 1..n joined, CRC16 included (the "payload" of docs/protocol.md: offsets count from here). */
   payload: Uint8Array;
   /** The payload without its last two bytes (the CRC16). */
   payloadWithoutCrc: Uint8Array;
@@ -53,7 +53,7 @@ export type WindowDecision =
   | { action: 'fail'; failure: FailureKind; error: ProtocolError };
 
 /**
- * Which radio statistic a failure counts towards (domain §7.5): nothing → rx_fail_nothing,
+ * Which radio statistic a failure counts towards: nothing → rx_fail_nothing,
  * partial → rx_fail_partial, corrupt → rx_fail_corrupt.
  */
 export type FailureKind = 'nothing' | 'partial' | 'corrupt';
@@ -175,7 +175,7 @@ export class FragmentAssembler {
     return ok('stored');
   }
 
-  /** The answer window ended: decide what to do (domain.md A.2 table). */
+  /** The answer window ended: decide what to do (docs/protocol.md table). */
   endWindow(): WindowDecision {
     if (this.#decision) return this.#decision;
     if (this.#fragments.size === 0) {

@@ -1,6 +1,6 @@
 /** Shared vocabulary of the protocol library. */
 
-/** Inverter family ids exactly as in data/inverter-types.json (domain.md §1.1). */
+/** Inverter family ids exactly as in data/inverter-types.json. */
 export const FAMILY_IDS = [
   'HM_1CH',
   'HM_2CH',
@@ -23,10 +23,10 @@ export function isFamilyId(id: string): id is FamilyId {
 
 export type RadioKind = 'NRF24' | 'CMT';
 
-/** Which numeric limit-type word goes on the wire (domain.md §6.1). */
+/** Which numeric limit-type word goes on the wire. */
 export type LimitEncoding = 'HM' | 'HMS';
 
-/** Which event text set applies (domain.md §4.4). */
+/** Which event text set applies. */
 export type EventMessageSet = 'ALL' | 'HMT';
 
 /**
@@ -35,7 +35,7 @@ export type EventMessageSet = 'ALL' | 'HMT';
  */
 export type Serial = string;
 
-/** Data types of a data request (domain.md Appendix A.3). */
+/** Data types of a data request. */
 export const DataType = {
   DeviceInfoSimple: 0x00,
   DeviceInfoAll: 0x01,

@@ -1,5 +1,5 @@
 /**
- * Low-level pieces shared by every frame codec (domain.md Appendix A.1): serial → radio address,
+ * Low-level pieces shared by every frame codec: serial → radio address,
  * frame header, CRC8 trailer and big-endian 16-bit fields. Internal; the public surface is re-exported
  * by frame.ts.
  */
@@ -33,7 +33,7 @@ export const FRAME_HEADER_LENGTH = 10;
 /** Header + CRC8, no body: the size of a re-request and the smallest well-formed frame. */
 export const MIN_FRAME_LENGTH = FRAME_HEADER_LENGTH + 1;
 export const MAX_FRAGMENT_DATA_LENGTH = 16;
-/** Fragment numbers 1..12 are valid; 0 and ≥ 13 are discarded (domain.md A.2). */
+/** Fragment numbers 1..12 are valid; 0 and ≥ 13 are discarded (docs/protocol.md). */
 export const MAX_FRAGMENT_NUMBER = 12;
 
 /** The 4 address bytes of a frame as an unsigned 32-bit number (big-endian), e.g. 0x82345678. */
@@ -231,7 +231,7 @@ export interface ResponseFragmentsOptions {
   /** Request command id (0x15, 0x51) or response id (0x95, 0xD1); bit 7 is set either way. */
   command: number;
   /**
-   * The payload as domain.md defines it: the joined data bytes INCLUDING the trailing CRC16, i.e. what the
+   * The payload as docs/protocol.md defines it: the joined data bytes INCLUDING the trailing CRC16, i.e. what the
    * payload encoders (messages/*) return and what FragmentAssembler hands back. Sent as is.
    */
   payload: Uint8Array;

@@ -25,7 +25,7 @@ function reseal(frame: Uint8Array): Uint8Array {
 }
 
 describe('CMT countries', () => {
-  it('are loaded in cmt_country order with the prefixes of domain §9.3', () => {
+  it('are loaded in cmt_country order with the prefixes of docs/protocol.md', () => {
     expect(CMT_COUNTRIES.map((c) => [c.id, c.key])).toEqual([
       [0, 'EU'],
       [1, 'US'],

@@ -39,7 +39,7 @@ function reseal(frame: Uint8Array): Uint8Array {
 }
 
 describe('limit types', () => {
-  it('encode the wire word per domain §6.1', () => {
+  it('encode the wire word per docs/protocol.md', () => {
     const words = (encoding: LimitEncoding) =>
       [0, 1, 2, 3].map((t) => limitTypeWord(t as LimitType, encoding));
     expect(words('HM')).toEqual([0x0000, 0x0001, 0x0100, 0x0101]);

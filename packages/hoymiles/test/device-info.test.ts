@@ -90,7 +90,7 @@ describe('device info test vector (protocol.json → devInfo)', () => {
   }
 });
 
-describe('formatting (§3.3)', () => {
+describe('formatting', () => {
   it('version text', () => {
     const table: [number, string][] = [
       [10012, '1.0.12'],
@@ -121,7 +121,7 @@ describe('formatting (§3.3)', () => {
   });
 });
 
-describe('part numbers for a simulated model (§1.3)', () => {
+describe('part numbers for a simulated model', () => {
   it('gives a simulator a part number for every table model that looks up to it', () => {
     for (const e of inverterTypes.devInfoTable.entries) {
       const part = hwPartNumberForModel(e.model, e.maxPowerW);
@@ -132,7 +132,7 @@ describe('part numbers for a simulated model (§1.3)', () => {
   });
 });
 
-describe('validity (§3.4)', () => {
+describe('validity', () => {
   const all: DeviceInfoAll = {
     fwBuildVersion: 10112,
     buildYear: 2017,

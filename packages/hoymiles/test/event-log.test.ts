@@ -66,7 +66,7 @@ describe('event log test vector (protocol.json → alarmLog, tz +7200)', () => {
   });
 });
 
-describe('event times (§4.3)', () => {
+describe('event times', () => {
   const entry = (rawStart: number, startPm: boolean, rawEnd: number, endPm: boolean): EventLogEntry => ({
     eventWord: 1,
     messageId: 1,
@@ -101,7 +101,7 @@ describe('event times (§4.3)', () => {
   });
 });
 
-describe('message text (§4.4)', () => {
+describe('message text', () => {
   it('uses the HMT override set', () => {
     expect(eventMessage(215, 'ALL')).toBe('PV1 input voltage too high');
     expect(eventMessage(215, 'HMT')).toBe('MPPT C input voltage too high');
@@ -117,7 +117,7 @@ describe('message text (§4.4)', () => {
     expect(eventMessageInfo(143, 'ALL').category).toBe('grid');
   });
 
-  it('reads only the low byte of the event word (quirk 2)', () => {
+  it('reads only the low byte of the event word', () => {
     const payload = encodeEventLog([
       { eventWord: 0xc12d, messageId: 0x2d, rawStart: 1, rawEnd: 0, startPm: false, endPm: false },
     ]);

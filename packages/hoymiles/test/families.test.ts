@@ -102,7 +102,7 @@ describe('familyOfSerial', () => {
     ['284122399ef8', 'HERF_1CH'],
     ['2821349F7444', 'HERF_2CH'],
     ['280116c234ae', 'HERF_4CH'],
-  ] as const)('domain §1.2: %s → %s', (serial, family) => {
+  ] as const)('docs/protocol.md: %s → %s', (serial, family) => {
     expect(familyOfSerial(serial)).toBe(family);
   });
 
@@ -138,7 +138,7 @@ describe('lookupModel', () => {
     [0xf1012400, 'HERF-1600', 1600],
     [0x00000000, '', 0],
     [0xffffffff, '', 0],
-  ])('domain §1.3: %s → %j %i W', (part, model, maxPowerW) => {
+  ])('docs/protocol.md: %s → %j %i W', (part, model, maxPowerW) => {
     expect(lookupModel(part)).toEqual({ model, maxPowerW });
   });
 

@@ -51,7 +51,7 @@ describe('grid profile test vectors (grid-profile.json)', () => {
     });
   }
 
-  it('reads the §5.5 example field by field', () => {
+  it('reads the example profile field by field', () => {
     const data = unwrap(decodeGridProfileData(hex(vectors[0]!.raw)));
     expect(data.typeId).toBe(0x0a00);
     expect(data.version).toEqual({ major: 2, minor: 1, patch: 3 });
@@ -76,7 +76,7 @@ describe('grid profile test vectors (grid-profile.json)', () => {
   });
 });
 
-describe('grid profile tables (§5.3, §5.4)', () => {
+describe('grid profile tables', () => {
   it('names the ten profile types and falls back to "Unknown"', () => {
     expect(gridProfileName(0x0300)).toBe('DE - DE_VDE4105_2018');
     expect(gridProfileName(0x0d04)).toBe('XX - NF_EN_50549-1:2019');
@@ -84,7 +84,7 @@ describe('grid profile tables (§5.3, §5.4)', () => {
     expect(gridProfileName(0x0302)).toBe('Unknown');
   });
 
-  it('has the item counts of the §5.4 table', () => {
+  it('has the item count of every section', () => {
     const counts: [number, number, number][] = [
       [0x00, 0x00, 5],
       [0x00, 0x01, 7],
@@ -119,7 +119,7 @@ describe('grid profile tables (§5.3, §5.4)', () => {
       expect(gridProfileItemSpecs(id, version)?.length, `${id}/${version}`).toBe(n);
     expect(gridProfileItemSpecs(0x00, 0x04)).toBeUndefined();
     expect(gridProfileItemSpecs(0xc0, 0x00)).toBeUndefined();
-    // RVHF keeps its odd ÷10 (§5.4).
+    // RVHF keeps its odd ÷10.
     expect(gridProfileItemSpecs(0x50, 0x01)?.at(-1)).toMatchObject({ key: 'RVHF', divisor: 10, unit: 'Hz' });
   });
 });
@@ -147,7 +147,7 @@ describe('grid profile empty and validity', () => {
   });
 });
 
-describe('robust parsing (quirk 4 not mimicked)', () => {
+describe('robust parsing (the OpenDTU quirk "grid profile parsing past an unknown section" (docs/compatibility.md) not mimicked)', () => {
   const voltage = '00 00 08 FC 07 30 00 1E 09 E2 00 01';
 
   it('stops at an unknown version of a known section and omits it', () => {

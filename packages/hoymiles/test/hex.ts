@@ -17,7 +17,7 @@ export function withCrc(bytes: Uint8Array): Uint8Array {
   return Uint8Array.from([...bytes, crc >> 8, crc & 0xff]);
 }
 
-/** The data part of response frames (bytes 10..len-2), joined in order (domain.md §A.2). */
+/** The data part of response frames (bytes 10..len-2), joined in order. */
 export function joinFrames(frames: readonly string[]): Uint8Array {
   return Uint8Array.from(frames.flatMap((f) => Array.from(hex(f).subarray(10, -1))));
 }

@@ -90,7 +90,7 @@ describe('run data test vectors (runtime-fields.json)', () => {
     });
   }
 
-  it('gives the §2.5 worked example in the typed shape', () => {
+  it('gives the worked HM-800 example in the typed shape', () => {
     const v = vectors.find((x) => x.family === 'HM_2CH')!;
     const result = decodeRunData('HM_2CH', vectorPayload(v));
     if (!result.ok) throw new Error(result.error.message);
@@ -130,7 +130,7 @@ describe('run data layouts', () => {
       const layout = runDataLayout(fam.id)!;
       expect(layout.dcInputs).toBe(fam.dcInputs);
       expect(layout.openDtuMinLength).toBe(fam.runtimePayloadMinLength);
-      // Quirk 12 decision: all fields before the CRC.
+      // The OpenDTU quirk "run-data length check counts the CRC" (docs/compatibility.md) decision: all fields before the CRC.
       expect(layout.requiredLength).toBe(fam.runtimePayloadMinLength + 2);
       const expectedSource = Array.from({ length: fam.dcInputs }, (_, c) => {
         const group = fam.voltageGroups.find((g) => g.includes(c))!;
@@ -148,7 +148,7 @@ describe('run data layouts', () => {
   });
 });
 
-describe('derived values (§2.4)', () => {
+describe('derived values', () => {
   it('irradiation is 0 without a configured max power', () => {
     expect(irradiationPercent(239.6, 400)).toBeCloseTo(59.9, 9);
     expect(irradiationPercent(239.6, 0)).toBe(0);
@@ -160,7 +160,7 @@ describe('derived values (§2.4)', () => {
     expect(efficiencyPercent(10, 0)).toBe(0);
   });
 
-  it('totals include the per-input yield offsets (§7.9 example)', () => {
+  it('totals include the per-input yield offsets (worked example)', () => {
     const v = vectors.find((x) => x.family === 'HM_2CH')!;
     const result = decodeRunData('HM_2CH', vectorPayload(v));
     if (!result.ok) throw new Error(result.error.message);
@@ -347,7 +347,7 @@ describe('run data malformed input', () => {
     }
   });
 
-  it('rejects every valid-CRC truncation, including the OpenDTU min. length (quirk 12)', () => {
+  it('rejects every valid-CRC truncation, including the OpenDTU min. length', () => {
     for (let len = 1; len < 42; len++) {
       const r = decodeRunData('HM_2CH', withCrc(payload.subarray(0, len)));
       expect(r.ok ? 'ok' : r.error.code, `data length ${len}`).toBe('truncated-payload');

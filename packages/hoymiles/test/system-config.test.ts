@@ -42,7 +42,7 @@ describe('limit read-back vectors (protocol.json → systemConfigPara)', () => {
   });
 });
 
-describe('what the limit values become (§6.5)', () => {
+describe('what the limit values become', () => {
   it('absolute W from relative % and the rated power; unknown without it', () => {
     expect(limitAbsoluteW(50, 800)).toBe(400);
     expect(limitAbsoluteW(75.5, 2000)).toBe(1510);

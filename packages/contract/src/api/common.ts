@@ -1,11 +1,11 @@
 /** Shapes several endpoints share. */
 
-/** A measured value: `v` value, `u` unit, `d` decimals to display (api.md §3.3). NaN is sent as null. */
+/** A measured value: `v` value, `u` unit, `d` decimals to display. NaN is sent as null. */
 export interface ValueUnit {
   v: number;
   u: string;
   d: number;
 }
 
-/** `{}`: what the per-inverter GETs answer for a missing or unknown `inv` (api.md §4). */
+/** `{}`: what the per-inverter GETs answer for a missing or unknown `inv`. */
 export type EmptyObject = Record<string, never>;

@@ -1,4 +1,4 @@
-/** GET|POST /api/device/config and pin_mapping.json profiles (api.md §6.3, §11.2). Pins: -1 = not connected. */
+/** GET|POST /api/device/config and pin_mapping.json profiles. Pins: -1 = not connected. */
 
 export interface Nrf24Pins {
   clk: number;

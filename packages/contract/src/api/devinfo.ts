@@ -1,4 +1,4 @@
-/** GET /api/devinfo/status?inv=<serial> (api.md §4.2). */
+/** GET /api/devinfo/status?inv=<serial>. */
 
 export interface DevInfoStatus {
   /** Device info arrived at least once. */

@@ -1,4 +1,4 @@
-/** GET|POST /api/dtu/config (api.md §6.2). */
+/** GET|POST /api/dtu/config. */
 
 /** Frequency rules of one CMT country in Hz, in wire key order. */
 export interface CountryDef {

@@ -1,5 +1,5 @@
 import type { BuiltInLanguage } from '../limits';
-/** GET /api/eventlog/status?inv=<serial>[&locale=] (api.md §4.1). */
+/** GET /api/eventlog/status?inv=<serial>[&locale=]. */
 
 export interface EventLogEntry {
   message_id: number;

@@ -1,4 +1,4 @@
-/** Backup, restore and factory reset: /api/file/* and the legacy /api/config/* (api.md §7.4, §12). */
+/** Backup, restore and factory reset: /api/file/* and the legacy /api/config/*. */
 
 export interface FileListEntry {
   /** Without the leading "/". */

@@ -1,4 +1,4 @@
-/** POST /api/firmware/update (api.md §7.3) and the console's version check (spec §7). */
+/** POST /api/firmware/update and the console's version check. */
 
 /**
  * Multipart fields in this order: the `MD5` text field (32 hex digits) first, then the image file part

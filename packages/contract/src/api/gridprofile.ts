@@ -1,4 +1,4 @@
-/** GET /api/gridprofile/status and /rawdata ?inv=<serial> (api.md §4.3, §4.4). */
+/** GET /api/gridprofile/status and /rawdata ?inv=<serial>. */
 
 export interface GridProfileItem {
   n: string;

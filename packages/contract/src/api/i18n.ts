@@ -1,4 +1,4 @@
-/** /api/i18n/* (api.md §7.5). Built-in en/de/fr are never listed. */
+/** /api/i18n/*. Built-in en/de/fr are never listed. */
 
 export interface LanguageEntry {
   code: string;

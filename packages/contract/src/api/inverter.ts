@@ -1,6 +1,6 @@
-/** Inverter management: /api/inverter/* (api.md §6.1). */
+/** Inverter management: /api/inverter/*. */
 
-/** Model family strings (api.md §10.4). */
+/** Model family strings. */
 export type InverterType =
   | 'HM-300/350/400-1T'
   | 'HM-600/700/800-2T'

@@ -1,4 +1,4 @@
-/** Active-power limit: /api/limit/* (api.md §5.1, §5.2). */
+/** Active-power limit: /api/limit/*. */
 import type { LimitType } from '../limits';
 
 /** Result of the last limit or power command; "Ok" after boot, "Unknown" is never produced. */
@@ -22,5 +22,5 @@ export interface LimitConfigPayload {
   limit_type: LimitType;
 }
 
-/** The `limit_type` encoding before August 2025 (0/1, plus 256 when persistent); see domain.md §6.1. */
+/** The `limit_type` encoding before August 2025 (0/1, plus 256 when persistent); see docs/protocol.md */
 export type LegacyLimitType = 0 | 1 | 256 | 257;

@@ -1,4 +1,4 @@
-/** GET /api/livedata/status and WebSocket /livedata (api.md §3). */
+/** GET /api/livedata/status and WebSocket /livedata. */
 import type { ValueUnit } from './common';
 
 /** DC `Irradiation` also carries the configured string max power in W. */
@@ -6,7 +6,7 @@ export interface IrradiationValue extends ValueUnit {
   max: number;
 }
 
-/** Only the fields the model has are present (api.md §3.3). */
+/** Only the fields the model has are present. */
 export interface AcChannel {
   Power?: ValueUnit;
   Voltage?: ValueUnit;
@@ -50,7 +50,7 @@ export interface RadioStats {
   rssi: number;
 }
 
-/** Summary fields, in wire key order (api.md §3.2). */
+/** Summary fields, in wire key order. */
 export interface LiveInverterSummary {
   serial: string;
   name: string;
@@ -66,7 +66,7 @@ export interface LiveInverterSummary {
   radio_stats: RadioStats;
 }
 
-/** The detailed form of `?inv=` and of every WebSocket message (api.md §3.3). */
+/** The detailed form of `?inv=` and of every WebSocket message. */
 export interface LiveInverterDetail extends LiveInverterSummary {
   AC: ChannelMap<AcChannel>;
   DC: ChannelMap<DcChannel>;
@@ -81,7 +81,7 @@ export interface LiveTotal {
   YieldTotal: ValueUnit;
 }
 
-/** Each flag is true when the hint should be shown (api.md §3.4). */
+/** Each flag is true when the hint should be shown. */
 export interface LiveHints {
   time_sync: boolean;
   radio_problem: boolean;

@@ -1,4 +1,4 @@
-/** GET|POST /api/logging/config (api.md §6.7). */
+/** GET|POST /api/logging/config. */
 
 /** -1 inherit, 0 none, 1 error, 2 warning, 3 info, 4 debug, 5 verbose. */
 export type LogLevel = -1 | 0 | 1 | 2 | 3 | 4 | 5;

@@ -1,4 +1,4 @@
-/** POST /api/maintenance/reboot (api.md §7.2). */
+/** POST /api/maintenance/reboot. */
 
 export interface RebootPayload {
   /** false answers 6002 and does nothing. */

@@ -1,4 +1,4 @@
-/** /api/mqtt/status and GET /api/mqtt/config (api.md §6.6). The POST type is `MqttConfigPayload`. */
+/** /api/mqtt/status and GET /api/mqtt/config. The POST type is `MqttConfigPayload`. */
 
 export interface MqttStatus {
   mqtt_enabled: boolean;

@@ -1,4 +1,4 @@
-/** /api/network/status and /api/network/config (api.md §6.4). */
+/** /api/network/status and /api/network/config. */
 
 export type NetworkMode = 'Station' | 'Ethernet';
 

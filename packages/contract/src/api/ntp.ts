@@ -1,5 +1,5 @@
 /**
- * /api/ntp/* (api.md §6.5). POST payload types are inferred from the schemas (`NtpConfigPayload`,
+ * /api/ntp/*. POST payload types are inferred from the schemas (`NtpConfigPayload`,
  * `NtpTimePayload` in schemas/ntp).
  */
 export interface NtpStatus {

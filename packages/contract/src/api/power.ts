@@ -1,4 +1,4 @@
-/** Power on/off and restart: /api/power/* (api.md §5.3, §5.4). */
+/** Power on/off and restart: /api/power/*. */
 import type { SetStatus } from './limit';
 
 export interface PowerStatusEntry {

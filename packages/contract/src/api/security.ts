@@ -1,4 +1,4 @@
-/** GET /api/security/config (api.md §6.8). The POST type is `SecurityConfigPayload`. */
+/** GET /api/security/config. The POST type is `SecurityConfigPayload`. */
 
 export interface SecurityConfig {
   password: string;

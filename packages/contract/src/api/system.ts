@@ -1,4 +1,4 @@
-/** GET /api/system/status (api.md §7.1). */
+/** GET /api/system/status. */
 export interface TaskDetail {
   name: string;
   stack_watermark: number;

@@ -1,4 +1,4 @@
-/** POST /api/device/config (api.md §6.3). */
+/** POST /api/device/config. */
 import { z } from 'zod';
 import type { DisplayConfig, LedConfig } from '../api/device';
 import { Code } from '../codes';
@@ -35,7 +35,7 @@ function readDeviceConfig(raw: RawDeviceConfig): DeviceConfigValues {
   const display = isRecord(raw.display) ? raw.display : {};
   const leds = Array.isArray(raw.led) ? raw.led : [];
   return {
-    // An absent curPin or name reads as the text "null", which passes the length check (api.md §6.3).
+    // An absent curPin or name reads as the text "null", which passes the length check.
     curPin: { name: lenientString(curPin.name) },
     display: {
       rotation: lenientUint(display.rotation, 0xff),

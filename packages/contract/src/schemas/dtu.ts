@@ -1,4 +1,4 @@
-/** POST /api/dtu/config (api.md §6.2, domain.md §9). */
+/** POST /api/dtu/config. */
 import { z } from 'zod';
 import { Code, type CodeParam } from '../codes';
 import { CmtCountries, DtuLimits } from '../limits';
@@ -23,7 +23,7 @@ export function cmtCountry(index: number): (typeof CmtCountries)[number] | undef
   return Number.isInteger(index) ? CmtCountries[index] : undefined;
 }
 
-/** Valid CMT frequency: on the 250 kHz grid and inside the country's freq_min..freq_max (domain.md §9.2). */
+/** Valid CMT frequency: on the 250 kHz grid and inside the country's freq_min..freq_max. */
 export function isCmtFrequencyValid(frequency: number, country: number): boolean {
   const rules = cmtCountry(country);
   if (!rules) return false;
@@ -39,7 +39,7 @@ function frequencyParam(v: DtuConfigShape): CodeParam {
 }
 
 /**
- * The checks of api.md §6.2 in their order. The country comes before the frequency because the frequency
+ * The checks of docs/api.md in their order. The country comes before the frequency because the frequency
  * bounds are the country's. The poll interval has no upper bound on the server (86400 is a form bound).
  */
 export const dtuConfigRules: readonly Rule<DtuConfigShape>[] = [

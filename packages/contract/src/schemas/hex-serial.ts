@@ -1,5 +1,5 @@
 /**
- * Serials on the wire (api.md §1.8): hexadecimal strings, parsed the way the firmware's `strtoull(s, 16)`
+ * Serials on the wire: hexadecimal strings, parsed the way the firmware's `strtoull(s, 16)`
  * reads them, so the "serial parses to 0" codes (2001, 4001, 5001, 11001) fire for the same inputs.
  */
 

@@ -1,4 +1,4 @@
-/** POST /api/inverter/add, /edit, /del, /order (api.md §6.1). */
+/** POST /api/inverter/add, /edit, /del, /order. */
 import { z } from 'zod';
 import type { InverterChannelConfig } from '../api/inverter';
 import { Code } from '../codes';

@@ -1,5 +1,5 @@
 /**
- * JSON typing of request keys (api.md §1.7).
+ * JSON typing of request keys.
  *
  * Required keys are type-checked strictly; a mismatch is code 1005. Keys outside an endpoint's required
  * list are read leniently instead and never fail.

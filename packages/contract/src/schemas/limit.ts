@@ -1,4 +1,4 @@
-/** POST /api/limit/config (api.md §5.2, §12; domain.md §6.1). */
+/** POST /api/limit/config. */
 import { z } from 'zod';
 import { Code } from '../codes';
 import { LimitType, normalizeLimitType, PowerLimits } from '../limits';
@@ -19,7 +19,7 @@ type LimitConfigShape = z.output<typeof limitConfigShape>;
 /** 5001 → 5002 → 5003; 5004 (unknown inverter) follows, see `limitConfigSchemaFor`. */
 export const limitConfigRules: readonly Rule<LimitConfigShape>[] = [
   { code: Code.LimitSerialZero, field: 'serial', fails: (v) => isZeroSerial(v.serial) },
-  // No lower bound: negative values pass the server (api.md §5.2).
+  // No lower bound: negative values pass the server.
   { code: Code.LimitValueRange, field: 'limit_value', fails: (v) => v.limit_value > PowerLimits.valueMax },
   {
     code: Code.LimitTypeInvalid,

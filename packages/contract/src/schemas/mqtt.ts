@@ -1,4 +1,4 @@
-/** POST /api/mqtt/config (api.md §6.6). */
+/** POST /api/mqtt/config. */
 import { z } from 'zod';
 import { Code } from '../codes';
 import { MqttLimits } from '../limits';
@@ -36,7 +36,7 @@ export const mqttConfigShape = z.object({
 type MqttConfigShape = z.output<typeof mqttConfigShape>;
 
 /**
- * The checks of api.md §6.6 in their order (1..18). They run only while MQTT is enabled; a disabled config
+ * The checks of docs/api.md in their order (1..18). They run only while MQTT is enabled; a disabled config
  * is stored unchecked. 7008 is one code for three keys, split so the failure names the offending key.
  */
 export const mqttConfigRules: readonly Rule<MqttConfigShape>[] = [

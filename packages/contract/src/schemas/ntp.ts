@@ -1,4 +1,4 @@
-/** POST /api/ntp/config and POST /api/ntp/time (api.md §6.5). */
+/** POST /api/ntp/config and POST /api/ntp/time. */
 import { z } from 'zod';
 import { Code } from '../codes';
 import { NtpLimits } from '../limits';

@@ -1,4 +1,4 @@
-/** POST /api/power/config (api.md §5.4). */
+/** POST /api/power/config. */
 import { z } from 'zod';
 import { Code } from '../codes';
 import { isZeroSerial, parseHexSerial } from './hex-serial';

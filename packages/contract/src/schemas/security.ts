@@ -1,4 +1,4 @@
-/** POST /api/security/config (api.md §6.8). */
+/** POST /api/security/config. */
 import { z } from 'zod';
 import { Code } from '../codes';
 import { SecurityLimits } from '../limits';

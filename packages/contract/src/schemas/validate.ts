@@ -2,9 +2,9 @@
  * Running a request schema so the result is exactly one response code, as the API answers it.
  *
  * Every config schema has two layers:
- * 1. a zod object with the endpoint's required keys and their JSON types (api.md §1.7); any issue there is
+ * 1. a zod object with the endpoint's required keys and their JSON types; any issue there is
  *    code 1005. zod does not run an object's checks while its shape has issues, so 1005 always comes first.
- * 2. an ordered list of `Rule`s attached with `rulesCheck`, in api.md's check order. Only the first failing
+ * 2. an ordered list of `Rule`s attached with `rulesCheck`, in docs/api.md's check order. Only the first failing
  *    rule is reported, as a zod issue whose `params` carry `{code, param}`.
  * `validate` turns either into `{ok: false, code, param}`; the server answers `envelope(code, param)` and
  * the console shows the translation of the same code.
@@ -31,7 +31,7 @@ export interface Rule<T> {
   param?: (value: T) => CodeParam;
 }
 
-/** UTF-8 byte length: the API limits bytes, not UTF-16 units (api.md §2). */
+/** UTF-8 byte length: the API limits bytes, not UTF-16 units. */
 export function byteLength(text: string): number {
   let bytes = 0;
   for (const char of text) {
@@ -129,7 +129,7 @@ export function validate<S extends z.ZodType>(schema: S, input: unknown): Valida
   };
 }
 
-/** The generic steps of api.md §1.5 after the admin check: no `data` form field → 1002, not JSON → 1004. */
+/** The generic steps of docs/api.md after the admin check: no `data` form field → 1002, not JSON → 1004. */
 export function parseDataField(
   data: string | undefined | null,
 ): { ok: true; value: unknown } | { ok: false; code: Code } {

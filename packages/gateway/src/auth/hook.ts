@@ -4,7 +4,7 @@ import { type AuthLevel, isApiPath } from '../http/route-meta';
 import { isUpgradeRequest } from './credentials';
 import type { AuthService } from './service';
 
-/** The realm browsers show in their login dialog (api.md §1.2). */
+/** The realm browsers show in their login dialog. */
 export const AUTH_REALM = 'Login Required';
 
 /** The level a request's route declared; undeclared /api routes fail closed, unknown paths are public. */
@@ -16,7 +16,7 @@ export function routeLevel(request: FastifyRequest): AuthLevel {
 }
 
 /**
- * 401 as api.md §1.2 describes it: empty body; the Basic challenge only without X-Requested-With (the
+ * 401 as docs/api.md describes it: empty body; the Basic challenge only without X-Requested-With (the
  * console sends it so the browser shows no login dialog). A WebSocket upgrade always gets the challenge:
  * that is what makes a browser retry with the credentials of a ws://admin:password@host URL.
  */

@@ -27,7 +27,7 @@ export interface AuthServiceOptions {
 const CACHE_MAX_ENTRIES = 64;
 
 /**
- * Checks requests against the one admin account (api.md §1.2). The password is only known as a scrypt
+ * Checks requests against the one admin account. The password is only known as a scrypt
  * hash, which takes tens of milliseconds to check, so verified credentials are remembered: under an HMAC
  * (with a key that never leaves this process) of the credentials, with an expiry, and forgotten as soon as
  * the security settings change.
@@ -84,7 +84,7 @@ export class AuthService implements Service {
   /** Decides whether `request` may use a route of `level`. Never logs the credentials. */
   async authorize(request: FastifyRequest, level: AuthLevel): Promise<AuthDecision> {
     if (level === 'public') return { allowed: true };
-    // api.md §1.2: read-only routes do not even look at credentials while anonymous access is on.
+    // read-only routes do not even look at credentials while anonymous access is on.
     if (level === 'readonly' && this.allowReadonly()) return { allowed: true };
     const credentials = requestCredentials(request);
     if (!credentials) {
@@ -106,7 +106,7 @@ export class AuthService implements Service {
   }
 
   /**
-   * For WebSocket routes (api.md §1.2): true when the upgrade may proceed, i.e. anonymous access is on or
+   * For WebSocket routes: true when the upgrade may proceed, i.e. anonymous access is on or
    * the request carries the admin credentials (header, `dtu-auth.<token>` subprotocol or `?auth=<token>`).
    * Routes that declare `config: { auth: 'readonly' }` get this check from the auth hook already.
    */

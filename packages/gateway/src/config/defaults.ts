@@ -1,5 +1,5 @@
 /**
- * A fresh gateway's configuration (api.md §10.2, gateway-settings.json), plus what only a first start
+ * A fresh gateway's configuration (gateway-settings.json), plus what only a first start
  * ships: two simulated inverters so the live view has something to show.
  */
 import { X509Certificate } from 'node:crypto';
@@ -28,7 +28,7 @@ import { CONFIG_VERSION_INT } from './version';
 /** POSIX rule of the default zone (Europe/Berlin). */
 export const DEFAULT_POSIX_TIMEZONE = 'CET-1CEST,M3.5.0,M10.5.0/3';
 
-/** Documented default admin password (api.md §10.2); only its hash is ever stored. */
+/** Documented default admin password; only its hash is ever stored. */
 export const DEFAULT_ADMIN_PASSWORD = SecurityLimits.defaultPassword;
 
 /** The two inverters of a first start: an HM-800 (HM_2CH) and an HMS-2000-4T (HMS_4CH). */
@@ -56,7 +56,7 @@ export const FIRST_START_INVERTERS = [
 let isrgRootX1: string | undefined;
 
 /**
- * The MQTT root CA default is Let's Encrypt's "ISRG Root X1" (api.md §10.2). Node ships it in its CA
+ * The MQTT root CA default is Let's Encrypt's "ISRG Root X1". Node ships it in its CA
  * store, so it is taken from there instead of being pasted into the source.
  */
 export function defaultRootCa(): string {
@@ -78,7 +78,7 @@ export function emptyChannel(): ChannelConfig {
   return { name: '', max_power: 0, yield_total_offset: 0 };
 }
 
-/** An unused slot (serial 0) as api.md §10.2 describes it. */
+/** An unused slot (serial 0) as docs/api.md describes it. */
 export function emptyInverterSlot(): InverterSlot {
   return {
     serial: 0,
@@ -148,7 +148,7 @@ export function createDefaults(input: DefaultsInput): GatewayConfig {
       enabled: MqttDefaults.enabled,
       hostname: MqttDefaults.hostname,
       port: MqttDefaults.port,
-      // api.md §10.2: the client id defaults to the access-point name, OpenDTU-<chip id in decimal>.
+      // the client id defaults to the access-point name, OpenDTU-<chip id in decimal>.
       clientid: `OpenDTU-${input.chipId}`,
       username: MqttDefaults.username,
       password: MqttDefaults.password,
@@ -202,7 +202,7 @@ export function createDefaults(input: DefaultsInput): GatewayConfig {
     inverters,
     logging: {
       default: 1,
-      // Empty slots are name "" level 5, as OpenDTU writes them (api.md §11.1).
+      // Empty slots are name "" level 5, as OpenDTU writes them.
       modules: Array.from({ length: LOG_MODULE_SLOTS }, () => ({ level: 5, name: '' })),
     },
   };

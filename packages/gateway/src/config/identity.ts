@@ -21,7 +21,7 @@ export function hostChipId(): number {
 }
 
 /**
- * DTU serial (domain.md §9.4): hex digits `1999` (product) `8` (year digit) `01` (week), then the last 5
+ * DTU serial: hex digits `1999` (product) `8` (year digit) `01` (week), then the last 5
  * decimal digits of the chip id. Returned as the 48-bit number stored in config.json.
  */
 export function generateDtuSerial(chipId: number): number {
@@ -32,7 +32,7 @@ export function generateDtuSerial(chipId: number): number {
 /** The placeholder an unconfigured OpenDTU stores; replaced by a generated serial when loaded. */
 export const PLACEHOLDER_DTU_SERIAL = 0x99978563412;
 
-/** A hex serial string ("114172220003") as the decimal integer config.json stores (api.md §1.8). */
+/** A hex serial string ("114172220003") as the decimal integer config.json stores. */
 export function serialToNumber(hex: string): number {
   return Number.parseInt(hex, 16);
 }

@@ -26,7 +26,7 @@ export function inverterTypeOf(serial: number): { type: InverterType; channels: 
   return { type: info.typeName as InverterType, channels: info.dcInputs };
 }
 
-/** GET /api/inverter/list: occupied slots in slot order, api.md key order. */
+/** GET /api/inverter/list: occupied slots in slot order, the documented key order. */
 /** The occupied slots with their slot id, in slot order. */
 export function occupiedSlots(slots: Slots): { id: number; slot: DeepReadonly<InverterSlot> }[] {
   return slots.flatMap((slot, id) => (slot.serial === 0 ? [] : [{ id, slot }]));
@@ -113,7 +113,7 @@ export function slotsAfterDelete(slots: Slots, id: number): InverterSlot[] {
 }
 
 /**
- * order: slot `order[p]` gets position p. Ids ≥ 10 use up their position and are skipped (api.md §6.1);
+ * order: slot `order[p]` gets position p. Ids ≥ 10 use up their position and are skipped;
  * positions beyond a u8 are skipped too instead of wrapping around as on the device.
  */
 export function slotsAfterOrder(slots: Slots, order: readonly number[]): InverterSlot[] {

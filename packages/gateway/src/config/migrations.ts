@@ -28,7 +28,7 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'OpenDTU format 0.1.x',
     apply(raw) {
       const dtu = section(raw, 'dtu');
-      // Very old OpenDTU files stored the CMT frequency in kHz (api.md §11.1).
+      // Very old OpenDTU files stored the CMT frequency in kHz.
       if (dtu && typeof dtu.cmt_frequency === 'number' && dtu.cmt_frequency > 0 && dtu.cmt_frequency < 1e6) {
         dtu.cmt_frequency *= 1000;
       }

@@ -9,7 +9,7 @@ import type { ConfigStore } from './store';
 /** Not connected. */
 const NC = -1;
 
-/** Pins of a board without a profile, in api.md §6.3 key order; -1 = not connected. */
+/** Pins of a board without a profile, in the documented key order; -1 = not connected. */
 const DEFAULT_PINS: Omit<CurPin, 'name' | 'eth'> & { eth: NonNullable<CurPin['eth']> } = {
   nrf24: { clk: NC, cs: NC, en: NC, irq: NC, miso: NC, mosi: NC },
   cmt: { clk: NC, cs: NC, fcs: NC, sdio: NC, gpio2: NC, gpio3: NC },

@@ -1,5 +1,5 @@
 /**
- * The config.json format (api.md §11.1): OpenDTU's layout and key names, so a backup of either restores on
+ * The config.json format: OpenDTU's layout and key names, so a backup of either restores on
  * the other as far as the keys overlap. Differences, by design:
  * - `security.password_hash` (salted scrypt) replaces the clear-text `security.password`; a file that still
  *   carries `password` (an OpenDTU backup) has it hashed on load.
@@ -16,10 +16,10 @@ const u8 = z.int().min(0).max(0xff);
 const i8 = z.int().min(-0x80).max(0x7f);
 const u16 = z.int().min(0).max(0xffff);
 const u32 = z.int().min(0).max(0xffffffff);
-/** 48-bit serials, stored as decimal integers (api.md §1.8). */
+/** 48-bit serials, stored as decimal integers. */
 const serial = z.int().min(0).max(0xffffffffffff);
 
-/** The stored number of a posted serial (api.md §1.8); a longer one keeps its low 48 bits. */
+/** The stored number of a posted serial; a longer one keeps its low 48 bits. */
 export function storedSerial(text: string): number {
   return Number(parseHexSerial(text) & 0xffffffffffffn);
 }

@@ -20,7 +20,7 @@ export const PIN_MAPPING_FILE = 'pin_mapping.json';
 /** How config.json was obtained at start. */
 export type LoadSource = 'file' | 'backup' | 'defaults' | 'first-start';
 
-/** 'write-failed': the values are active in memory but not on disk (api.md §1.5: answer 1006). */
+/** 'write-failed': the values are active in memory but not on disk (answer 1006). */
 export type SaveOutcome = 'saved' | 'write-failed';
 
 export type ConfigPatch = { [K in ConfigSection]?: DeepReadonly<GatewayConfig[K]> };
@@ -191,7 +191,7 @@ export class ConfigStore implements Service {
    * Several sections in one write (e.g. wifi + mdns + syslog from the network settings). Throws
    * ConfigValidationError, changing nothing, when the result would not be a valid config.
    * `config:changed` is emitted once per section given, also when its values stayed the same: a save is
-   * what triggers side effects such as an MQTT reconnect (api.md §6).
+   * what triggers side effects such as an MQTT reconnect.
    */
   updateMany(patch: ConfigPatch): Promise<SaveOutcome> {
     const candidate = { ...structuredClone(this.#config), ...structuredClone(patch) };
@@ -207,7 +207,7 @@ export class ConfigStore implements Service {
     return this.#save();
   }
 
-  /** The current configuration as config.json text (compact, api.md §11.1 section order). */
+  /** The current configuration as config.json text (compact, docs/api.md section order). */
   serialize(): string {
     return JSON.stringify(this.#config);
   }
@@ -248,7 +248,7 @@ export class ConfigStore implements Service {
     });
   }
 
-  /** Deletes the configuration (pin_mapping.json survives, api.md §7.4); the next run starts fresh. */
+  /** Deletes the configuration (pin_mapping.json survives); the next run starts fresh. */
   async factoryReset(): Promise<void> {
     this.#sealed = true;
     await this.flush();

@@ -1,5 +1,5 @@
 /**
- * One radio's command queue (domain.md §7.1): one command on air at a time; user commands (limit, power)
+ * One radio's command queue: one command on air at a time; user commands (limit, power)
  * go before polls; a command identical to one already waiting or on air is dropped. Each command runs
  * with an AbortSignal and a deadline in clock time, so a stuck command cannot block the radio.
  */

@@ -1,5 +1,5 @@
 /**
- * `limit_set_status` / `power_set_status` (domain.md §6.4, §6.6; api.md §5): Pending while any command of
+ * `limit_set_status` / `power_set_status`: Pending while any command of
  * the kind is queued or on air for the inverter, then the result of the last one to finish. Every queued
  * command ends in exactly one of finished/dropped, so the status cannot stay Pending.
  */

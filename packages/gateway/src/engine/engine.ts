@@ -1,5 +1,5 @@
 /**
- * The inverter engine (domain.md §6, §7, §9.3): polls the configured inverters in turn at the DTU poll
+ * The inverter engine: polls the configured inverters in turn at the DTU poll
  * interval, sends limit and power commands ahead of polls, keeps reachability, statistics, yields and the
  * command status machines, and writes every change into the live model. It is the only user of the radio.
  */
@@ -35,7 +35,7 @@ import { systemEngineTime } from './system-time';
 import { type EngineTime, elapsedMs } from './time';
 import { AnswerWindowMs, runTransaction, type TransactionResult, transmitBounded } from './transaction';
 
-/** Day/night re-evaluation (domain §7.2). */
+/** Day/night re-evaluation. */
 export const NIGHT_EVALUATION_MS = 60_000;
 /** Clock-sync, day-change and hint checks. */
 export const HOUSEKEEPING_MS = 1000;
@@ -67,7 +67,7 @@ export interface InverterEngineOptions {
 /**
  * What a limit or power request led to. 'commands-disabled': nothing was sent because commands are off for
  * the inverter right now (command_enable, or night without command_enable_night); the web API still
- * answers success then (quirk 5, kept for API compatibility — the decision is the route's).
+ * answers success then (the OpenDTU quirk "commands disabled still answer 1001" (docs/compatibility.md), kept for API compatibility — the decision is the route's).
  */
 export type CommandResult = 'queued' | 'commands-disabled' | 'unknown-inverter' | 'invalid';
 
@@ -152,7 +152,7 @@ export class InverterEngine {
     await this.#radio.stop();
   }
 
-  /** New settings from the configuration; applied at once (api.md §6.1, §6.2). */
+  /** New settings from the configuration; applied at once. */
   applySettings(settings: EngineSettings): void {
     const previous = this.#settings;
     this.#settings = settings;
@@ -182,7 +182,7 @@ export class InverterEngine {
 
   // --- commands ------------------------------------------------------------------------------------------
 
-  /** POST /api/limit/config and MQTT limit topics (domain §6.2). */
+  /** POST /api/limit/config and MQTT limit topics. */
   setLimit(serial: string, command: LimitCommand): CommandResult {
     const inv = this.#find(serial);
     if (!inv) return 'unknown-inverter';
@@ -197,7 +197,7 @@ export class InverterEngine {
     return 'queued';
   }
 
-  /** POST /api/power/config and MQTT power/restart topics (domain §6.6). */
+  /** POST /api/power/config and MQTT power/restart topics. */
   setPower(serial: string, action: PowerAction): CommandResult {
     const inv = this.#find(serial);
     if (!inv) return 'unknown-inverter';
@@ -228,12 +228,12 @@ export class InverterEngine {
     return this.#live.inverter(serial)?.powerSetStatus;
   }
 
-  /** Day period as last evaluated (domain §7.2). */
+  /** Day period as last evaluated. */
   get isDay(): boolean {
     return this.#isDay;
   }
 
-  /** True while either radio has a command on air (MQTT waits for idle radios, domain §2.6). */
+  /** True while either radio has a command on air (MQTT waits for idle radios). */
   get radioBusy(): boolean {
     return this.#queues.NRF24.busy || this.#queues.CMT.busy;
   }
@@ -336,7 +336,7 @@ export class InverterEngine {
         (status.cmt.configured && !status.cmt.connected),
       utcOffsetSeconds: this.#time.utcOffsetSeconds(timezone, now),
     });
-    // Quirk 7 (Appendix B) not mimicked: the reference starts from the boot-time day of month (1 January
+    // The OpenDTU quirk "daily tasks on the first clock sync" (docs/compatibility.md) not mimicked: the reference starts from the boot-time day of month (1 January
     // 1970 without a clock), so the first clock sync runs the daily tasks and wipes the day's yield and
     // statistics. We only compare dates read from a synchronised clock.
     if (!synchronised) return;
@@ -356,7 +356,7 @@ export class InverterEngine {
     }
   }
 
-  // --- the poll cycle (domain §7.1) ---------------------------------------------------------------------------
+  // --- the poll cycle ---------------------------------------------------------------------------
 
   #pollIntervalMs(): number {
     return Math.max(1, this.#settings.dtu.pollIntervalS) * 1000;
@@ -386,13 +386,13 @@ export class InverterEngine {
   #pollTurn(inv: InverterState): boolean {
     const dtu = this.#settings.dtu;
     if (!(inv.info.radio === 'CMT' ? dtu.cmtEnabled : dtu.nrfEnabled)) return false;
-    // Quirk 10 kept: with polling off at night the inverter is unreachable by definition, so zero_runtime
+    // The OpenDTU quirk "night polling off counts as unreachable" (docs/compatibility.md) kept: with polling off at night the inverter is unreachable by definition, so zero_runtime
     // zeroes it at night — which is what users who enable zero_runtime ask for (no stale daytime power).
     if (inv.settings.zero_runtime && !inv.reachable && inv.zeroRuntime()) this.#publish(inv, 'data');
     if (!inv.pollingEnabled && !inv.commandsEnabled) return false;
 
     if (!inv.reachable && inv.info.radio === 'CMT') this.#queueChannelChange(inv);
-    // Every data request carries the current time and the inverter sets its clock from it (domain §7.3).
+    // Every data request carries the current time and the inverter sets its clock from it.
     if (this.#clock.isSynchronised() && inv.pollingEnabled) {
       const now = this.#clock.now();
       this.#queueRunData(inv);
@@ -431,7 +431,7 @@ export class InverterEngine {
       kind,
       priority: 'poll',
       run: async (signal) => {
-        // Queued while the clock was trusted; it may have been reset since (domain §7.3).
+        // Queued while the clock was trusted; it may have been reset since.
         if (!this.#clock.isSynchronised() || !this.#isCurrent(inv)) return;
         const dtu = this.#dtuSerial;
         const frame = buildDataRequest({
@@ -552,7 +552,7 @@ export class InverterEngine {
     );
   }
 
-  /** Sends one device-control frame and waits for any complete 0xD1 answer (domain §6.3). */
+  /** Sends one device-control frame and waits for any complete 0xD1 answer. */
   async #deviceControl(inv: InverterState, frame: Uint8Array, signal: AbortSignal): Promise<boolean> {
     const result = await runTransaction(
       { radio: this.#radio, clock: this.#clock, stats: inv.stats, signal },
@@ -571,7 +571,7 @@ export class InverterEngine {
   }
 
   /**
-   * Queues a limit (domain §6.2): a not yet transmitted limit of the same type for the inverter is replaced,
+   * Queues a limit: a not yet transmitted limit of the same type for the inverter is replaced,
    * so the newest value wins. The status stays Pending while any limit command for the inverter is
    * outstanding and then follows the last one to finish.
    */
@@ -611,7 +611,7 @@ export class InverterEngine {
     });
   }
 
-  /** Queues power on/off/restart (domain §6.6); a waiting power command for the inverter is replaced. */
+  /** Queues power on/off/restart; a waiting power command for the inverter is replaced. */
   #queuePower(inv: InverterState, action: PowerAction): void {
     const queue = this.#queues[inv.info.radio];
     inv.powerStatus.queued();
@@ -642,10 +642,10 @@ export class InverterEngine {
   }
 
   /**
-   * Channel change (domain §9.3): tells the inverter to move to the channel of the working frequency. Sent on
+   * Channel change: tells the inverter to move to the channel of the working frequency. Sent on
    * the country's start-up frequency unless `onFrequencyHz` says otherwise; no answer, never repeated.
    *
-   * Quirk 9 (Appendix B) not mimicked: the reference counts each channel change as a request that got
+   * The OpenDTU quirk "channel changes counted as failed requests" (docs/compatibility.md) not mimicked: the reference counts each channel change as a request that got
    * nothing back. It is not a request/answer exchange, and counting it would make a healthy HMS link look
    * lossy every time it is re-tuned, so it stays out of the radio statistics.
    */

@@ -33,7 +33,7 @@ import type { EngineInverterSettings } from './settings';
 import { elapsedMs } from './time';
 import { emptyRunData, YieldDayCorrection, zeroDayValues, zeroRuntimeValues } from './yields';
 
-/** Limit read-back spacing (domain.md §6.5). */
+/** Limit read-back spacing. */
 export const READBACK_INTERVAL_MS = 2 * 60_000;
 export const READBACK_AFTER_ACK_MS = 4 * 60_000;
 
@@ -58,7 +58,7 @@ export class InverterState {
 
   pollingEnabled = false;
   commandsEnabled = false;
-  /** Consecutive failed run-data requests (domain §7.4). */
+  /** Consecutive failed run-data requests. */
   rxFailures = 0;
 
   #raw: RunData | null = null;
@@ -69,7 +69,7 @@ export class InverterState {
   #dataVersion = 0;
 
   #eventLog: EventLogEntry[] = [];
-  /** The state after start-up counts as "last request failed", so the first turn fetches (§4.1). */
+  /** The state after start-up counts as "last request failed", so the first turn fetches. */
   #eventLogFailed = true;
   #eventLogCountAtRequest: number | undefined;
 
@@ -81,7 +81,7 @@ export class InverterState {
   limitKnown = false;
   #lastReadbackAt: number | null = null;
   #lastLimitAckAt: number | null = null;
-  /** The newest limit asked for: resent while the status is Failure (§6.4). */
+  /** The newest limit asked for: resent while the status is Failure. */
   lastLimit: LimitRequest | null = null;
   lastPower: PowerAction | null = null;
 
@@ -109,7 +109,7 @@ export class InverterState {
     return this.#dataVersion;
   }
 
-  /** Polling enabled and no more consecutive failures than the threshold (§7.4). */
+  /** Polling enabled and no more consecutive failures than the threshold. */
   get reachable(): boolean {
     return this.pollingEnabled && this.rxFailures <= this.settings.reachable_threshold;
   }
@@ -122,7 +122,7 @@ export class InverterState {
     return this.#eventLog;
   }
 
-  /** Shown values: raw answer + yield-day correction + yield_total_offset, then any zeroing (§7.6–§7.9). */
+  /** Shown values: raw answer + yield-day correction + yield_total_offset, then any zeroing. */
   values(): RunData {
     if (this.#raw === null) {
       return emptyRunData(this.family, this.info.dcInputs, this.info.acPhases === 3);
@@ -146,7 +146,7 @@ export class InverterState {
     return summarizeDeviceInfo(this.family, this.#devAll, this.#devSimple);
   }
 
-  // --- what is due (§4.1, §5.1, §3.1, §6.5) -----------------------------------------------------------
+  // --- what is due -----------------------------------------------------------
 
   needsEventLog(): boolean {
     return (
@@ -164,7 +164,7 @@ export class InverterState {
 
   /**
    * Read-back due: more than 2 min since the last good one and more than 4 min since the last limit ack.
-   * Quirk 6 (Appendix B) not mimicked: the reference starts both clocks at boot, so limit_relative reads 0
+   * The OpenDTU quirk "limit reads 0 after boot" (docs/compatibility.md) not mimicked: the reference starts both clocks at boot, so limit_relative reads 0
    * for about 4 minutes. Users want the real limit at once, so the first read-back goes out as soon as the
    * inverter has answered run data (an awake inverter; a sleeping one would only cost airtime).
    */
@@ -228,7 +228,7 @@ export class InverterState {
     this.#lastReadbackAt = now;
   }
 
-  /** A limit ack (§6.5): relative → the sent value; absolute → W / rated power, if known. */
+  /** A limit ack: relative → the sent value; absolute → W / rated power, if known. */
   limitAcknowledged(limit: LimitRequest, now: number): void {
     this.#lastLimitAckAt = now;
     const sent = limitWireValue(limit.value, limit.type) / 10;
@@ -244,7 +244,7 @@ export class InverterState {
     }
   }
 
-  // --- zeroing and the day change (§7.6, §7.7) ------------------------------------------------------------
+  // --- zeroing and the day change ------------------------------------------------------------
 
   /** zero_runtime at an unreachable poll turn; true when the shown values changed. */
   zeroRuntime(): boolean {
@@ -255,7 +255,7 @@ export class InverterState {
   }
 
   /**
-   * Daily tasks in the order of §7.7: reset the yield-day correction, zero_day, clear_eventlog, statistics.
+   * Daily tasks in the order: reset the yield-day correction, zero_day, clear_eventlog, statistics.
    * Returns true when the shown values changed.
    */
   dayChanged(): boolean {

@@ -73,7 +73,7 @@ export class LiveModel {
     this.#refreshTotals();
   }
 
-  /** By serial in any accepted spelling (api.md §1.8); undefined when unknown. */
+  /** By serial in any accepted spelling; undefined when unknown. */
   inverter(serial: string | number): LiveInverter | undefined {
     return this.#inverters.get(typeof serial === 'number' ? serial : parseApiSerial(serial));
   }
@@ -92,7 +92,7 @@ export class LiveModel {
   }
 
   /**
-   * ms since the last good run data; the uptime when there was none (api.md §3.2). Never negative.
+   * ms since the last good run data; the uptime when there was none. Never negative.
    */
   dataAgeMs(inverter: LiveInverter): number {
     const since = inverter.lastUpdateMonoMs ?? this.#startedAt;

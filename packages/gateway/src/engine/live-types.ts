@@ -23,7 +23,7 @@ export interface LiveChannelConfig {
 
 /** Everything known about one inverter at one moment. Replaced as a whole, never mutated. */
 export interface LiveInverter {
-  /** Wire form (api.md §1.8), e.g. '116180216880'. */
+  /** Wire form, e.g. '116180216880'. */
   serial: string;
   /** Slot id 0..9. */
   id: number;

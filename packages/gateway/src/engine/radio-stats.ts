@@ -1,4 +1,4 @@
-/** Per-inverter radio statistics (domain.md §7.5), counted by the transaction that owns a command. */
+/** Per-inverter radio statistics, counted by the transaction that owns a command. */
 import type { RadioStats } from '@dtu-console/contract';
 import type { FailureKind } from '@dtu-console/hoymiles';
 
@@ -34,7 +34,7 @@ export class RadioStatistics {
   }
 
   /**
-   * A command finished. Results are counted only once a request was counted (domain §7.5), so a command that
+   * A command finished. Results are counted only once a request was counted, so a command that
    * was in flight during a reset does not leave an answer without a request.
    */
   result(outcome: 'success' | FailureKind): void {

@@ -1,5 +1,5 @@
 /**
- * Serials as the API exchanges them (api.md §1.8): parsed leniently as hex, printed in lower case with the
+ * Serials as the API exchanges them: parsed leniently as hex, printed in lower case with the
  * low 32 bits as exactly 8 digits. Inverters are looked up by the numeric value, so `116180216880`,
  * `0x116180216880` and `116180216880abc` all find the same inverter.
  */

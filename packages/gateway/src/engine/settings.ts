@@ -75,7 +75,7 @@ export function radioSettingsOf(dtu: EngineDtuSettings): RadioSettings {
   };
 }
 
-/** An inverter entry with the defaults of api.md §10.2 for everything not given. */
+/** An inverter entry with the defaults of docs/api.md for everything not given. */
 export function inverterSettings(
   partial: Partial<EngineInverterSettings> & Pick<EngineInverterSettings, 'serial'>,
 ): EngineInverterSettings {

@@ -1,4 +1,4 @@
-/** The engine's calendar and sun from system/sun.ts and system/timezone.ts (POSIX TZ rules, domain §11, §12). */
+/** The engine's calendar and sun from system/sun.ts and system/timezone.ts (POSIX TZ rules). */
 import { sunStatus } from '../system/sun';
 import { localTime, utcOffsetSeconds } from '../system/timezone';
 import type { EngineTime } from './time';

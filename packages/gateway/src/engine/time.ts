@@ -12,16 +12,16 @@ export interface DayQuery {
   latitude: number;
   longitude: number;
   sunsetType: SunsetType;
-  /** An unsynchronised clock counts as day all day (domain.md §7.2, §12). */
+  /** An unsynchronised clock counts as day all day. */
   synchronised: boolean;
 }
 
 export interface EngineTime {
-  /** Between the computed sunrise and sunset of the selected type (domain.md §12). */
+  /** Between the computed sunrise and sunset of the selected type. */
   isDay(query: DayQuery): boolean;
-  /** The local calendar date as a comparable key, e.g. '2026-06-21'; a change is the day change of §7.7. */
+  /** The local calendar date as a comparable key, e.g. '2026-06-21'; a change is the day change. */
   localDate(tz: string, epochMs: number): string;
-  /** Local time − UTC in seconds, DST included (event-log times, domain.md §4.3). */
+  /** Local time − UTC in seconds, DST included (event-log times). */
   utcOffsetSeconds(tz: string, epochMs: number): number;
 }
 

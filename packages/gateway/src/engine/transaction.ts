@@ -1,5 +1,5 @@
 /**
- * One request → answer exchange over the radio (domain.md Appendix A.2, §6.8): send, listen for the answer
+ * One request → answer exchange over the radio: send, listen for the answer
  * window, then let the FragmentAssembler decide — resend the whole request (nothing arrived), re-request a
  * missing fragment (100 ms window), complete, or fail. Every wait is in gateway-clock time, and a radio
  * that does not answer its promise in time counts as silence, so a transaction always ends.
@@ -18,7 +18,7 @@ import type { Clock } from '../system/clock';
 import type { RadioStatistics } from './radio-stats';
 import { elapsedMs } from './time';
 
-/** Answer windows in ms (domain.md §6.8). */
+/** Answer windows in ms. */
 export const AnswerWindowMs = {
   runData: 500,
   gridProfile: 500,
@@ -98,7 +98,7 @@ export async function transmitBounded(
   } finally {
     cancel();
   }
-  // The answer is evaluated when the window ends, not when the last fragment arrived (domain §6.8): a radio
+  // The answer is evaluated when the window ends, not when the last fragment arrived: a radio
   // that hands over its frames early (the simulator) still occupies the air for the whole window.
   const remaining = request.windowMs - elapsedMs(deps.clock.now(), started);
   if (remaining > 0) await deps.clock.sleep(remaining);

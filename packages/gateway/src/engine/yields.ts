@@ -1,12 +1,12 @@
 /**
- * Yield bookkeeping between the decoded run data and what users see (domain.md §7.6–§7.10):
+ * Yield bookkeeping between the decoded run data and what users see:
  * yield-day correction across inverter restarts, zero_runtime, zero_day, yield_total_offset and the plant
  * totals. Pure: the engine decides when each applies.
  */
 import type { RunData } from '@dtu-console/hoymiles';
 
 /**
- * `yieldday_correction` (domain §7.8): an inverter that shuts down in weak light and starts again during the
+ * `yieldday_correction`: an inverter that shuts down in weak light and starts again during the
  * day restarts its YieldDay counters at 0. Per DC input we remember the last shown value; when the shown
  * value would drop, the remembered one becomes the offset so the day's yield never goes backwards.
  */
@@ -41,14 +41,14 @@ export class YieldDayCorrection {
     return this.#offset;
   }
 
-  /** Local day change (§7.7 step 1) or correction switched off. */
+  /** Local day change or correction switched off. */
   reset(): void {
     this.#offset = [];
     this.#last = [];
   }
 }
 
-/** zero_runtime (§7.6): live values 0; yields and the event counter stay. */
+/** zero_runtime: live values 0; yields and the event counter stay. */
 export function zeroRuntimeValues(data: RunData): RunData {
   return {
     ...data,
@@ -62,12 +62,12 @@ export function zeroRuntimeValues(data: RunData): RunData {
   };
 }
 
-/** zero_day (§7.7 step 2): every DC YieldDay 0, so the INV sum is 0 too; YieldTotal stays. */
+/** zero_day: every DC YieldDay 0, so the INV sum is 0 too; YieldTotal stays. */
 export function zeroDayValues(data: RunData): RunData {
   return { ...data, dc: data.dc.map((d) => ({ ...d, yieldDay: 0 })) };
 }
 
-/** What a family shows before any answer: the fixed field set, every value 0 (api.md §3.3). */
+/** What a family shows before any answer: the fixed field set, every value 0. */
 export function emptyRunData(family: RunData['family'], dcInputs: number, threePhase: boolean): RunData {
   return {
     family,
@@ -113,11 +113,11 @@ export interface PlantTotals {
   irradiationPercent: number;
   /** Every polling inverter is reachable (MQTT ac/is_valid, dc/is_valid). */
   isValid: boolean;
-  /** Decimals of each total: the largest among its parts, 0 when nothing counts (§7.10, api.md §3.4). */
+  /** Decimals of each total: the largest among its parts, 0 when nothing counts. */
   decimals: { power: number; yieldDay: number; yieldTotal: number; irradiation: number };
 }
 
-/** Plant totals (domain §7.10). */
+/** Plant totals. */
 export function plantTotals(inverters: readonly TotalsInput[]): PlantTotals {
   let acPowerW = 0;
   let dcPowerW = 0;

@@ -1,12 +1,12 @@
 /**
- * POST plumbing of api.md §1.3–1.5: every JSON-accepting endpoint reads one form field "data" holding JSON
+ * POST plumbing of every JSON-accepting endpoint reads one form field "data" holding JSON
  * text, from an urlencoded or a multipart body. Order of the generic answers (after the auth hook's 401):
  * 1002 no "data" field → 1004 not JSON → 1005 required keys missing or mistyped → the endpoint's own codes,
- * all as HTTP 200 envelopes in api.md key order.
+ * all as HTTP 200 envelopes in the documented key order.
  *
- * Size: OpenDTU stopped checking (api.md §1.5) but a Linux gateway must bound what it buffers. A "data"
+ * Size: OpenDTU stopped checking but a Linux gateway must bound what it buffers. A "data"
  * field or form body over the limit gets the envelope older firmware sent for it, code 1003 ("data too
- * large"), with HTTP 200 like every envelope (api.md §1.4), so the console shows its translated message.
+ * large"), with HTTP 200 like every envelope, so the console shows its translated message.
  */
 
 import {
@@ -19,7 +19,13 @@ import {
 } from '@dtu-console/contract';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import type { SaveOutcome } from '../config/store';
@@ -33,7 +39,7 @@ export type PostResult<T> = { ok: true; value: T } | { ok: false; envelope: Enve
 
 /**
  * The success envelope (1001 unless the endpoint has its own code), or the warning 1006 when config.json
- * could not be written: the new values are active anyway (api.md §1.5).
+ * could not be written: the new values are active anyway.
  */
 export function savedEnvelope(outcome: SaveOutcome, code: Code = Code.SettingsSaved): Envelope {
   return envelope(outcome === 'saved' ? code : Code.WriteFailed);
@@ -50,7 +56,7 @@ export const postBodies = fp(async (app) => {
   await app.register(multipart, {
     limits: { fieldSize: DATA_FIELD_MAX_BYTES, fields: 16, files: 4, fileSize: 1024 * 1024, parts: 24 },
   });
-  // api.md §1.3: a raw JSON body is not read (the answer is 1002), so it must not be parsed, or fail, here.
+  // a raw JSON body is not read (the answer is 1002), so it must not be parsed, or fail, here.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
     ['application/json', 'text/plain'],
@@ -121,7 +127,7 @@ export async function parsePostJson(request: FastifyRequest): Promise<PostResult
 
 /**
  * The whole generic sequence plus the endpoint's schema (a contract zod schema: 1005 and its own codes in
- * api.md's order). On failure `envelope` is the answer to send:
+ * the documented order). On failure `envelope` is the answer to send:
  *
  *   const posted = await parsePostData(request, ntpConfigSchema);
  *   if (!posted.ok) return posted.envelope;
@@ -141,4 +147,22 @@ export async function parsePostData<S extends z.ZodType>(
 export function validatePosted<S extends z.ZodType>(schema: S, value: unknown): PostResult<z.output<S>> {
   const result = validate(schema, value);
   return result.ok ? { ok: true, value: result.value } : failure(result.code, result.param);
+}
+
+/**
+ * A POST route that takes `data`: its schema is named once, in `config.payload`, so the schema the
+ * OpenAPI description shows is the one that runs. The handler gets the validated values; every failure
+ * of the generic steps or the schema is answered with its envelope before it is called.
+ */
+export function postData<S extends z.ZodType, R>(
+  app: FastifyInstance,
+  url: string,
+  config: FastifyContextConfig & { payload: S },
+  handler: (values: z.output<S>, request: FastifyRequest, reply: FastifyReply) => Promise<R>,
+): void {
+  app.post(url, { config }, async (request, reply): Promise<R | Envelope> => {
+    const posted = await parsePostData(request, config.payload);
+    if (!posted.ok) return posted.envelope;
+    return handler(posted.value, request, reply);
+  });
 }

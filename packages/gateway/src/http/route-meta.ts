@@ -10,19 +10,19 @@
 import type { ZodType } from 'zod';
 
 /**
- * api.md §13: 'public' is never checked; 'readonly' is open while allow_readonly is on, else admin;
+ * 'public' is never checked; 'readonly' is open while allow_readonly is on, else admin;
  * 'admin' always needs the admin credentials.
  */
 export type AuthLevel = 'public' | 'readonly' | 'admin';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may call the route (api.md §13). */
+    /** Who may call the route. */
     auth?: AuthLevel;
     /** One line for the OpenAPI description. */
     summary?: string;
     description?: string;
-    /** zod schema of the JSON carried in the "data" form field of a POST (api.md §1.3). */
+    /** zod schema of the JSON carried in the "data" form field of a POST. */
     payload?: ZodType;
     /** A multipart upload (firmware, restore) instead of a "data" form: its parts, in order. */
     upload?: { parts: readonly { name: string; file: boolean; description: string }[] };

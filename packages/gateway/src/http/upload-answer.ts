@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 
 /**
- * The final answer of the two upload endpoints (api.md §1.1, §7.3, §7.4): plain text, and the only
+ * The final answer of the two upload endpoints: plain text, and the only
  * answers that carry `Access-Control-Allow-Origin: *` and `Connection: close`.
  */
 export function uploadAnswer(reply: FastifyReply, status: number, text: string): FastifyReply {

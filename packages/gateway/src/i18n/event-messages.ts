@@ -1,5 +1,5 @@
 /**
- * Event-log texts in German and French for GET /api/eventlog/status?locale= (api.md §4.1). The English
+ * Event-log texts in German and French for GET /api/eventlog/status?locale=. The English
  * texts are the protocol library's (packages/hoymiles/data/alarm-codes.json); this table only adds the
  * other two languages.
  *
@@ -18,7 +18,7 @@ interface EventTexts {
   fr?: string;
 }
 
-/** `locale` as api.md §4.1 reads it: en/de/fr in any case; anything else (or nothing) is English. */
+/** `locale` as docs/api.md reads it: en/de/fr in any case; anything else (or nothing) is English. */
 export function parseEventLocale(value: unknown): EventLocale {
   const text = typeof value === 'string' ? value.toLowerCase() : '';
   return text === 'de' || text === 'fr' ? text : 'en';
@@ -278,7 +278,7 @@ const EVENT_TEXTS: Readonly<Record<number, readonly EventTexts[]>> = {
   222: [voltageLow('PV4')],
 };
 
-/** The word for an id the library does not know (api.md §4.1: "a localized unknown word"). */
+/** The word for an id the library does not know ("a localized unknown word"). */
 const UNKNOWN = t(UNKNOWN_EVENT_MESSAGE, 'Unbekannt', 'Inconnu');
 
 /**

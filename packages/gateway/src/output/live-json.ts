@@ -1,6 +1,6 @@
 /**
- * Pure mappers from the live model to the JSON of api.md §3 (live data, WebSocket messages), §4 (event log,
- * device info, grid profile) and §5 (limit and power status). Objects are built in the documented key
+ * Pure mappers from the live model to the API's JSON: live data and WebSocket messages, event log,
+ * device info, grid profile, limit and power status (docs/api.md). Objects are built in the documented key
  * order, since JSON.stringify keeps insertion order.
  *
  * Numbers: the reference prints 32-bit floats with about 7 significant digits, so a large YieldTotal such as
@@ -83,12 +83,12 @@ export function totalJson(totals: PlantTotals): LiveTotal {
   };
 }
 
-/** `limit_absolute`: −1 while the rated power is unknown (api.md §3.2). */
+/** `limit_absolute`: −1 while the rated power is unknown. */
 function limitAbsoluteJson(inv: LiveInverter): number {
   return inv.limitAbsoluteW === null ? -1 : roundTo(inv.limitAbsoluteW, 3);
 }
 
-/** Summary fields (api.md §3.2), in wire order. */
+/** Summary fields, in wire order. */
 export function inverterSummaryJson(model: LiveModel, inv: LiveInverter): LiveInverterSummary {
   const ageMs = model.dataAgeMs(inv);
   return {
@@ -107,8 +107,8 @@ export function inverterSummaryJson(model: LiveModel, inv: LiveInverter): LiveIn
 }
 
 /**
- * The detailed object of `?inv=` and of every WebSocket message (api.md §3.3).
- * Quirk 11 (Appendix B) kept: the HMT per-phase voltages and currents stay out. Clients of the OpenDTU API
+ * The detailed object of `?inv=` and of every WebSocket message.
+ * The OpenDTU quirk "no HMT per-phase values" (docs/compatibility.md) kept: the HMT per-phase voltages and currents stay out. Clients of the OpenDTU API
  * expect exactly this field catalogue; the phase values remain in the snapshot (`values.phases`) for any
  * output of our own that wants them.
  */
@@ -147,7 +147,7 @@ export interface LivedataStatusOptions extends HintInputs {
   inv?: string;
 }
 
-/** GET /api/livedata/status (api.md §3.1). */
+/** GET /api/livedata/status. */
 export function livedataStatusJson(
   model: LiveModel,
   options: LivedataStatusOptions,
@@ -164,7 +164,7 @@ export function livedataStatusJson(
   return { inverters, total: totalJson(model.totals()), hints: hintsJson(model, options) };
 }
 
-/** One WebSocket /livedata frame: exactly one detailed inverter (api.md §3.5); undefined if unknown. */
+/** One WebSocket /livedata frame: exactly one detailed inverter; undefined if unknown. */
 export function livedataMessageJson(
   model: LiveModel,
   serial: string,
@@ -191,7 +191,7 @@ export interface EventLogJsonOptions {
   translate?: (messageId: number, english: string) => string;
 }
 
-/** GET /api/eventlog/status (api.md §4.1); `{}` for an unknown inverter. */
+/** GET /api/eventlog/status; `{}` for an unknown inverter. */
 export function eventlogStatusJson(
   model: LiveModel,
   inv: LiveInverter | undefined,
@@ -213,7 +213,7 @@ export function eventlogStatusJson(
   };
 }
 
-/** GET /api/devinfo/status (api.md §4.2); `{}` for an unknown inverter. */
+/** GET /api/devinfo/status; `{}` for an unknown inverter. */
 export function devinfoStatusJson(inv: LiveInverter | undefined): DevInfoStatus | Record<string, never> {
   if (!inv) return {};
   const d = inv.deviceInfo;
@@ -230,7 +230,7 @@ export function devinfoStatusJson(inv: LiveInverter | undefined): DevInfoStatus 
   };
 }
 
-/** GET /api/gridprofile/status (api.md §4.3); `{}` for an unknown inverter. */
+/** GET /api/gridprofile/status; `{}` for an unknown inverter. */
 export function gridprofileStatusJson(
   inv: LiveInverter | undefined,
 ): GridProfileStatus | Record<string, never> {
@@ -240,7 +240,7 @@ export function gridprofileStatusJson(
   return decoded.ok ? decoded.value : emptyGridProfile();
 }
 
-/** GET /api/gridprofile/rawdata (api.md §4.4); `{}` for an unknown inverter. */
+/** GET /api/gridprofile/rawdata; `{}` for an unknown inverter. */
 export function gridprofileRawJson(
   inv: LiveInverter | undefined,
 ): GridProfileRawData | Record<string, never> {
@@ -248,7 +248,7 @@ export function gridprofileRawJson(
   return { raw: Array.from(inv.gridProfileRaw) };
 }
 
-/** GET /api/limit/status (api.md §5.1). */
+/** GET /api/limit/status. */
 export function limitStatusJson(model: LiveModel): LimitStatusResponse {
   const out: LimitStatusResponse = {};
   for (const inv of model.inverters()) {
@@ -261,7 +261,7 @@ export function limitStatusJson(model: LiveModel): LimitStatusResponse {
   return out;
 }
 
-/** GET /api/power/status (api.md §5.3). */
+/** GET /api/power/status. */
 export function powerStatusJson(model: LiveModel): PowerStatusResponse {
   const out: PowerStatusResponse = {};
   for (const inv of model.inverters()) out[inv.serial] = { power_set_status: inv.powerSetStatus };

@@ -1,5 +1,5 @@
 /**
- * GET /api/prometheus/metrics (api.md §7.6): metric names, labels, types and value formats as OpenDTU
+ * GET /api/prometheus/metrics: metric names, labels, types and value formats as OpenDTU
  * prints them, so existing scrape configs and dashboards keep working. Two deliberate differences make the
  * output valid text exposition format 0.0.4, which the reference's is not:
  * - every metric family is one group (HELP, TYPE, then all its samples across inverters and channels);

@@ -24,7 +24,7 @@ export interface RadioStatus {
   cmt: { configured: boolean; connected: boolean };
 }
 
-/** The DTU settings a radio needs (api.md §6.2, domain.md §9). */
+/** The DTU settings a radio needs. */
 export interface RadioSettings {
   /** The DTU's own serial (12 hex digits): its low 32 bits are the DTU address in every frame. */
   dtuSerial: string;

@@ -1,6 +1,6 @@
 /**
- * Backup, restore and factory reset (api.md §7.4) under both names the clients use: /api/file/* (current
- * firmware) and /api/config/* (older firmware, which the console of the spec calls, api.md §12).
+ * Backup, restore and factory reset under both names the clients use: /api/file/* (current
+ * firmware) and /api/config/* (older firmware, which older consoles still call).
  * Only config.json and pin_mapping.json exist here; language packs cannot be uploaded.
  */
 import {
@@ -16,11 +16,12 @@ import { z } from 'zod';
 import { pinMappingProblem } from '../config/pin-mapping';
 import { CONFIG_FILE, PIN_MAPPING_FILE } from '../config/store';
 import type { GatewayContext } from '../context';
-import { parsePostData } from '../http/post-data';
+import { postData } from '../http/post-data';
 import { uploadAnswer } from '../http/upload-answer';
 
 export const fileDeleteSchema = z.object({ file: Key.string });
 export const factoryResetSchema = z.object({ delete: Key.bool });
+type FactoryResetValues = z.output<typeof factoryResetSchema>;
 
 /** A restore file bigger than this is refused (a full config with certificates is ~10 KiB). */
 export const RESTORE_MAX_BYTES = 256 * 1024;
@@ -113,19 +114,16 @@ export const configFileRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = asy
   app.post('/api/file/upload', { config: uploadMeta }, upload);
   app.post('/api/config/upload', { config: uploadMeta }, upload);
 
-  app.post(
+  postData(
+    app,
     '/api/file/delete',
     {
-      config: {
-        auth: 'admin',
-        summary: 'Delete one stored file (3003); 404 when it does not exist',
-        payload: fileDeleteSchema,
-      },
+      auth: 'admin',
+      summary: 'Delete one stored file (3003); 404 when it does not exist',
+      payload: fileDeleteSchema,
     },
-    async (request, reply) => {
-      const posted = await parsePostData(request, fileDeleteSchema);
-      if (!posted.ok) return posted.envelope;
-      const name = fileName(posted.value.file);
+    async (values, _request, reply) => {
+      const name = fileName(values.file);
       let deleted = false;
       if (name === PIN_MAPPING_FILE) deleted = await config.deletePinMapping();
       else if (name === CONFIG_FILE && (await config.listFiles()).some((file) => file.name === CONFIG_FILE)) {
@@ -138,10 +136,8 @@ export const configFileRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = asy
     },
   );
 
-  const factoryReset = async (request: FastifyRequest) => {
-    const posted = await parsePostData(request, factoryResetSchema);
-    if (!posted.ok) return posted.envelope;
-    if (!posted.value.delete) return envelope(Code.ConfigNothingDeleted);
+  const factoryReset = async (values: FactoryResetValues, request: FastifyRequest) => {
+    if (!values.delete) return envelope(Code.ConfigNothingDeleted);
     await config.factoryReset();
     request.log.warn('Factory reset: configuration deleted');
     ctx.requestReboot('factory reset');
@@ -153,6 +149,6 @@ export const configFileRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = asy
       'Factory reset: delete the configuration (pin_mapping.json stays) and restart (3002); 3001 with delete:false',
     payload: factoryResetSchema,
   } as const;
-  app.post('/api/file/delete_all', { config: resetMeta }, factoryReset);
-  app.post('/api/config/delete', { config: resetMeta }, factoryReset);
+  postData(app, '/api/file/delete_all', resetMeta, factoryReset);
+  postData(app, '/api/config/delete', resetMeta, factoryReset);
 };

@@ -9,11 +9,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { readPinMapping, resolveCurPin } from '../config/pin-mapping';
 import type { DeepReadonly, GatewayConfig } from '../config/schema';
 import type { GatewayContext } from '../context';
-import { parsePostData, savedEnvelope } from '../http/post-data';
+import { postData, savedEnvelope } from '../http/post-data';
 
 type DeviceSection = DeepReadonly<GatewayConfig['device']>;
 
-/** GET /api/device/config (api.md §6.3). */
+/** GET /api/device/config. */
 export function deviceConfigResponse(
   device: DeviceSection,
   profiles: readonly PinMappingProfile[],
@@ -53,7 +53,7 @@ export function deviceSectionFromPayload(payload: DeviceConfigValues): GatewayCo
 }
 
 /**
- * "" and "Default" both mean "no profile" (domain.md §10.1). The web app shows and posts "Default" for "",
+ * "" and "Default" both mean "no profile". The web app shows and posts "Default" for "",
  * so comparing them as equal spares the pointless reboot of a first save (which the firmware does).
  */
 export function isProfileChange(stored: string, posted: string): boolean {
@@ -74,22 +74,19 @@ export const deviceRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (
     },
   );
 
-  app.post(
+  postData(
+    app,
     '/api/device/config',
     {
-      config: {
-        auth: 'admin',
-        summary: 'Save the device profile, display and LED settings',
-        payload: deviceConfigSchema,
-      },
+      auth: 'admin',
+      summary: 'Save the device profile, display and LED settings',
+      payload: deviceConfigSchema,
     },
-    async (request) => {
-      const posted = await parsePostData(request, deviceConfigSchema);
-      if (!posted.ok) return posted.envelope;
-      const profileChanged = isProfileChange(ctx.config.get('device').pinmapping, posted.value.curPin.name);
-      const outcome = await ctx.config.update('device', deviceSectionFromPayload(posted.value));
-      // New pins take effect at start (api.md §6.3): restart about 1 s after this answer has gone out.
-      if (profileChanged) ctx.requestReboot(`device profile changed to "${posted.value.curPin.name}"`);
+    async (values) => {
+      const profileChanged = isProfileChange(ctx.config.get('device').pinmapping, values.curPin.name);
+      const outcome = await ctx.config.update('device', deviceSectionFromPayload(values));
+      // New pins take effect at start: restart about 1 s after this answer has gone out.
+      if (profileChanged) ctx.requestReboot(`device profile changed to "${values.curPin.name}"`);
       return savedEnvelope(outcome);
     },
   );

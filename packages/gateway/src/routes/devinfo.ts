@@ -4,7 +4,7 @@ import type { GatewayContext } from '../context';
 import { queryValue } from '../http/query';
 import { devinfoStatusJson } from '../output/live-json';
 
-/** GET /api/devinfo/status?inv=<serial> (api.md §4.2); `{}` for a missing/unknown inv. */
+/** GET /api/devinfo/status?inv=<serial>; `{}` for a missing/unknown inv. */
 export const devinfoRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
   app.get(
     '/api/devinfo/status',

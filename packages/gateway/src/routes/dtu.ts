@@ -10,13 +10,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import { type DeepReadonly, type GatewayConfig, storedSerial } from '../config/schema';
 import type { GatewayContext } from '../context';
-import { parsePostData, savedEnvelope } from '../http/post-data';
+import { postData, savedEnvelope } from '../http/post-data';
 import type { RadioStatus } from '../radio/radio';
 
 type DtuSection = DeepReadonly<GatewayConfig['dtu']>;
 type DtuPayload = z.output<typeof dtuConfigSchema>;
 
-/** `country_def` in api.md §10.3 key order, without our id and name. */
+/** `country_def` in the documented key order, without our id and name. */
 export const COUNTRY_DEF: readonly CountryDef[] = CmtCountries.map((country) => ({
   freq_default: country.freq_default,
   freq_min: country.freq_min,
@@ -25,7 +25,7 @@ export const COUNTRY_DEF: readonly CountryDef[] = CmtCountries.map((country) => 
   freq_legal_max: country.freq_legal_max,
 }));
 
-/** GET /api/dtu/config (api.md §6.2). `*_enabled`: whether a radio of that kind is initialised. */
+/** GET /api/dtu/config. `*_enabled`: whether a radio of that kind is initialised. */
 export function dtuConfigResponse(dtu: DtuSection, radio: RadioStatus): DtuConfig {
   return {
     serial: formatHexSerial(BigInt(dtu.serial)),
@@ -53,7 +53,7 @@ export function dtuSectionFromPayload(payload: DtuPayload): GatewayConfig['dtu']
   };
 }
 
-/** /api/dtu/config: the DTU radio settings (api.md §6.2), Admin for both methods. */
+/** /api/dtu/config: the DTU radio settings, Admin for both methods. */
 export const dtuRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
   app.get(
     '/api/dtu/config',
@@ -61,15 +61,14 @@ export const dtuRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app
     async (): Promise<DtuConfig> => dtuConfigResponse(ctx.config.get('dtu'), ctx.plant.radio.status()),
   );
 
-  app.post(
+  postData(
+    app,
     '/api/dtu/config',
-    { config: { auth: 'admin', summary: 'Save the DTU radio settings', payload: dtuConfigSchema } },
-    async (request) => {
-      const posted = await parsePostData(request, dtuConfigSchema);
-      if (!posted.ok) return posted.envelope;
+    { auth: 'admin', summary: 'Save the DTU radio settings', payload: dtuConfigSchema },
+    async (values) => {
       // The store announces `config:changed` 'dtu'; the engine re-applies serial, PA levels, frequency and
-      // poll interval from it at once (no reboot, api.md §6.2).
-      return savedEnvelope(await ctx.config.update('dtu', dtuSectionFromPayload(posted.value)));
+      // poll interval from it at once (no reboot).
+      return savedEnvelope(await ctx.config.update('dtu', dtuSectionFromPayload(values)));
     },
   );
 };

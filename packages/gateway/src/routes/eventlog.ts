@@ -5,7 +5,7 @@ import { queryValue } from '../http/query';
 import { parseEventLocale, translateEventMessage } from '../i18n/event-messages';
 import { eventlogStatusJson } from '../output/live-json';
 
-/** GET /api/eventlog/status?inv=<serial>[&locale=en|de|fr] (api.md §4.1); `{}` for a missing/unknown inv. */
+/** GET /api/eventlog/status?inv=<serial>[&locale=en|de|fr]; `{}` for a missing/unknown inv. */
 export const eventlogRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
   app.get(
     '/api/eventlog/status',

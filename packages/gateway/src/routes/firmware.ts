@@ -1,5 +1,5 @@
 /**
- * POST /api/firmware/update (api.md §7.3): multipart with the `MD5` field first, then the image. The
+ * POST /api/firmware/update: multipart with the `MD5` field first, then the image. The
  * image is checked (MD5 of the upload, ESP32 image header, also inside .bin.gz) and only then staged in
  * <data>/firmware/staged.bin, atomically; a rejected upload stages nothing. A Linux gateway cannot flash
  * itself: the staged image is kept for whoever deploys it, and the gateway restarts like the firmware does.

@@ -4,7 +4,7 @@ import type { GatewayContext } from '../context';
 import { queryValue } from '../http/query';
 import { gridprofileRawJson, gridprofileStatusJson } from '../output/live-json';
 
-/** GET /api/gridprofile/status and /rawdata ?inv=<serial> (api.md §4.3, §4.4); `{}` for a missing/unknown inv. */
+/** GET /api/gridprofile/status and /rawdata ?inv=<serial>; `{}` for a missing/unknown inv. */
 export const gridprofileRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
   const inverterOf = (query: unknown) => {
     const inv = queryValue(query, 'inv');

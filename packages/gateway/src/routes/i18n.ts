@@ -1,5 +1,5 @@
 /**
- * /api/i18n/* (api.md §7.5), public. Language packs cannot be uploaded here, so /languages is always
+ * /api/i18n/*, public. Language packs cannot be uploaded here, so /languages is always
  * empty (built-in languages are never listed). /language still answers for the built-in en, de and fr,
  * as packs made from the console's own locale files, so a client asking for one gets the texts the
  * console uses.

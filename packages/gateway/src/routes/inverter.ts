@@ -1,5 +1,5 @@
 /**
- * /api/inverter/* (api.md §6.1): the ten inverter slots of config.json (serial 0 = empty). Every change is
+ * /api/inverter/*: the ten inverter slots of config.json (serial 0 = empty). Every change is
  * one config save; the store announces `config:changed` 'inverters' and the plant applies it to the engine
  * at once (polling starts or stops, names, thresholds, string powers and offsets take effect).
  */
@@ -8,7 +8,6 @@ import {
   type Envelope,
   envelope,
   type InverterListResponse,
-  inverterAddSchema,
   inverterAddSchemaFor,
   inverterDeleteSchema,
   inverterEditSchema,
@@ -23,7 +22,7 @@ import {
   slotsAfterOrder,
 } from '../config/inverter-slots';
 import type { GatewayContext } from '../context';
-import { parsePostData, savedEnvelope } from '../http/post-data';
+import { postData, savedEnvelope } from '../http/post-data';
 import { queryValue } from '../http/query';
 
 export const inverterRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
@@ -36,19 +35,16 @@ export const inverterRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async
     async (): Promise<InverterListResponse> => inverterListResponse(slots()),
   );
 
-  app.post(
+  postData(
+    app,
     '/api/inverter/add',
     {
-      config: {
-        auth: 'admin',
-        summary: 'Add an inverter in the first free slot',
-        payload: inverterAddSchema,
-      },
+      auth: 'admin',
+      summary: 'Add an inverter in the first free slot',
+      payload: inverterAddSchemaFor({ hasFreeSlot }),
     },
-    async (request): Promise<Envelope> => {
-      const posted = await parsePostData(request, inverterAddSchemaFor({ hasFreeSlot }));
-      if (!posted.ok) return posted.envelope;
-      const { serial, name } = posted.value;
+    async (values): Promise<Envelope> => {
+      const { serial, name } = values;
       // Checked again right before the change: a concurrent add may have taken the last slot meanwhile.
       if (!hasFreeSlot()) return envelope(Code.InverterCountMax);
       return savedEnvelope(
@@ -58,13 +54,11 @@ export const inverterRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async
     },
   );
 
-  app.post(
+  postData(
+    app,
     '/api/inverter/edit',
-    { config: { auth: 'admin', summary: 'Change an inverter slot', payload: inverterEditSchema } },
-    async (request): Promise<Envelope> => {
-      const posted = await parsePostData(request, inverterEditSchema);
-      if (!posted.ok) return posted.envelope;
-      const values = posted.value;
+    { auth: 'admin', summary: 'Change an inverter slot', payload: inverterEditSchema },
+    async (values): Promise<Envelope> => {
       return savedEnvelope(
         await ctx.config.update('inverters', (current) => slotsAfterEdit(current, values)),
         Code.InverterChanged,
@@ -72,13 +66,12 @@ export const inverterRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async
     },
   );
 
-  app.post(
+  postData(
+    app,
     '/api/inverter/del',
-    { config: { auth: 'admin', summary: 'Empty an inverter slot', payload: inverterDeleteSchema } },
-    async (request): Promise<Envelope> => {
-      const posted = await parsePostData(request, inverterDeleteSchema);
-      if (!posted.ok) return posted.envelope;
-      const { id } = posted.value;
+    { auth: 'admin', summary: 'Empty an inverter slot', payload: inverterDeleteSchema },
+    async (values): Promise<Envelope> => {
+      const { id } = values;
       return savedEnvelope(
         await ctx.config.update('inverters', (current) => slotsAfterDelete(current, id)),
         Code.InverterDeleted,
@@ -86,13 +79,12 @@ export const inverterRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async
     },
   );
 
-  app.post(
+  postData(
+    app,
     '/api/inverter/order',
-    { config: { auth: 'admin', summary: 'Display order of the inverters', payload: inverterOrderSchema } },
-    async (request): Promise<Envelope> => {
-      const posted = await parsePostData(request, inverterOrderSchema);
-      if (!posted.ok) return posted.envelope;
-      const { order } = posted.value;
+    { auth: 'admin', summary: 'Display order of the inverters', payload: inverterOrderSchema },
+    async (values): Promise<Envelope> => {
+      const { order } = values;
       return savedEnvelope(
         await ctx.config.update('inverters', (current) => slotsAfterOrder(current, order)),
         Code.InverterOrderSaved,

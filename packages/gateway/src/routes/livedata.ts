@@ -4,7 +4,7 @@ import type { GatewayContext } from '../context';
 import { queryValue } from '../http/query';
 import { livedataStatusJson } from '../output/live-json';
 
-/** GET /api/livedata/status[?inv=] (api.md §3.1): summaries of all inverters, or one in detail. */
+/** GET /api/livedata/status[?inv=]: summaries of all inverters, or one in detail. */
 export const livedataRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
   app.get(
     '/api/livedata/status',

@@ -10,7 +10,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { DeepReadonly, GatewayConfig } from '../config/schema';
 import { keepIfMasked, maskSecret } from '../config/secrets';
 import type { GatewayContext } from '../context';
-import { parsePostData, savedEnvelope } from '../http/post-data';
+import { postData, savedEnvelope } from '../http/post-data';
 import { effectiveClientId } from '../mqtt/client-options';
 import { certificateInfo } from '../system/certificate';
 
@@ -82,7 +82,7 @@ export function mqttStatusResponse(mqtt: MqttSection, facts: MqttStatusFacts): M
 
 /**
  * The stored section for a validated POST. The mask keeps the stored password / client key. A disabled
- * config is stored unchecked, so its texts are cut to the storage sizes of api.md §10.1 instead.
+ * config is stored unchecked, so its texts are cut to the storage sizes of docs/api.md instead.
  */
 export function mqttSectionFromPayload(
   payload: MqttConfigPayload,
@@ -123,7 +123,7 @@ export function mqttSectionFromPayload(
   };
 }
 
-/** /api/mqtt/*: status (Read-only) and config (Admin), api.md §6.6. */
+/** /api/mqtt/*: status (Read-only) and config (Admin). */
 export const mqttRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
   app.get(
     '/api/mqtt/status',
@@ -141,14 +141,13 @@ export const mqttRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (ap
     async (): Promise<MqttConfig> => mqttConfigResponse(ctx.config.get('mqtt')),
   );
 
-  app.post(
+  postData(
+    app,
     '/api/mqtt/config',
-    { config: { auth: 'admin', summary: 'Save the MQTT settings', payload: mqttConfigSchema } },
-    async (request) => {
-      const posted = await parsePostData(request, mqttConfigSchema);
-      if (!posted.ok) return posted.envelope;
+    { auth: 'admin', summary: 'Save the MQTT settings', payload: mqttConfigSchema },
+    async (values) => {
       // `config:changed` 'mqtt' from the store makes the MQTT service reconnect with the new settings.
-      const section = mqttSectionFromPayload(posted.value, ctx.config.get('mqtt'));
+      const section = mqttSectionFromPayload(values, ctx.config.get('mqtt'));
       return savedEnvelope(await ctx.config.update('mqtt', section));
     },
   );

@@ -129,7 +129,7 @@ export const networkRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async 
     async (request) => {
       const posted = await parsePostJson(request);
       if (!posted.ok) return posted.envelope;
-      // The SSID rule applies only while the network runs over Wi-Fi (api.md §6.4 step 4).
+      // The SSID rule applies only while the network runs over Wi-Fi.
       const { wireless } = await readNetworkFacts();
       const result = validateNetworkConfig(posted.value, { stationMode: wireless });
       if (!result.ok) return 'codeless' in result ? result.codeless : envelope(result.code, result.param);

@@ -1,5 +1,5 @@
 /**
- * /api/ntp/* (api.md §6.5) and the legacy /zones.json. Time is the gateway's own clock (host time plus an
+ * /api/ntp/* and the legacy /zones.json. Time is the gateway's own clock (host time plus an
  * offset); setting it never touches the host clock. The SNTP service (system/time-sync.ts) asks the
  * configured server in the background; these routes only read whether it answers.
  */
@@ -20,7 +20,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { DeepReadonly, GatewayConfig } from '../config/schema';
 import type { GatewayContext } from '../context';
-import { parsePostData, savedEnvelope } from '../http/post-data';
+import { postData, savedEnvelope } from '../http/post-data';
 import { isSettableClock } from '../system/clock';
 import { sunStatus } from '../system/sun';
 import { epochOfLocal, formatLocalDateTime, localTime } from '../system/timezone';
@@ -63,7 +63,7 @@ export function ntpSectionFromPayload(
 ): GatewayConfig['ntp'] {
   return {
     server: payload.ntp_server,
-    // Unknown names are accepted (api.md §6.5); their rule stays "" and the time runs as UTC.
+    // Unknown names are accepted; their rule stays "" and the time runs as UTC.
     timezone: zones[payload.ntp_timezone_descr] ?? '',
     timezone_descr: payload.ntp_timezone_descr,
     latitude: payload.latitude,
@@ -142,20 +142,17 @@ export const ntpRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app
     async (): Promise<NtpConfig> => ntpConfigResponse(ctx.config.get('ntp')),
   );
 
-  app.post(
+  postData(
+    app,
     '/api/ntp/config',
     {
-      config: {
-        auth: 'admin',
-        summary: 'Save time server, time zone and location',
-        payload: ntpConfigSchema,
-      },
+      auth: 'admin',
+      summary: 'Save time server, time zone and location',
+      payload: ntpConfigSchema,
     },
-    async (request) => {
-      const posted = await parsePostData(request, ntpConfigSchema);
-      if (!posted.ok) return posted.envelope;
+    async (values) => {
       // `config:changed` 'ntp' re-asks the server (above); the sun is computed per request anyway.
-      return savedEnvelope(await ctx.config.update('ntp', ntpSectionFromPayload(posted.value, zones.zones)));
+      return savedEnvelope(await ctx.config.update('ntp', ntpSectionFromPayload(values, zones.zones)));
     },
   );
 
@@ -165,15 +162,14 @@ export const ntpRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app
     async (): Promise<NtpTimeResponse> => ntpTimeResponse(tz(), clock.now(), sntp.isSynchronised()),
   );
 
-  app.post(
+  postData(
+    app,
     '/api/ntp/time',
-    { config: { auth: 'admin', summary: "Set the gateway's clock (local time)", payload: ntpTimeSchema } },
-    async (request, reply) => {
-      const posted = await parsePostData(request, ntpTimeSchema);
-      if (!posted.ok) return posted.envelope;
+    { auth: 'admin', summary: "Set the gateway's clock (local time)", payload: ntpTimeSchema },
+    async (values, _request, reply) => {
       // Only the gateway's offset moves; the host clock is never changed.
       if (!settable) return reply.code(500).send(internalErrorBody('ntp/time: this clock cannot be set'));
-      settable.setTime(epochOfLocal(tz(), posted.value));
+      settable.setTime(epochOfLocal(tz(), values));
       sntp.noteManualSet();
       return envelope(Code.NtpTimeUpdated);
     },
@@ -185,7 +181,7 @@ export const ntpRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app
     async (_request, reply) => reply.type('application/json; charset=utf-8').send(zones.json),
   );
 
-  // Removed from the firmware in v26.3.28, still fetched by older consoles (spec §7): public, cached.
+  // Removed from the firmware in v26.3.28, still fetched by older consoles: public, cached.
   app.get(
     '/zones.json',
     { config: { auth: 'public', summary: 'Legacy time zone table (same as /api/ntp/zones)' } },

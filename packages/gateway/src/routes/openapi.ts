@@ -38,7 +38,7 @@ function formBody(dataSchema: Json | undefined): Json {
   const schema = { type: 'object', required: ['data'], properties: { data } };
   return {
     required: true,
-    description: 'A form field "data" holding JSON (api.md §1.3); a raw JSON body is not read (1002).',
+    description: 'A form field "data" holding JSON; a raw JSON body is not read (1002).',
     content: { 'application/x-www-form-urlencoded': { schema }, 'multipart/form-data': { schema } },
   };
 }
@@ -60,7 +60,7 @@ function operation(entry: CatalogEntry): Json {
   } else if (config.payload || (entry.method === 'POST' && !config.upload)) {
     op.requestBody = formBody(config.payload ? payloadSchema(config.payload) : undefined);
     responses['200'] = {
-      description: 'An envelope; validation failures are HTTP 200 too (api.md §1.4)',
+      description: 'An envelope; validation failures are HTTP 200 too',
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
     };
   } else if (config.upload) {

@@ -3,16 +3,15 @@ import {
   type Envelope,
   envelope,
   type PowerStatusResponse,
-  powerConfigSchema,
   powerConfigSchemaFor,
 } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
 import { CommandAnswers, knownInverterContext } from '../engine/command-answers';
-import { parsePostData } from '../http/post-data';
+import { postData } from '../http/post-data';
 import { powerStatusJson } from '../output/live-json';
 
-/** /api/power/*: power on/off and restart status and command (api.md §5.3, §5.4). */
+/** /api/power/*: power on/off and restart status and command. */
 export const powerRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
   const answers = new CommandAnswers(ctx.log);
   app.get(
@@ -21,23 +20,20 @@ export const powerRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (a
     async (): Promise<PowerStatusResponse> => powerStatusJson(ctx.plant.live),
   );
 
-  app.post(
+  postData(
+    app,
     '/api/power/config',
     {
-      config: {
-        auth: 'admin',
-        summary: 'Turn an inverter on or off, or restart it',
-        payload: powerConfigSchema,
-      },
+      auth: 'admin',
+      summary: 'Turn an inverter on or off, or restart it',
+      payload: powerConfigSchemaFor(knownInverterContext(ctx.plant.live)),
     },
-    async (request): Promise<Envelope> => {
-      const posted = await parsePostData(request, powerConfigSchemaFor(knownInverterContext(ctx.plant.live)));
-      if (!posted.ok) return posted.envelope;
-      const { serial, action } = posted.value;
-      // `{"restart":false}` alone asks for nothing and gets 1001 (api.md §5.4).
+    async (values): Promise<Envelope> => {
+      const { serial, action } = values;
+      // `{"restart":false}` alone asks for nothing and gets 1001.
       if (action === 'none') return envelope(Code.SettingsSaved);
       const result = ctx.plant.engine.setPower(serial, action);
-      // Quirk 5 as for limits: see CommandAnswers.
+      // The OpenDTU quirk "commands disabled still answer 1001" (docs/compatibility.md) as for limits: see CommandAnswers.
       return answers.envelope('Power command', serial, result, {
         unknown: Code.PowerInverterInvalid,
         invalid: Code.ValuesMissing,

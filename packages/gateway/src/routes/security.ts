@@ -5,7 +5,7 @@ import { isMasked, SECRET_MASK } from '../config/secrets';
 import type { GatewayContext } from '../context';
 import { parsePostData, savedEnvelope } from '../http/post-data';
 
-/** /api/security/* (api.md §6.8). The password is never sent back: GET shows a mask that POST may return. */
+/** /api/security/*. The password is never sent back: GET shows a mask that POST may return. */
 export const securityRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
   app.get(
     '/api/security/config',
@@ -39,7 +39,7 @@ export const securityRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async
         ? await hashPassword(password)
         : ctx.config.get('security').password_hash;
       const outcome = await ctx.config.update('security', { password_hash, allow_readonly });
-      // WebSocket servers close their clients when anonymous access has just been turned off (api.md §1.2).
+      // WebSocket servers close their clients when anonymous access has just been turned off.
       ctx.bus.emit('auth:changed', { allowReadonly: allow_readonly, passwordChanged });
       request.log.info({ allowReadonly: allow_readonly, passwordChanged }, 'Security settings saved');
       return savedEnvelope(outcome);

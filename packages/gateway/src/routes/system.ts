@@ -5,7 +5,7 @@ import type { GatewayContext } from '../context';
 import type { RadioStatus } from '../radio/radio';
 import { readHostFacts } from '../system/host';
 
-/** /api/system/*: facts about the host and this build (api.md §7.1). */
+/** /api/system/*: facts about the host and this build. */
 export const systemRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
   const meta = { auth: 'readonly', summary: 'Host, build, config and radio facts' } as const;
   app.get('/api/system/status', { config: meta }, async (): Promise<SystemStatus> => {

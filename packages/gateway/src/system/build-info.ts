@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 export interface BuildInfo {
   version: string;
-  /** `git describe` form: a tag, `<tag>-<n>-g<hash>` or `g<hash>` (api.md §7.1). */
+  /** `git describe` form: a tag, `<tag>-<n>-g<hash>` or `g<hash>`. */
   gitHash: string;
   gitBranch: string;
 }

@@ -6,7 +6,7 @@
 export interface Clock {
   /** Gateway time in ms since the UNIX epoch. */
   now(): number;
-  /** Whether the time can be trusted; inverters are not contacted while it is not (domain.md §7.3). */
+  /** Whether the time can be trusted; inverters are not contacted while it is not. */
   isSynchronised(): boolean;
   /** Runs `callback` once after `ms` of this clock's time; returns a function that cancels it. */
   setTimer(ms: number, callback: () => void): () => void;

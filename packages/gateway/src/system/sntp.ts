@@ -208,7 +208,7 @@ export class SntpClient {
     return { ...this.#state };
   }
 
-  /** A manual time set counts as synchronised, like an answer (api.md §6.5). */
+  /** A manual time set counts as synchronised, like an answer. */
   noteManualSet(): void {
     this.#manual = true;
   }

@@ -1,5 +1,5 @@
 /**
- * Sunrise, sunset and the day period (domain.md §12): the NOAA approximation in the form the firmware's
+ * Sunrise, sunset and the day period: the NOAA approximation in the form the firmware's
  * sunset library uses, so the minutes match the reference vectors of sun.json.
  */
 import { SunsetType, SunsetZenithDeg } from '@dtu-console/contract';
@@ -118,7 +118,7 @@ export interface SunStatus {
 }
 
 /**
- * Today's sun times and whether it is day. Two deliberate departures from the firmware (domain.md §12):
+ * Today's sun times and whether it is day. Two deliberate departures from the firmware:
  * - The offset passed to the algorithm is the exact current offset (DST included), not truncated to whole
  *   hours: the truncation is a bug that shifts India, Newfoundland, Nepal, central Australia … by 30/45 min
  *   and so polls at the wrong time; nothing depends on it. Whole-hour zones give the firmware's numbers.

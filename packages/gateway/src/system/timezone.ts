@@ -1,5 +1,5 @@
 /**
- * POSIX TZ rule strings (domain.md §11), evaluated without Intl: the gateway stores the zone name, looks up
+ * POSIX TZ rule strings, evaluated without Intl: the gateway stores the zone name, looks up
  * the POSIX rule in zones.json and must apply exactly that rule, as the firmware does, even where the
  * host's tz database is older or newer.
  *
@@ -288,7 +288,7 @@ const MONTHS = [
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 /**
- * Local time as api.md §6.5 shows ntp_localtime and the sun times: "Monday, March 30 2026 19:18:50"
+ * Local time as docs/api.md shows ntp_localtime and the sun times: "Monday, March 30 2026 19:18:50"
  * (strftime "%A, %B %d %Y %H:%M:%S", so the day is zero-padded, 24 h clock).
  */
 export function formatLocalDateTime(tz: string, epochMs: number): string {

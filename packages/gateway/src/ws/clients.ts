@@ -1,6 +1,6 @@
 /**
  * What both WebSocket servers (/livedata, /console) share: the client cap, close codes, and closing every
- * client when anonymous access is turned off (api.md §1.2) or the gateway stops.
+ * client when anonymous access is turned off or the gateway stops.
  */
 import { SocketLimits } from '@dtu-console/contract';
 import type { EventBus } from '../bus';

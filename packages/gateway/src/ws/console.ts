@@ -1,5 +1,5 @@
 /**
- * WebSocket /console (api.md §8): the gateway's log lines as text frames, each line ending in "\n".
+ * WebSocket /console: the gateway's log lines as text frames, each line ending in "\n".
  * A new client first gets the recent lines (the console page is useful at once, unlike the reference,
  * which only sends what is logged after connecting), then new ones, batched per event-loop turn.
  *

@@ -1,5 +1,5 @@
 /**
- * WebSocket /livedata (api.md §3.5): one detailed inverter per text frame, on a 1 s timer:
+ * WebSocket /livedata: one detailed inverter per text frame, on a 1 s timer:
  * an inverter is pushed when its snapshot changed since its last push, or when that push is 10 s old.
  * Nothing is built while no client is connected and nothing is sent on connect (clients load
  * /api/livedata/status first). Client frames ("ping", {"type":"ping"}) are ignored.
@@ -125,7 +125,7 @@ export class LivedataHub {
     for (const [client] of this.#clients.entries()) {
       if (client.readyState !== OPEN) continue;
       if (client.bufferedAmount > this.#maxBuffered) {
-        // api.md §3.5: a client that cannot keep up is disconnected rather than buffered without bound.
+        // a client that cannot keep up is disconnected rather than buffered without bound.
         this.#clients.delete(client);
         client.terminate();
         this.#onSlowClient();

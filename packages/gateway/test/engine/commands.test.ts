@@ -7,7 +7,7 @@ async function awake(h: ReturnType<typeof harness>) {
   await h.clock.advance(9000);
 }
 
-describe('limit commands (domain §6.2–§6.5)', () => {
+describe('limit commands', () => {
   it('is Unknown before any command, Pending while in flight, Ok on the ack with limit_relative updated', async () => {
     const h = harness({ inverters: [{ serial: HM800 }] });
     const fake = h.radio.add(HM800);
@@ -181,7 +181,7 @@ describe('limit commands (domain §6.2–§6.5)', () => {
   });
 });
 
-describe('power commands (domain §6.6)', () => {
+describe('power commands', () => {
   it('sends on, off and restart; Pending then Ok', async () => {
     const h = harness({ inverters: [{ serial: HM800 }] });
     const fake = h.radio.add(HM800);

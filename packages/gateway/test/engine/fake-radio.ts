@@ -221,7 +221,7 @@ export class FakeRadio implements Radio {
 
 /**
  * Calendar and sun for tests: a fixed UTC offset, day between two local hours (night otherwise), and day
- * all day while the clock is not synchronised (domain §7.2).
+ * all day while the clock is not synchronised.
  */
 export function fixedTime(
   options: { offsetSeconds?: number; sunriseHour?: number; sunsetHour?: number } = {},

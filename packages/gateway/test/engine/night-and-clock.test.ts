@@ -8,7 +8,7 @@ const LATE = Date.UTC(2024, 5, 21, 21, 59, 0);
 /** 2024-06-21 02:00 UTC = 04:00 CEST: night before the 05:00 sunrise. */
 const EARLY = Date.UTC(2024, 5, 21, 2, 0, 0);
 
-describe('night rules (domain §7.2)', () => {
+describe('night rules', () => {
   it('does not poll at night when poll_enable_night is false, and is unreachable then', async () => {
     const h = harness({
       start: EARLY,
@@ -74,7 +74,7 @@ describe('night rules (domain §7.2)', () => {
   });
 });
 
-describe('clock not synchronised (domain §7.3)', () => {
+describe('clock not synchronised', () => {
   it('sends no data request of any kind, treats the time as day and shows the time_sync hint', async () => {
     const h = harness({
       synchronised: false,
@@ -102,7 +102,7 @@ describe('clock not synchronised (domain §7.3)', () => {
     await h.engine.stop();
   });
 
-  it('starts polling once the clock is synchronised, without running the daily tasks (quirk 7)', async () => {
+  it('starts polling once the clock is synchronised, without running the daily tasks', async () => {
     const time = fixedTime();
     const h = harness({ synchronised: false, inverters: [{ serial: HM800 }], time });
     h.radio.add(HM800);
@@ -131,7 +131,7 @@ describe('clock not synchronised (domain §7.3)', () => {
   });
 });
 
-describe('HMS/HMT channel change (domain §9.3)', () => {
+describe('HMS/HMT channel change', () => {
   it('tells an unreachable HMS the working channel on the start-up frequency', async () => {
     const h = harness({ inverters: [{ serial: HMS800, reachable_threshold: 1 }], pollIntervalS: 10 });
     const fake = h.radio.add(HMS800, { listenHz: 868_000_000 });
@@ -146,7 +146,7 @@ describe('HMS/HMT channel change (domain §9.3)', () => {
     const inv = h.live.inverter(HMS800)!;
     expect(inv.reachable).toBe(true);
     expect(inv.hasData).toBe(true);
-    // Channel changes get no answer and are kept out of the statistics (quirk 9 not mimicked).
+    // Channel changes get no answer and are kept out of the statistics (the OpenDTU quirk "channel changes counted as failed requests" (docs/compatibility.md) not mimicked).
     expect(inv.radioStats.tx_request).toBe(inv.radioStats.rx_success + inv.radioStats.rx_fail_nothing);
     await h.engine.stop();
   });

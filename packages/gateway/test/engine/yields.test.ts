@@ -7,7 +7,7 @@ import { HM400, HM800, HMS800, harness } from './harness';
 /** 2024-06-21 21:50 UTC = 23:50 CEST. */
 const BEFORE_MIDNIGHT = Date.UTC(2024, 5, 21, 21, 50, 0);
 
-describe('YieldDayCorrection (domain §7.8 worked example)', () => {
+describe('YieldDayCorrection (docs/protocol.md worked example)', () => {
   it('keeps the day yield monotonic across inverter restarts', () => {
     const c = new YieldDayCorrection();
     const shown = (raw: number) => raw + (c.update([raw], true)[0] ?? 0);

@@ -1,4 +1,4 @@
-/** The JSON examples of api.md, as shapes for expectSameShape (keys, key order, JSON types). */
+/** The JSON examples of docs/api.md, as shapes for expectSameShape (keys, key order, JSON types). */
 
 export const RADIO_STATS_EXAMPLE = {
   tx_request: 12345,
@@ -10,7 +10,7 @@ export const RADIO_STATS_EXAMPLE = {
   rssi: -62,
 };
 
-/** api.md §3.1 summary object. */
+/** docs/api.md summary object. */
 export const SUMMARY_EXAMPLE = {
   serial: '116180216880',
   name: 'Garage roof',
@@ -47,7 +47,7 @@ const AC_EXAMPLE = {
   ReactivePower: { v: 1.2, u: 'var', d: 1 },
 };
 
-/** A DC channel of api.md §3.3; with Irradiation when the string has a max power. */
+/** A DC channel of docs/api.md; with Irradiation when the string has a max power. */
 export function dcExample(withIrradiation: boolean) {
   return {
     name: { u: 'South' },
@@ -68,7 +68,7 @@ const INV_EXAMPLE = {
   Efficiency: { v: 96.606, u: '%', d: 3 },
 };
 
-/** api.md §3.3 detailed object for an inverter whose strings all have (true) or lack (false) a max power. */
+/** docs/api.md detailed object for an inverter whose strings all have (true) or lack (false) a max power. */
 export function detailExample(irradiation: boolean[]) {
   return {
     ...SUMMARY_EXAMPLE,

@@ -9,7 +9,7 @@ export function basic(password = ADMIN_PASSWORD, username = 'admin'): string {
   return `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
 }
 
-/** The console's request headers (api.md §1.2, spec §7), with admin credentials by default. */
+/** The console's request headers, with admin credentials by default. */
 export function consoleHeaders(password: string | null = ADMIN_PASSWORD): Record<string, string> {
   return {
     'x-requested-with': 'XMLHttpRequest',
@@ -40,7 +40,7 @@ export function post(
   return gateway.http.inject(options);
 }
 
-/** Checks an envelope answer: HTTP 200, api.md key order, the code's type and param. */
+/** Checks an envelope answer: HTTP 200, the documented key order, the code's type and param. */
 export function expectEnvelope(
   response: LightMyRequestResponse,
   code: number,
@@ -84,7 +84,7 @@ export interface Endpoint {
 }
 
 /**
- * api.md §1.2 for each endpoint: anonymous, wrong password and admin, with allow_readonly on and off.
+ * docs/api.md for each endpoint: anonymous, wrong password and admin, with allow_readonly on and off.
  * 401 has an empty body; an allowed request is anything but 401.
  */
 export async function expectAuthMatrix(gateway: Gateway, endpoints: readonly Endpoint[]): Promise<void> {

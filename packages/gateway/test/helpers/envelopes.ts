@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { Gateway } from '../../src/app';
 import { consoleHeaders } from './api';
 
-/** An envelope answer (api.md §1.4): HTTP 200, key order, the code's type and exactly the given param. */
+/** An envelope answer: HTTP 200, key order, the code's type and exactly the given param. */
 export function expectCode(
   response: LightMyRequestResponse,
   code: Code,

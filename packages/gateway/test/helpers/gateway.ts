@@ -43,7 +43,7 @@ export function basicAuth(password = 'openDTU42', username = 'admin'): string {
   return `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
 }
 
-/** The console's POST form: `data=<JSON>` urlencoded (api.md §1.3). */
+/** The console's POST form: `data=<JSON>` urlencoded. */
 export function formData(data: unknown): { payload: string; headers: Record<string, string> } {
   return {
     payload: new URLSearchParams({ data: typeof data === 'string' ? data : JSON.stringify(data) }).toString(),

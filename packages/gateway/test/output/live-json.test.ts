@@ -37,7 +37,7 @@ const STATS_KEYS = [
   'rssi',
 ];
 
-/** The worked example of domain.md §2.5 (HM-800, test vector 2 of runtime-fields.json). */
+/** The worked example of docs/protocol.md (HM-800, test vector 2 of runtime-fields.json). */
 async function workedExample() {
   const h = harness({
     inverters: [
@@ -79,7 +79,7 @@ async function workedExample() {
   return h;
 }
 
-describe('GET /api/livedata/status JSON (api.md §3)', () => {
+describe('GET /api/livedata/status JSON', () => {
   it('lists every inverter with the summary fields only, in slot order, with total and hints', async () => {
     const h = await workedExample();
     const json = livedataStatusJson(h.live, { defaultPassword: true });
@@ -199,7 +199,7 @@ describe('GET /api/livedata/status JSON (api.md §3)', () => {
     expect(inv.events).toBe(0);
     expect(livedataStatusJson(h.live, { inv: '123456789012', defaultPassword: false }).inverters).toEqual([]);
     expect(livedataStatusJson(h.live, { inv: 'xyz', defaultPassword: false }).inverters.length).toBe(2);
-    // Serial spellings of api.md §1.8 find the same inverter.
+    // Serial spellings of docs/api.md find the same inverter.
     expect(
       livedataStatusJson(h.live, { inv: ' 0x114182345678', defaultPassword: false }).inverters.length,
     ).toBe(1);
@@ -231,7 +231,7 @@ describe('GET /api/livedata/status JSON (api.md §3)', () => {
   });
 });
 
-describe('per-inverter and control JSON (api.md §4, §5)', () => {
+describe('per-inverter and control JSON', () => {
   it('event log: count and events with local times; {} for an unknown inverter', async () => {
     const h = await workedExample();
     const inv = h.live.inverter(HM800);

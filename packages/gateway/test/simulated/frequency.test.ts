@@ -1,4 +1,4 @@
-/** HMS/HMT frequencies (domain.md §9.3, A.4): start-up frequency, channel change with a delay, fallback. */
+/** HMS/HMT frequencies: start-up frequency, channel change with a delay, fallback. */
 import { buildChannelChange, buildPowerRequest } from '@dtu-console/hoymiles';
 import { describe, expect, it } from 'vitest';
 import { FREQUENCY_FALLBACK_MS } from '../../src/radio/simulated';

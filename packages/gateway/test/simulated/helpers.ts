@@ -1,6 +1,6 @@
 /**
  * A minimal DTU for driving the simulated radio in tests: builds requests with packages/hoymiles, collects
- * the answer with the FragmentAssembler (resends and re-requests as domain.md A.2 says) and decodes it.
+ * the answer with the FragmentAssembler (resends and re-requests as docs/protocol.md says) and decodes it.
  * It never advances the clock itself; the tests move time explicitly.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * HMS/HMT channel change (command 0x56, domain.md §9.2–9.3) and the CMT2300A frequency ↔ channel rules.
+ * HMS/HMT channel change (command 0x56) and the CMT2300A frequency ↔ channel rules.
  *
  * Frame: 56 <inv> <dtu> P1 P2 P3 <channel> 14 <CRC8>, P1..P3 = 02 15 21 (EU) or 03 17 3C (US, BR).
  * No CRC16 and no answer; it is sent on the inverter's start-up frequency.
@@ -89,7 +89,7 @@ function countryResult(country: CmtCountryKey | number): Result<CmtCountry> {
 }
 
 /**
- * Frequency → channel: valid only on the 250 kHz grid within freq_min..freq_max (domain §9.2).
+ * Frequency → channel: valid only on the 250 kHz grid within freq_min..freq_max.
  * A frequency outside the legal range is still valid (see isFrequencyLegal for the warning).
  */
 export function cmtChannelOfFrequency(country: CmtCountryKey | number, frequencyHz: number): Result<number> {

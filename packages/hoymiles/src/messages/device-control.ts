@@ -1,5 +1,5 @@
 /**
- * Device control (command 0x51) in both directions, and its 0xD1 acknowledgement (domain.md §6).
+ * Device control (command 0x51) in both directions, and its 0xD1 acknowledgement.
  *
  * Request frames:
  *   limit: 51 <inv> <dtu> 81 0B 00 <uint16 limit×10> <limit-type word> <CRC16 over 10..15> <CRC8>
@@ -92,7 +92,7 @@ export function limitTypeOfWord(word: number): DecodedLimitType | undefined {
 export const MAX_LIMIT_VALUE = 0xffff / 10;
 
 /**
- * `uint16(limit × 10)`, truncated (33.37 % → 333). Relative limits are clamped to 100 % (domain §6.2);
+ * `uint16(limit × 10)`, truncated (33.37 % → 333). Relative limits are clamped to 100 %;
  * negative values become 0 and values above the 16-bit range become 0xFFFF rather than wrapping.
  * Throws RangeError for a non-finite limit: that is a caller bug, not radio input.
  */
@@ -255,7 +255,7 @@ export interface DeviceControlAck {
 
 /**
  * Reads the echoed sub-command from a reassembled 0xD1 payload (CRC16 included). Informational only:
- * OpenDTU counts any complete 0xD1 answer as the ack without looking at its content (domain §6.3).
+ * OpenDTU counts any complete 0xD1 answer as the ack without looking at its content.
  */
 export function decodeDeviceControlAck(payload: Uint8Array): Result<DeviceControlAck> {
   if (payload.length < 6)

@@ -1,6 +1,6 @@
 /**
- * Device information, data types 0x01 "all" (firmware) and 0x00 "simple" (hardware): domain.md §3 (layouts
- * §3.2, formatting §3.3, validity §3.4). Model lookup (§1.3), PDL and production date live in families.ts.
+ * Device information, data types 0x01 "all" (firmware) and 0x00 "simple" (hardware): layouts, formatting
+ * and validity (docs/protocol.md). Model lookup and PDL live in families.ts.
  */
 import inverterTypes from '../../data/inverter-types.json';
 import { ok, type Result } from '../errors';
@@ -11,10 +11,10 @@ import { CRC16_LENGTH, checkPayload, readUint, sealPayload, writeInt } from './p
 export const DEVICE_INFO_ALL_DATA_TYPE = DataType.DeviceInfoAll;
 export const DEVICE_INFO_SIMPLE_DATA_TYPE = DataType.DeviceInfoSimple;
 
-/** Both answers carry 14 data bytes plus the CRC16 (§3.1). */
+/** Both answers carry 14 data bytes plus the CRC16. */
 export const DEVICE_INFO_DATA_LENGTH = 14;
 
-/** Placeholder part number some inverters send; such device info is not valid (§3.4). */
+/** Placeholder part number some inverters send; such device info is not valid. */
 export const PLACEHOLDER_HW_PART_NUMBER = 124097;
 
 /** "All" answer (data type 0x01), as on the wire: build date and time are split from month×100+day etc. */
@@ -44,7 +44,7 @@ export interface DeviceInfoSimple {
 export interface DeviceInfo {
   /** At least one of the two answers has arrived (the API's `valid_data`). */
   received: boolean;
-  /** Both arrived and pass §3.4; while false the gateway keeps requesting both. */
+  /** Both arrived and pass the validity check; while false the gateway keeps requesting both. */
   valid: boolean;
   fwBuildVersion: number;
   fwBuildVersionText: string;
@@ -95,7 +95,7 @@ export function decodeDeviceInfoSimple(payload: Uint8Array): Result<DeviceInfoSi
   });
 }
 
-// --- formatting (§3.3) ----------------------------------------------------------------------------
+// --- formatting ----------------------------------------------------------------------------
 
 /** 10112 → "1.1.12": major = n/10000, minor = (n mod 10000)/100, patch = n mod 100, no padding. */
 export function formatFirmwareVersion(n: number): string {
@@ -133,7 +133,7 @@ export function formatHardwareVersion(
   return `${pad2(info.hwVersionMajor)}.${pad2(info.hwVersionMinor)}`;
 }
 
-// --- model table (§1.3): the lookup itself is families.ts `lookupModel` --------------------------
+// --- model table: the lookup itself is families.ts `lookupModel` --------------------------
 
 interface JsonModelEntry {
   hwPartPrefix: string;
@@ -156,7 +156,7 @@ export function hwPartNumberForModel(model: string, maxPowerW?: number): number 
   return Number.parseInt(entry.hwPartPrefix, 16) * 256 + fourth;
 }
 
-// --- validity and summary (§3.4) ------------------------------------------------------------------
+// --- validity and summary ------------------------------------------------------------------
 
 /** Valid when both answers arrived, the build year is after 2016 and the part number is not the placeholder. */
 export function isDeviceInfoValid(all: DeviceInfoAll | null, simple: DeviceInfoSimple | null): boolean {

@@ -1,6 +1,6 @@
 /**
- * Event (alarm) log, data type 0x11: domain.md §4 (layout §4.2, times §4.3, message text §4.4) and
- * Appendix B quirks 2 and 3. Message texts come from alarm-codes.json.
+ * Event (alarm) log, data type 0x11: layout, times and message texts (docs/protocol.md), and the OpenDTU
+ * quirks about event ids and times (docs/compatibility.md). Message texts come from alarm-codes.json.
  */
 import alarmCodes from '../../data/alarm-codes.json';
 import { ok, type Result } from '../errors';
@@ -26,7 +26,7 @@ export const UNKNOWN_EVENT_MESSAGE = 'Unknown';
 export interface EventLogEntry {
   /** The whole 16-bit event word; bits other than the id and the two PM flags are unknown (bit 15 is seen). */
   eventWord: number;
-  /** Low byte of the event word (quirk 2: ids above 255 cannot occur). */
+  /** Low byte of the event word (the OpenDTU quirk "event ids use the low byte only" (docs/compatibility.md): ids above 255 cannot occur). */
   messageId: number;
   /** Seconds into the 12-hour half of the UTC day. */
   rawStart: number;
@@ -84,7 +84,7 @@ export function decodeEventLog(payload: Uint8Array): Result<EventLogEntry[]> {
   return ok(entries);
 }
 
-// --- times (§4.3) ---------------------------------------------------------------------------------
+// --- times ---------------------------------------------------------------------------------
 
 /**
  * Local seconds after midnight: raw + 12 h if PM + tz. `tzOffsetSeconds` is local time − UTC now (DST
@@ -107,7 +107,7 @@ export function formatEventTime(seconds: number): string {
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
 
-// --- message text (§4.4) --------------------------------------------------------------------------
+// --- message text --------------------------------------------------------------------------
 
 interface AlarmCode {
   meaning: string | null;

@@ -1,6 +1,7 @@
 /**
- * Grid profile, data type 0x02: domain.md §5 (raw format §5.2, parsing §5.3, sections §5.4) and Appendix B
- * quirk 4. Profile types, sections, versions and items come from grid-profile.json.
+ * Grid profile, data type 0x02: raw format, parsing and sections (docs/protocol.md), and the OpenDTU quirk
+ * "grid profile parsing past an unknown section" (docs/compatibility.md). Profile types, sections,
+ * versions and items come from grid-profile.json.
  */
 import gridProfileJson from '../../data/grid-profile.json';
 import { fail, ok, type Result } from '../errors';
@@ -144,7 +145,7 @@ export function formatGridProfileVersion(v: GridProfileData['version']): string 
 
 // --- decode ---------------------------------------------------------------------------------------
 
-/** The gateway keeps asking until it holds more than 6 raw bytes (§5.1). */
+/** The gateway keeps asking until it holds more than 6 raw bytes. */
 export function isGridProfileValid(raw: Uint8Array): boolean {
   return raw.length > 6;
 }
@@ -157,7 +158,7 @@ function isAllZero(raw: Uint8Array): boolean {
  * Parses the raw profile (CRC16 included) into ids and values. An all-zero (or empty) buffer is the
  * "not read yet" state and gives the empty profile, without a CRC check.
  *
- * Quirk 4 (Appendix B), decided against mimicking: parsing stops at the first unknown section id, at the
+ * The OpenDTU quirk "grid profile parsing past an unknown section" (docs/compatibility.md), decided against mimicking: parsing stops at the first unknown section id, at the
  * first unknown version of a known section (OpenDTU emits it with no items and reads on into garbage), and
  * at a section whose values would run into the CRC. The CRC bytes are never parsed as a section header
  * (OpenDTU can show a spurious section there). Everything before the stop is returned.

@@ -1,6 +1,6 @@
 /**
  * Internal helpers shared by the message codecs: CRC16 framing of a joined response payload
- * (domain.md §A.2, §2.1) and big-endian field access. Not part of the public API.
+ * and big-endian field access. Not part of the public API.
  */
 import { fail, ok, type Result } from '../errors';
 import { hasValidCrc16 } from '../wire';

@@ -1,6 +1,7 @@
 /**
- * Real-time run data (data type 0x0B), domain.md §2: payload layout per family (§2.2, §2.3), derived
- * values (§2.4) and the length check of §2.1 / Appendix B quirk 12. Layouts come from runtime-fields.json.
+ * Real-time run data (data type 0x0B): payload layout per family, derived values and the length check
+ * (docs/protocol.md; the OpenDTU quirk "run-data length check counts the CRC" in docs/compatibility.md).
+ * Layouts come from runtime-fields.json.
  */
 import runtime from '../../data/runtime-fields.json';
 import { fail, ok, type Result } from '../errors';
@@ -47,7 +48,7 @@ export type RunDataCalc =
   | 'TOTAL_EFF'
   | 'TOTAL_IAC';
 
-/** Where a field's value comes from: bytes of the payload, or a rule of §2.4. */
+/** Where a field's value comes from: bytes of the payload, or a rule. */
 export type RunDataFieldSource =
   | { kind: 'bytes'; offset: number; length: number; divisor: number; signed: boolean }
   | { kind: 'calc'; calc: RunDataCalc; calcChannel: number };
@@ -68,7 +69,7 @@ export interface RunDataFieldSpec {
 export interface RunDataLayout {
   family: FamilyId;
   dcInputs: number;
-  /** OpenDTU's "run-data min. length" (§1.1): the end of the last field, which it compares with the CRC included. */
+  /** OpenDTU's "run-data min. length": the end of the last field, which it compares with the CRC included. */
   openDtuMinLength: number;
   /** What we require: every field before the CRC, i.e. openDtuMinLength + 2 (see `decodeRunData`). */
   requiredLength: number;
@@ -106,7 +107,7 @@ export interface RunDataAc {
   powerFactor: number;
 }
 
-/** Three-phase extras of the HMT families (not exposed in live data or MQTT, §2.6). */
+/** Three-phase extras of the HMT families (not exposed in live data or MQTT). */
 export interface RunDataPhases {
   /** V, Ph1-N, Ph2-N, Ph3-N */
   voltageToNeutral: [number, number, number];
@@ -139,7 +140,7 @@ export interface RunDataState {
   eventLogCount: number;
 }
 
-/** One value as the live data and MQTT present it (§2.6), in runtime-fields.json order. */
+/** One value as the live data and MQTT present it, in runtime-fields.json order. */
 export interface RunDataField extends Omit<RunDataFieldSpec, 'source'> {
   value: number;
   /** `value` with `digits` decimals. */
@@ -328,7 +329,7 @@ export function runDataFieldInfo(channelType: RunDataChannelType, key: RunDataFi
   return info;
 }
 
-// --- derived values (§2.4) ------------------------------------------------------------------------
+// --- derived values ------------------------------------------------------------------------
 
 /** DC power of an input relative to its configured peak power, in %; 0 when none is configured. */
 export function irradiationPercent(powerW: number, maxPowerW: number): number {
@@ -362,7 +363,7 @@ export function runDataTotals(data: RunData, maxPowerW: readonly number[] = []):
 }
 
 /**
- * Adds per-input user offsets (§7.8 yield-day correction in Wh, §7.9 yield_total_offset in kWh) to a copy
+ * Adds per-input user offsets (yield-day correction in Wh, yield_total_offset in kWh) to a copy
  * of `data`. The gateway applies them only once a payload has been received at all.
  */
 export function applyYieldOffsets(
@@ -445,7 +446,7 @@ function fieldValue(spec: RunDataFieldSpec, data: RunData, totals: RunDataTotals
 
 /**
  * Every field of the family, raw and derived, in runtime-fields.json order (the order of the test vectors).
- * Irradiation is listed for every input; live data shows it only where `maxPowerW[c] > 0` (§2.4).
+ * Irradiation is listed for every input; live data shows it only where `maxPowerW[c] > 0`.
  */
 export function runDataFields(data: RunData, maxPowerW: readonly number[] = []): RunDataField[] {
   const layout = LAYOUTS[data.family];
@@ -475,7 +476,7 @@ function readField(payload: Uint8Array, s: Extract<RunDataFieldSource, { kind: '
 /**
  * Decodes a joined run-data payload (header `00 01`, fields, CRC16).
  *
- * Length check, quirk 12 (Appendix B): OpenDTU compares the table's min. length with the length *including*
+ * Length check, the OpenDTU quirk "run-data length check counts the CRC" (docs/compatibility.md): OpenDTU compares the table's min. length with the length *including*
  * the CRC, so a valid-CRC answer 2 bytes short passes and its last field (EventLogCount on most families)
  * is read from the CRC bytes. We deliberately require every field to lie before the CRC
  * (`layout.requiredLength` = min. length + 2): such an answer is a `truncated-payload` failure instead of
@@ -552,7 +553,7 @@ function phasesFor(family: FamilyId, state: RunDataState): RunDataPhases {
  * Values are rounded to the field resolution and clamped to its range. Where the wire shares bytes, what
  * goes out is: the voltage of a group's first input for all of the group; on HMT the per-phase values
  * (AC voltage/current are aliases on the wire); on HERF_1CH the EventLogCount (bytes 40..41, which
- * ReactivePower also reads — an unverified OpenDTU position, §2.3).
+ * ReactivePower also reads — an unverified OpenDTU position).
  */
 export function encodeRunData(family: FamilyId, state: RunDataState): Uint8Array {
   const layout = LAYOUTS[family];

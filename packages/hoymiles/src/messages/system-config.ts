@@ -1,6 +1,6 @@
 /**
- * Limit read-back, data type 0x05 "system config": domain.md §6.5 (what the limit values become), with the
- * relative ↔ absolute conversions used after a limit ack (§6.2, §6.5) and by the live data (§2.6).
+ * Limit read-back, data type 0x05 "system config": docs/protocol.md (what the limit values become), with the
+ * relative ↔ absolute conversions used after a limit ack and by the live data.
  */
 import { ok, type Result } from '../errors';
 import { DataType } from '../types';
@@ -33,7 +33,7 @@ export function decodeSystemConfig(payload: Uint8Array): Result<SystemConfig> {
 }
 
 /**
- * `limit_relative` is held with 0.1 % resolution, truncated (§6.5). The tiny epsilon keeps values such as
+ * `limit_relative` is held with 0.1 % resolution, truncated. The tiny epsilon keeps values such as
  * 57.3 (57.29999… in binary) at 57.3 instead of dropping to 57.2.
  */
 export function truncateLimitPercent(percent: number): number {

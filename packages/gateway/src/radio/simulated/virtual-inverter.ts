@@ -1,6 +1,6 @@
 /**
  * One virtual Hoymiles inverter: it decodes the request frames addressed to it with packages/hoymiles and
- * answers with correctly encoded fragments, as domain.md A.4 describes a faithful one. Its state advances
+ * answers with correctly encoded fragments, as docs/protocol.md describes a faithful one. Its state advances
  * lazily to the time of each question (no timers), integrating its yields on a fixed time grid.
  */
 import {
@@ -59,9 +59,9 @@ import { type Random, SmoothNoise } from './random';
 
 /** Integration grid of the yields (and of the wake/sleep decisions). */
 export const SIMULATION_STEP_MS = 60_000;
-/** HMS/HMT go back to their start-up frequency after this long without hearing the DTU (domain §9.3). */
+/** HMS/HMT go back to their start-up frequency after this long without hearing the DTU. */
 export const FREQUENCY_FALLBACK_MS = 15 * 60_000;
-/** How long an HMS/HMT needs to move to the channel it was told (domain §9.3 "it needs time"). */
+/** How long an HMS/HMT needs to move to the channel it was told (docs/protocol.md "it needs time"). */
 export const DEFAULT_CHANNEL_CHANGE_DELAY_MS = 1000;
 
 /** How far back a new inverter starts living, so it appears with today's yield and events. */
@@ -78,7 +78,7 @@ export const SimulatedEvent = {
   InputTooLow: 207,
 } as const;
 
-/** HERF inverters are OEM versions of HM inverters (domain §1.1): the simulation gives both one firmware. */
+/** HERF inverters are OEM versions of HM inverters: the simulation gives both one firmware. */
 const HM_FIRMWARE: DeviceInfoAll = {
   fwBuildVersion: 10016,
   buildYear: 2021,
@@ -155,7 +155,7 @@ export interface VirtualInverterEnvironment {
   location(): Location;
   /** CMT country id (0 EU, 1 NA, 2 BR): start-up frequency, channel-change prefix, grid values. */
   country(): number;
-  /** Probability that a run-data answer in marginal light is truncated (valid CRC, too short; domain §2.1). */
+  /** Probability that a run-data answer in marginal light is truncated (valid CRC, too short). */
   lowLightTruncation(): number;
   channelChangeDelayMs(): number;
 }
@@ -491,7 +491,7 @@ export class VirtualInverter {
   // --- answers ------------------------------------------------------------------------------------
 
   #answerData(dataType: number, time: number, dtu: number, now: number): Uint8Array[] {
-    // The inverter sets its clock from every request (domain A.4).
+    // The inverter sets its clock from every request (docs/protocol.md).
     this.#clockOffsetMs = time * 1000 - now;
     if (!this.#clockSynchronised) {
       this.#clockSynchronised = true;
