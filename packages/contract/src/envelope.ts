@@ -21,8 +21,6 @@ export interface InternalErrorBody {
   type: 'danger';
 }
 
-export type ApiResponse = Envelope | CodelessEnvelope;
-
 /** Fills `{min}`/`{max}` placeholders; unknown placeholders stay as they are. */
 export function formatMessage(template: string, param?: CodeParam): string {
   return template.replace(/\{(min|max)\}/g, (whole, key: 'min' | 'max') => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatHexSerial, isZeroSerial, parseHexSerial } from '../src/schemas/hex-serial';
+import {
+  formatHexSerial,
+  formatSerialNumber,
+  isZeroSerial,
+  parseHexSerial,
+  serialNumber,
+  wireSerial,
+} from '../src/schemas/hex-serial';
 
 describe('hex serials', () => {
   it.each([
@@ -54,5 +61,24 @@ describe('package entry', () => {
     ]) {
       expect(contract, name).toHaveProperty(name);
     }
+  });
+});
+
+describe('serial numbers (48 bits)', () => {
+  it('read every accepted spelling as the same number and print the wire form', () => {
+    for (const text of ['116180216880', '0x116180216880', ' 116180216880xyz', '116180216880 ']) {
+      expect(serialNumber(text)).toBe(0x116180216880);
+    }
+    expect(formatSerialNumber(0x116100000001)).toBe('116100000001');
+    expect(formatSerialNumber(0x10000000a)).toBe('10000000a');
+    expect(wireSerial('0X116180216880')).toBe('116180216880');
+  });
+
+  it('name no inverter for 0, unreadable text or more than 48 bits', () => {
+    expect(serialNumber('')).toBe(0);
+    expect(serialNumber('xyz')).toBe(0);
+    expect(serialNumber('1161802168801')).toBe(0);
+    expect(wireSerial('0')).toBeUndefined();
+    expect(wireSerial('1161802168801')).toBeUndefined();
   });
 });

@@ -1,6 +1,5 @@
-import { formatHexSerial } from '@dtu-console/contract';
+import { formatSerialNumber } from '@dtu-console/contract';
 import type { EventBus, Service } from './bus';
-import { serialToHex } from './config/identity';
 import { occupiedSlots, slotChannels } from './config/inverter-slots';
 import type { DeepReadonly, GatewayConfig } from './config/schema';
 import type { ConfigStore } from './config/store';
@@ -38,7 +37,7 @@ export function engineSettingsOf(config: DeepReadonly<GatewayConfig>): EngineSet
   const { dtu, ntp } = config;
   return {
     dtu: {
-      serial: serialToHex(dtu.serial),
+      serial: formatSerialNumber(dtu.serial),
       pollIntervalS: dtu.poll_interval,
       nrfEnabled: true,
       nrfPaLevel: dtu.nrf_pa_level,
@@ -56,7 +55,7 @@ export function engineSettingsOf(config: DeepReadonly<GatewayConfig>): EngineSet
     inverters: occupiedSlots(config.inverters).map(
       ({ id, slot }): EngineInverterSettings => ({
         id,
-        serial: formatHexSerial(BigInt(slot.serial)),
+        serial: formatSerialNumber(slot.serial),
         name: slot.name,
         order: slot.order,
         poll_enable: slot.poll_enable,

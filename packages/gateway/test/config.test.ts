@@ -1,12 +1,13 @@
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { formatSerialNumber } from '@dtu-console/contract';
 import { familyOfSerial } from '@dtu-console/hoymiles';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../src/auth/password';
 import { EventBus } from '../src/bus';
 import { defaultRootCa } from '../src/config/defaults';
-import { generateDtuSerial, serialToHex } from '../src/config/identity';
+import { generateDtuSerial } from '../src/config/identity';
 import { keepIfMasked, maskSecret, SECRET_MASK } from '../src/config/secrets';
 import { CONFIG_BACKUP_FILE, CONFIG_FILE, ConfigStore, ConfigValidationError } from '../src/config/store';
 import { CONFIG_VERSION, CONFIG_VERSION_INT, intToVersion, versionToInt } from '../src/config/version';
@@ -71,7 +72,7 @@ describe('first start', () => {
       cmt_frequency: 865000000,
       cmt_country_mode: 0,
     });
-    expect(serialToHex(store.get('dtu').serial)).toMatch(/^1999801\d{5}$/);
+    expect(formatSerialNumber(store.get('dtu').serial)).toMatch(/^1999801\d{5}$/);
     expect(store.get('mqtt').clientid).toBe(`OpenDTU-${CHIP_ID}`);
     expect(store.get('mqtt').tls.root_ca_cert).toBe(defaultRootCa());
     expect(store.get('wifi').hostname).toBe('OpenDTU-%06X');
@@ -83,7 +84,10 @@ describe('first start', () => {
     expect(inverters).toHaveLength(10);
     for (const slot of inverters) expect(slot.channel).toHaveLength(6);
     const used = inverters.filter((slot) => slot.serial !== 0);
-    expect(used.map((slot) => familyOfSerial(serialToHex(slot.serial)))).toEqual(['HM_2CH', 'HMS_4CH']);
+    expect(used.map((slot) => familyOfSerial(formatSerialNumber(slot.serial)))).toEqual([
+      'HM_2CH',
+      'HMS_4CH',
+    ]);
     expect(used.map((slot) => slot.name)).toEqual(['Garage roof', 'Carport']);
     expect(used[0]?.channel.filter((ch) => ch.max_power > 0)).toHaveLength(2);
     expect(used[1]?.channel.filter((ch) => ch.max_power > 0)).toHaveLength(4);
@@ -257,7 +261,7 @@ describe('reading older and partial files', () => {
     expect(store.get('ntp').timezone).toBe('');
     expect(store.get('security').allow_readonly).toBe(false);
     expect(await verifyPassword('my-old-password', store.get('security').password_hash)).toBe(true);
-    expect(serialToHex(store.get('inverters')[0]?.serial ?? 0)).toBe('116180216880');
+    expect(formatSerialNumber(store.get('inverters')[0]?.serial ?? 0)).toBe('116180216880');
     expect(store.get('inverters')[0]?.channel[0]).toEqual({
       name: 'S',
       max_power: 400,

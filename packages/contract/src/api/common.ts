@@ -6,6 +6,3 @@ export interface ValueUnit {
   u: string;
   d: number;
 }
-
-/** `{}`: what the per-inverter GETs answer for a missing or unknown `inv`. */
-export type EmptyObject = Record<string, never>;

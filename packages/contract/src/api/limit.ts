@@ -21,6 +21,3 @@ export interface LimitConfigPayload {
   limit_value: number;
   limit_type: LimitType;
 }
-
-/** The `limit_type` encoding before August 2025 (0/1, plus 256 when persistent); see docs/protocol.md */
-export type LegacyLimitType = 0 | 1 | 256 | 257;

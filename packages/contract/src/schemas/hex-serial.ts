@@ -1,5 +1,5 @@
 /**
- * Serials on the wire: hexadecimal strings, parsed the way the firmware's `strtoull(s, 16)`
+ * The one serial module. Serials on the wire: hexadecimal strings, parsed the way the firmware's `strtoull(s, 16)`
  * reads them, so the "serial parses to 0" codes (2001, 4001, 5001, 11001) fire for the same inputs.
  */
 
@@ -32,4 +32,26 @@ export function formatHexSerial(value: bigint): string {
 /** True when the serial text reads as 0, which every endpoint taking a serial rejects. */
 export function isZeroSerial(text: string): boolean {
   return parseHexSerial(text) === 0n;
+}
+
+const TWO_48 = 1n << 48n;
+
+/**
+ * A serial text as the 48-bit number inverters are looked up and stored by; 0 for text that reads as 0 or
+ * as a value beyond 48 bits (no inverter has such a serial).
+ */
+export function serialNumber(text: string): number {
+  const value = parseHexSerial(text);
+  return value < TWO_48 ? Number(value) : 0;
+}
+
+/** A 48-bit serial number in the wire form (see formatHexSerial). */
+export function formatSerialNumber(value: number): string {
+  return formatHexSerial(BigInt(value));
+}
+
+/** Any accepted spelling → the wire form; undefined for text that names no serial (0 or beyond 48 bits). */
+export function wireSerial(text: string): string | undefined {
+  const value = serialNumber(text);
+  return value === 0 ? undefined : formatSerialNumber(value);
 }

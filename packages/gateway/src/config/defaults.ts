@@ -12,8 +12,9 @@ import {
   NetworkDefaults,
   NtpDefaults,
   SecurityLimits,
+  serialNumber,
 } from '@dtu-console/contract';
-import { generateDtuSerial, serialToNumber } from './identity';
+import { generateDtuSerial } from './identity';
 import {
   type ChannelConfig,
   type GatewayConfig,
@@ -112,7 +113,7 @@ export function createDefaults(input: DefaultsInput): GatewayConfig {
     FIRST_START_INVERTERS.forEach((inverter, index) => {
       const slot = inverters[index];
       if (!slot) return;
-      slot.serial = serialToNumber(inverter.serial);
+      slot.serial = serialNumber(inverter.serial);
       slot.name = inverter.name;
       slot.order = index;
       inverter.channels.forEach((channel, ch) => {

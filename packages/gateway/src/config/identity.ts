@@ -31,13 +31,3 @@ export function generateDtuSerial(chipId: number): number {
 
 /** The placeholder an unconfigured OpenDTU stores; replaced by a generated serial when loaded. */
 export const PLACEHOLDER_DTU_SERIAL = 0x99978563412;
-
-/** A hex serial string ("114172220003") as the decimal integer config.json stores. */
-export function serialToNumber(hex: string): number {
-  return Number.parseInt(hex, 16);
-}
-
-/** The stored integer as the API's lowercase hex string. */
-export function serialToHex(value: number): string {
-  return value.toString(16);
-}

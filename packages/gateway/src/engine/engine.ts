@@ -4,7 +4,7 @@
  * command status machines, and writes every change into the live model. It is the only user of the radio.
  */
 
-import { normalizeLimitType } from '@dtu-console/contract';
+import { normalizeLimitType, serialNumber, wireSerial } from '@dtu-console/contract';
 import {
   buildChannelChange,
   buildDataRequest,
@@ -29,7 +29,6 @@ import type { Clock } from '../system/clock';
 import { CommandQueue } from './command-queue';
 import { InverterState, type LimitRequest } from './inverter';
 import type { LiveChange, LiveModel } from './live-model';
-import { apiSerial, parseApiSerial } from './serial';
 import { type EngineSettings, radioSettingsOf } from './settings';
 import { systemEngineTime } from './system-time';
 import { type EngineTime, elapsedMs } from './time';
@@ -81,7 +80,7 @@ export interface LimitCommand {
 const noopLog: EngineLog = { debug() {}, info() {}, warn() {} };
 
 function dtuSerialOf(settings: EngineSettings): string {
-  return apiSerial(settings.dtu.serial) ?? settings.dtu.serial;
+  return wireSerial(settings.dtu.serial) ?? settings.dtu.serial;
 }
 
 export class InverterEngine {
@@ -246,7 +245,7 @@ export class InverterEngine {
   // --- inverters -------------------------------------------------------------------------------------------
 
   #find(serial: string): InverterState | undefined {
-    return this.#byNumber.get(parseApiSerial(serial));
+    return this.#byNumber.get(serialNumber(serial));
   }
 
   #isCurrent(inv: InverterState): boolean {
@@ -258,7 +257,7 @@ export class InverterEngine {
     const ordered = [...settings.inverters].sort((a, b) => a.id - b.id);
     for (const entry of ordered) {
       if (!InverterState.supports(entry.serial)) continue;
-      const number = parseApiSerial(entry.serial);
+      const number = serialNumber(entry.serial);
       if (next.has(number)) continue; // the API allows a serial twice; the lower slot wins
       const existing = this.#byNumber.get(number);
       if (existing) {

@@ -2,7 +2,6 @@
 export * from './command-status';
 export * from './engine';
 export * from './live-model';
-export * from './serial';
 export * from './settings';
 export * from './system-time';
 export type * from './time';

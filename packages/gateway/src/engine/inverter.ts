@@ -1,3 +1,4 @@
+import { formatSerialNumber, serialNumber } from '@dtu-console/contract';
 /**
  * Per-inverter state: what has been received, what is due next, and the command status machines. The
  * engine decides when to ask; this class decides what each answer (or failure) changes and builds the
@@ -28,7 +29,6 @@ import {
 import { CommandStatus } from './command-status';
 import type { LiveInverter } from './live-model';
 import { RadioStatistics } from './radio-stats';
-import { formatApiSerial, parseApiSerial } from './serial';
 import type { EngineInverterSettings } from './settings';
 import { elapsedMs } from './time';
 import { emptyRunData, YieldDayCorrection, zeroDayValues, zeroRuntimeValues } from './yields';
@@ -89,8 +89,8 @@ export class InverterState {
   constructor(settings: EngineInverterSettings) {
     const family = familyOfSerial(settings.serial.trim());
     if (family === undefined) throw new RangeError(`unsupported inverter serial ${settings.serial}`);
-    this.serialNumber = parseApiSerial(settings.serial);
-    this.serial = formatApiSerial(this.serialNumber);
+    this.serialNumber = serialNumber(settings.serial);
+    this.serial = formatSerialNumber(this.serialNumber);
     this.family = family;
     this.info = FAMILIES[family];
     this.settings = settings;
@@ -98,7 +98,7 @@ export class InverterState {
 
   /** A serial the engine can poll: hex, within 48 bits, of a known family. */
   static supports(serial: string): boolean {
-    return parseApiSerial(serial) !== 0 && familyOfSerial(serial.trim()) !== undefined;
+    return serialNumber(serial) !== 0 && familyOfSerial(serial.trim()) !== undefined;
   }
 
   get hasData(): boolean {

@@ -1,3 +1,4 @@
+import { serialNumber } from '@dtu-console/contract';
 /**
  * The live model: the one place the API, WebSockets, MQTT, history and metrics read inverter values from.
  * The engine writes immutable per-inverter snapshots into it; every write announces itself on the bus
@@ -5,7 +6,6 @@
  */
 import type { EventBus } from '../bus';
 import type { LiveChange, LiveInverter, LiveSnapshot, LiveSystem } from './live-types';
-import { parseApiSerial } from './serial';
 import { type PlantTotals, plantTotals } from './yields';
 
 export type * from './live-types';
@@ -58,7 +58,7 @@ export class LiveModel {
 
   /** Engine side: a new snapshot of one inverter. */
   setInverter(inverter: LiveInverter, change: LiveChange): void {
-    const key = parseApiSerial(inverter.serial);
+    const key = serialNumber(inverter.serial);
     const added = !this.#inverters.has(key);
     this.#inverters.set(key, inverter);
     if (added) this.#bus?.emit('live:inverters', this.serials());
@@ -68,14 +68,14 @@ export class LiveModel {
 
   /** Engine side: the inverter is no longer configured (or its serial changed). */
   removeInverter(serial: string): void {
-    if (!this.#inverters.delete(parseApiSerial(serial))) return;
+    if (!this.#inverters.delete(serialNumber(serial))) return;
     this.#bus?.emit('live:inverters', this.serials());
     this.#refreshTotals();
   }
 
   /** By serial in any accepted spelling; undefined when unknown. */
   inverter(serial: string | number): LiveInverter | undefined {
-    return this.#inverters.get(typeof serial === 'number' ? serial : parseApiSerial(serial));
+    return this.#inverters.get(typeof serial === 'number' ? serial : serialNumber(serial));
   }
 
   /** Every inverter the radio layer knows (supported serial), in slot order. */

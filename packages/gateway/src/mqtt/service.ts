@@ -3,9 +3,10 @@
  * the command topics to the engine, and keeps Home Assistant's discovery configs in step. Started and
  * stopped with the other services; a saved MQTT config is applied at once, without a restart.
  */
+import { serialNumber } from '@dtu-console/contract';
 import type { EventBus, Service } from '../bus';
 import type { ConfigStore } from '../config/store';
-import { type LiveInverter, parseApiSerial } from '../engine';
+import type { LiveInverter } from '../engine';
 import { DISABLED_LOG_INTERVAL_MS } from '../engine/command-answers';
 import type { Plant } from '../plant';
 import type { BuildInfo } from '../system/build-info';
@@ -313,7 +314,7 @@ export class MqttService implements Service, MqttState {
     const settings = this.#settings();
     const slots = config.get('inverters');
     const threshold = (inv: LiveInverter) =>
-      slots.find((slot) => slot.serial !== 0 && slot.serial === parseApiSerial(inv.serial))
+      slots.find((slot) => slot.serial !== 0 && slot.serial === serialNumber(inv.serial))
         ?.reachable_threshold ?? 1;
     const messages = discoveryMessages({
       mqtt: settings,

@@ -7,23 +7,24 @@
  * 12345.678 kWh reads 12345.68. We round each value to its `d` decimals instead: the same text for every
  * value a float can hold exactly at that precision, no float noise (477.59999…), and no lost watt-hours.
  */
-import type {
-  AcChannel,
-  DcChannel,
-  DevInfoStatus,
-  EventLogStatus,
-  GridProfileRawData,
-  GridProfileStatus,
-  InvChannel,
-  LimitStatusResponse,
-  LivedataMessage,
-  LivedataStatus,
-  LiveHints,
-  LiveInverterDetail,
-  LiveInverterSummary,
-  LiveTotal,
-  PowerStatusResponse,
-  ValueUnit,
+import {
+  type AcChannel,
+  type DcChannel,
+  type DevInfoStatus,
+  type EventLogStatus,
+  type GridProfileRawData,
+  type GridProfileStatus,
+  type InvChannel,
+  isZeroSerial,
+  type LimitStatusResponse,
+  type LivedataMessage,
+  type LivedataStatus,
+  type LiveHints,
+  type LiveInverterDetail,
+  type LiveInverterSummary,
+  type LiveTotal,
+  type PowerStatusResponse,
+  type ValueUnit,
 } from '@dtu-console/contract';
 import { decodeGridProfile, emptyGridProfile, FAMILIES, renderEventLog } from '@dtu-console/hoymiles';
 import type { LiveModel } from '../engine/live-model';
@@ -156,7 +157,7 @@ export function livedataStatusJson(
   let inverters: (LiveInverterSummary | LiveInverterDetail)[];
   if (inv !== undefined && model.inverter(inv) !== undefined) {
     inverters = [inverterDetailJson(model, model.inverter(inv)!)];
-  } else if (inv !== undefined && isNonZeroSerial(inv)) {
+  } else if (inv !== undefined && !isZeroSerial(inv)) {
     inverters = [];
   } else {
     inverters = model.inverters().map((i) => inverterSummaryJson(model, i));
@@ -177,11 +178,6 @@ export function livedataMessageJson(
     total: totalJson(model.totals()),
     hints: hintsJson(model, hints),
   };
-}
-
-function isNonZeroSerial(text: string): boolean {
-  const match = /^\s*(?:0[xX])?([0-9a-fA-F]+)/.exec(text);
-  return match?.[1] !== undefined && Number.parseInt(match[1], 16) !== 0;
 }
 
 export interface EventLogJsonOptions {
