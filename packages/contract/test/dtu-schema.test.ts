@@ -39,8 +39,16 @@ describe('POST /api/dtu/config schema', () => {
     expect(validate(dtuConfigSchema, body)).toEqual({ ok: false, code: 1005 });
   });
 
+  it('reads a serial sent as a number (older clients) as its digits; 0 is 2001 like "0"', () => {
+    expect(run({ serial: 199980115004 })).toMatchObject({ ok: true, value: { serial: '199980115004' } });
+    expect(run({ serial: 0 })).toEqual(run({ serial: '0' }));
+    expect(run({ serial: 0 })).toMatchObject({ ok: false, code: 2001 });
+  });
+
   it.each([
-    ['serial', 199980115004],
+    ['serial', 1.5],
+    ['serial', -1],
+    ['serial', true],
     ['pollinterval', '5'],
     ['pollinterval', -1],
     ['pollinterval', 1.5],

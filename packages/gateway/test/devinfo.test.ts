@@ -5,6 +5,7 @@ import { HM800, HMS2000, type PlantGateway, plantGateway } from './helpers/plant
 // docs/api.md
 const example = {
   valid_data: true,
+  serial: '116483554321',
   fw_bootloader_version: 1,
   fw_build_version: 10012,
   hw_part_number: 269578497,
@@ -26,14 +27,14 @@ describe('GET /api/devinfo/status', () => {
     // The engine has not had its turn yet: no device info.
     const body = (await get(env.gateway, `/api/devinfo/status?inv=${HMS2000}`, null)).json();
     expectSameShape(body, example);
-    expect(body).toMatchObject({ valid_data: false, max_power: 0, hw_part_number: 0 });
+    expect(body).toMatchObject({ valid_data: false, serial: HMS2000, max_power: 0, hw_part_number: 0 });
   });
 
   it('after the inverters answered: model, rated power and firmware in the documented key order and types', async () => {
     await env.advance(60_000);
     const hm = (await get(env.gateway, `/api/devinfo/status?inv=${HM800}`, null)).json();
     expectSameShape(hm, example);
-    expect(hm).toMatchObject({ valid_data: true, hw_model_name: 'HM-800-2T', max_power: 800 });
+    expect(hm).toMatchObject({ valid_data: true, serial: HM800, hw_model_name: 'HM-800-2T', max_power: 800 });
     expect(hm.hw_version).toMatch(/^\d\d\.\d\d$/);
     expect(hm.fw_build_datetime).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
     const hms = (await get(env.gateway, `/api/devinfo/status?inv=${HMS2000}`, null)).json();

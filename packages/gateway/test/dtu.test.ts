@@ -120,6 +120,14 @@ describe('POST /api/dtu/config', () => {
     expect((await get(env.gateway, '/api/dtu/config')).json().serial).toBe('1999801abcde');
   });
 
+  it('takes a serial sent as a number (older clients) as its digits, with the same codes', async () => {
+    const before = env.gateway.ctx.config.get('dtu');
+    expectEnvelope(await post(env.gateway, '/api/dtu/config', { ...payload, serial: 0 }), 2001, undefined);
+    expect(env.gateway.ctx.config.get('dtu')).toBe(before);
+    expectEnvelope(await post(env.gateway, '/api/dtu/config', { ...payload, serial: 199980112345 }), 1001);
+    expect((await get(env.gateway, '/api/dtu/config')).json().serial).toBe('199980112345');
+  });
+
   it.each([
     ['no data field', undefined, 1002],
     ['not JSON', '{"serial":', 1004],

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAuthMatrix, expectSameShape, get } from './helpers/api';
-import { detailExample, HINTS_EXAMPLE, SUMMARY_EXAMPLE, TOTAL_EXAMPLE } from './helpers/api-examples';
+import { detailExample, HINTS_EXAMPLE, LIST_ENTRY_EXAMPLE, TOTAL_EXAMPLE } from './helpers/api-examples';
 import { HM800, HMS2000, type PlantGateway, plantGateway } from './helpers/plant-gateway';
 
 let env: PlantGateway;
@@ -17,7 +17,7 @@ describe('GET /api/livedata/status', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     const body = response.json();
-    expectSameShape(body, { inverters: [SUMMARY_EXAMPLE], total: TOTAL_EXAMPLE, hints: HINTS_EXAMPLE });
+    expectSameShape(body, { inverters: [LIST_ENTRY_EXAMPLE], total: TOTAL_EXAMPLE, hints: HINTS_EXAMPLE });
     expect(body.inverters.map((i: { serial: string }) => i.serial)).toEqual([HM800, HMS2000]);
     const [roof] = body.inverters;
     expect(roof).toMatchObject({
@@ -60,7 +60,7 @@ describe('GET /api/livedata/status', () => {
     expect(Object.keys(unknown)).toEqual(['inverters', 'total', 'hints']);
     const zero = (await get(env.gateway, '/api/livedata/status?inv=0', null)).json();
     expect(zero.inverters.length).toBe(2);
-    expect(Object.keys(zero.inverters[0])).toEqual(Object.keys(SUMMARY_EXAMPLE));
+    expect(Object.keys(zero.inverters[0])).toEqual(Object.keys(LIST_ENTRY_EXAMPLE));
   });
 
   it('is read-only', async () => {

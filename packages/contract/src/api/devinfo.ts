@@ -3,6 +3,8 @@
 export interface DevInfoStatus {
   /** Device info arrived at least once. */
   valid_data: boolean;
+  /** The inverter's serial (wire form), as older clients expect it here. */
+  serial: string;
   fw_bootloader_version: number;
   /** Shown as major.minor.patch, see `formatVersion`. */
   fw_build_version: number;

@@ -66,6 +66,12 @@ export interface LiveInverterSummary {
   radio_stats: RadioStats;
 }
 
+/** An entry of the list without `?inv=`: the summary plus the event count (the older API form has it). */
+export interface LiveInverterListEntry extends LiveInverterSummary {
+  /** Event-log entry count. */
+  events: number;
+}
+
 /** The detailed form of `?inv=` and of every WebSocket message. */
 export interface LiveInverterDetail extends LiveInverterSummary {
   AC: ChannelMap<AcChannel>;

@@ -6,9 +6,17 @@ import { isZeroSerial } from './hex-serial';
 import { Key } from './keys';
 import { isOutside, type Rule, rulesCheck } from './validate';
 
+/**
+ * The DTU serial as hex text. Older clients send it as a JSON number whose decimal digits are the hex
+ * digits (199980115004 for "199980115004"): such a number is read as its digits.
+ */
+const dtuSerialText = z
+  .union([Key.string, z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
+  .transform((value) => (typeof value === 'number' ? String(value) : value));
+
 /** `nrf_enabled`, `cmt_enabled`, `cmt_chan_width` and `country_def` are read-only and ignored on POST. */
 export const dtuConfigShape = z.object({
-  serial: Key.string,
+  serial: dtuSerialText,
   pollinterval: Key.u32,
   nrf_palevel: Key.u8,
   cmt_palevel: Key.i8,
@@ -43,7 +51,7 @@ function frequencyParam(v: DtuConfigShape): CodeParam {
  * bounds are the country's. The poll interval has no upper bound on the server (86400 is a form bound).
  */
 export const dtuConfigRules: readonly Rule<DtuConfigShape>[] = [
-  { code: Code.DtuSerialZero, field: 'serial', fails: (v) => isZeroSerial(v.serial) },
+  { code: Code.DtuSerialZero, field: 'serial', fails: (v) => isZeroSerial(String(v.serial)) },
   { code: Code.DtuPollIntervalZero, field: 'pollinterval', fails: (v) => v.pollinterval === 0 },
   {
     code: Code.DtuPowerLevelInvalid,

@@ -21,6 +21,7 @@ import {
   type LivedataStatus,
   type LiveHints,
   type LiveInverterDetail,
+  type LiveInverterListEntry,
   type LiveInverterSummary,
   type LiveTotal,
   type PowerStatusResponse,
@@ -107,6 +108,11 @@ export function inverterSummaryJson(model: LiveModel, inv: LiveInverter): LiveIn
   };
 }
 
+/** An entry of the list without `?inv=`: the summary, then the event count. */
+export function inverterListEntryJson(model: LiveModel, inv: LiveInverter): LiveInverterListEntry {
+  return { ...inverterSummaryJson(model, inv), events: inv.eventLog.length };
+}
+
 /**
  * The detailed object of `?inv=` and of every WebSocket message.
  * The OpenDTU quirk "no HMT per-phase values" (docs/compatibility.md) kept: the HMT per-phase voltages and currents stay out. Clients of the OpenDTU API
@@ -152,15 +158,15 @@ export interface LivedataStatusOptions extends HintInputs {
 export function livedataStatusJson(
   model: LiveModel,
   options: LivedataStatusOptions,
-): LivedataStatus<LiveInverterSummary | LiveInverterDetail> {
+): LivedataStatus<LiveInverterListEntry | LiveInverterDetail> {
   const { inv } = options;
-  let inverters: (LiveInverterSummary | LiveInverterDetail)[];
+  let inverters: (LiveInverterListEntry | LiveInverterDetail)[];
   if (inv !== undefined && model.inverter(inv) !== undefined) {
     inverters = [inverterDetailJson(model, model.inverter(inv)!)];
   } else if (inv !== undefined && !isZeroSerial(inv)) {
     inverters = [];
   } else {
-    inverters = model.inverters().map((i) => inverterSummaryJson(model, i));
+    inverters = model.inverters().map((i) => inverterListEntryJson(model, i));
   }
   return { inverters, total: totalJson(model.totals()), hints: hintsJson(model, options) };
 }
@@ -215,6 +221,7 @@ export function devinfoStatusJson(inv: LiveInverter | undefined): DevInfoStatus 
   const d = inv.deviceInfo;
   return {
     valid_data: d.received,
+    serial: inv.serial,
     fw_bootloader_version: d.fwBootloaderVersion,
     fw_build_version: d.fwBuildVersion,
     hw_part_number: d.hwPartNumber,

@@ -25,6 +25,9 @@ export const SUMMARY_EXAMPLE = {
   radio_stats: RADIO_STATS_EXAMPLE,
 };
 
+/** A list entry (no `?inv=`): the summary plus the event count of the older API form. */
+export const LIST_ENTRY_EXAMPLE = { ...SUMMARY_EXAMPLE, events: 2 };
+
 export const TOTAL_EXAMPLE = {
   Power: { v: 512.3, u: 'W', d: 1 },
   YieldDay: { v: 2717, u: 'Wh', d: 0 },

@@ -86,10 +86,12 @@ describe('GET /api/livedata/status JSON', () => {
     expect(Object.keys(json)).toEqual(['inverters', 'total', 'hints']);
     expect(json.inverters.map((i) => i.serial)).toEqual([HM800, HMS800]);
     for (const inv of json.inverters) {
-      expect(Object.keys(inv)).toEqual(SUMMARY_KEYS);
+      expect(Object.keys(inv)).toEqual([...SUMMARY_KEYS, 'events']);
       expect(Object.keys(inv.radio_stats)).toEqual(STATS_KEYS);
     }
     const [roof, shed] = json.inverters;
+    // The event count of the older API form: the HM-800's log holds two entries, the silent HMS none.
+    expect(json.inverters.map((i) => (i as { events: number }).events)).toEqual([2, 0]);
     expect(roof).toMatchObject({
       serial: '114182345678',
       name: 'Garage roof',
@@ -259,6 +261,7 @@ describe('per-inverter and control JSON', () => {
     const json = devinfoStatusJson(h.live.inverter(HM800));
     expect(json).toEqual({
       valid_data: true,
+      serial: HM800,
       fw_bootloader_version: 2,
       fw_build_version: 10112,
       hw_part_number: expect.any(Number),
@@ -270,6 +273,7 @@ describe('per-inverter and control JSON', () => {
     });
     expect(Object.keys(json)).toEqual([
       'valid_data',
+      'serial',
       'fw_bootloader_version',
       'fw_build_version',
       'hw_part_number',
