@@ -272,7 +272,7 @@ export const CodeTable: { readonly [C in Code]: CodeSpec } = {
     { max: MqttLimits.lwtValueMaxLength },
   ),
   [Code.MqttPublishInterval]: warning(
-    'publish interval below 5 or above 65535 s',
+    'publish interval below 5 or above 86400 s',
     'Publish interval must be between {min} and {max} seconds.',
     { min: MqttLimits.publishIntervalMin, max: MqttLimits.publishIntervalMax },
   ),

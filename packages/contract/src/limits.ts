@@ -31,10 +31,11 @@ export const MqttLimits = {
   portMin: 1,
   portMax: 65535,
   publishIntervalMin: 5,
-  /** What the server accepts (code 7013 carries it). */
-  publishIntervalMax: 65535,
-  /** The console form's bound; above 65535 the server still answers 7013. */
-  publishIntervalInputMax: 86400,
+  /**
+   * Seconds, form and server alike (code 7013 carries it). A day, as the console promises; OpenDTU's own
+   * server stops at 65535 because it stores the value in 16 bits, which we do not.
+   */
+  publishIntervalMax: 86400,
   qosMin: 0,
   qosMax: 2,
 } as const;

@@ -12,7 +12,8 @@ describe('schema outputs match the hand-written API types', () => {
     expectTypeOf<MqttConfigPayload>().toEqualTypeOf<MqttConfig>();
   });
   it('ntp', () => {
-    expectTypeOf<NtpConfigPayload>().toEqualTypeOf<NtpConfig>();
+    // The payload's ntp_timezone (the older form) is optional; GET always carries it.
+    expectTypeOf<Required<NtpConfigPayload>>().toEqualTypeOf<NtpConfig>();
     expectTypeOf<NtpTimePayload>().toEqualTypeOf<Omit<NtpTimeResponse, 'ntp_status'>>();
   });
   it('security', () => {

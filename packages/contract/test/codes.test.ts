@@ -48,7 +48,7 @@ const expected: Row[] = [
   [7010, 'warning', null],
   [7011, 'warning', { max: 20 }],
   [7012, 'warning', { max: 20 }],
-  [7013, 'warning', { min: 5, max: 65535 }],
+  [7013, 'warning', { min: 5, max: 86400 }],
   [7014, 'warning', { max: 32 }],
   [7015, 'warning', null],
   [7016, 'warning', { max: 2 }],

@@ -24,9 +24,9 @@ describe('envelope', () => {
 
   it("uses the table's fixed param and fills the message", () => {
     const e = envelope(Code.MqttPublishInterval);
-    expect(e).toMatchObject({ type: 'warning', code: 7013, param: { min: 5, max: 65535 } });
+    expect(e).toMatchObject({ type: 'warning', code: 7013, param: { min: 5, max: 86400 } });
     expect(e.message).toContain('5');
-    expect(e.message).toContain('65535');
+    expect(e.message).toContain('86400');
     expect(e.message).not.toContain('{');
   });
 

@@ -50,8 +50,7 @@ describe('limits of the console', () => {
       portMin: 1,
       portMax: 65535,
       publishIntervalMin: 5,
-      publishIntervalMax: 65535,
-      publishIntervalInputMax: 86400,
+      publishIntervalMax: 86400,
       qosMin: 0,
       qosMax: 2,
     });

@@ -103,9 +103,8 @@ describe('POST /api/mqtt/config schema', () => {
     [{ mqtt_lwt_online: 'o'.repeat(21) }, 7011, { max: 20 }, 'mqtt_lwt_online'],
     [{ mqtt_lwt_offline: 'o'.repeat(21) }, 7012, { max: 20 }, 'mqtt_lwt_offline'],
     [{ mqtt_lwt_qos: 3 }, 7016, { max: 2 }, 'mqtt_lwt_qos'],
-    [{ mqtt_publish_interval: 4 }, 7013, { min: 5, max: 65535 }, 'mqtt_publish_interval'],
-    [{ mqtt_publish_interval: 65536 }, 7013, { min: 5, max: 65535 }, 'mqtt_publish_interval'],
-    [{ mqtt_publish_interval: 86400 }, 7013, { min: 5, max: 65535 }, 'mqtt_publish_interval'],
+    [{ mqtt_publish_interval: 4 }, 7013, { min: 5, max: 86400 }, 'mqtt_publish_interval'],
+    [{ mqtt_publish_interval: 86401 }, 7013, { min: 5, max: 86400 }, 'mqtt_publish_interval'],
     [{ mqtt_hass_topic: `${'h'.repeat(32)}/` }, 7014, { max: 32 }, 'mqtt_hass_topic'],
     [{ mqtt_hass_topic: 'home assistant/' }, 7015, undefined, 'mqtt_hass_topic'],
     [{ mqtt_hass_topic: 'homeassistant' }, 7018, undefined, 'mqtt_hass_topic'],
@@ -124,7 +123,8 @@ describe('POST /api/mqtt/config schema', () => {
     { mqtt_lwt_topic: '' },
     { mqtt_lwt_online: 'o'.repeat(20) },
     { mqtt_lwt_qos: 0 },
-    { mqtt_publish_interval: 65535 },
+    { mqtt_publish_interval: 65536 },
+    { mqtt_publish_interval: 86400 },
     { mqtt_hass_topic: `${'h'.repeat(31)}/` },
   ])('accepts the boundary %j', (patch) => {
     expect(run(patch).ok).toBe(true);

@@ -14,8 +14,13 @@ const config = {
 const runConfig = (patch: Record<string, unknown>) => validate(ntpConfigSchema, { ...config, ...patch });
 
 describe('POST /api/ntp/config schema', () => {
-  it('accepts a valid payload and ignores the legacy ntp_timezone key', () => {
-    expect(runConfig({ ntp_timezone: 'CET-1CEST,M3.5.0,M10.5.0/3' })).toEqual({ ok: true, value: config });
+  it('accepts a valid payload, with or without the older ntp_timezone key', () => {
+    expect(runConfig({})).toEqual({ ok: true, value: config });
+    expect(runConfig({ ntp_timezone: 'CET-1CEST,M3.5.0,M10.5.0/3' })).toEqual({
+      ok: true,
+      value: { ...config, ntp_timezone: 'CET-1CEST,M3.5.0,M10.5.0/3' },
+    });
+    expect(runConfig({ ntp_timezone: 5 })).toEqual({ ok: false, code: 1005 });
   });
 
   it.each(Object.keys(config))('answers 1005 when %s is missing', (key) => {

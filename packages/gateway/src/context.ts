@@ -1,6 +1,7 @@
 import type { AuthService } from './auth/service';
 import type { EventBus } from './bus';
 import type { ConfigStore } from './config/store';
+import type { MqttService } from './mqtt/service';
 import type { GatewayOptions } from './options';
 import type { Plant } from './plant';
 import type { BuildInfo } from './system/build-info';
@@ -50,4 +51,6 @@ export interface ServiceSlots {
   livedata: LivedataHub;
   /** Log lines of /console. */
   console: ConsoleHub;
+  /** The MQTT output: state topics, commands, Home Assistant discovery; its connection state. */
+  mqtt: MqttService;
 }

@@ -5,6 +5,7 @@
  */
 import type { Service } from './bus';
 import type { GatewayContext, ServiceSlots } from './context';
+import { MqttService } from './mqtt/service';
 import { MdnsAdvertiser } from './network/mdns';
 import { SyslogForwarder } from './network/syslog';
 import { gatewayHintInputs } from './output/live-json';
@@ -50,6 +51,16 @@ export function createServices(
     consoleLog: ctx.consoleLog,
   });
   const mdns = new MdnsAdvertiser({ config: ctx.config, bus: ctx.bus, log: ctx.log, port: ctx.options.port });
-  const slots: ServiceSlots = { sntp, livedata, console };
-  return { slots, list: [syslog, sntp, livedata, console, mdns] };
+  const mqtt = new MqttService({
+    config: ctx.config,
+    bus: ctx.bus,
+    clock: ctx.clock,
+    plant: ctx.plant,
+    log: ctx.log,
+    build: ctx.build,
+    heap: ctx.heap,
+    dataDir: ctx.options.dataDir,
+  });
+  const slots: ServiceSlots = { sntp, livedata, console, mqtt };
+  return { slots, list: [syslog, sntp, livedata, console, mqtt, mdns] };
 }

@@ -9,10 +9,11 @@ import { testGateway } from './helpers/gateway';
 
 const CHIP_ID = 1715004;
 
-// The examples of docs/api.md
+// The examples of docs/api.md, with the broker at a documentation address (192.0.2.0/24 is never
+// routed): the MQTT service really tries to connect to what these tests save.
 const statusExample = {
   mqtt_enabled: true,
-  mqtt_hostname: '192.168.1.10',
+  mqtt_hostname: '192.0.2.10',
   mqtt_port: 1883,
   mqtt_clientid: 'OpenDTU-1715004',
   mqtt_username: 'opendtu',
@@ -34,7 +35,7 @@ const statusExample = {
 };
 const configExample = {
   mqtt_enabled: true,
-  mqtt_hostname: '192.168.1.10',
+  mqtt_hostname: '192.0.2.10',
   mqtt_port: 1883,
   mqtt_clientid: 'OpenDTU-1715004',
   mqtt_username: 'opendtu',
@@ -135,7 +136,7 @@ describe('POST /api/mqtt/config', () => {
     const config = await get(env.gateway, '/api/mqtt/config');
     expect(config.json()).toMatchObject({
       mqtt_enabled: true,
-      mqtt_hostname: '192.168.1.10',
+      mqtt_hostname: '192.0.2.10',
       mqtt_password: SECRET_MASK,
       mqtt_client_key: SECRET_MASK,
       mqtt_client_cert: clientCert,
@@ -188,6 +189,16 @@ describe('POST /api/mqtt/config', () => {
     expect((await get(env.gateway, '/api/mqtt/status')).json().mqtt_root_ca_cert_info).toBe('');
   });
 
+  it('accepts a publish interval of a whole day (OpenDTU stops at 65535 s)', async () => {
+    const response = await post(env.gateway, '/api/mqtt/config', {
+      ...configExample,
+      mqtt_enabled: false,
+      mqtt_publish_interval: 86400,
+    });
+    expectEnvelope(response, 1001);
+    expect(env.gateway.ctx.config.get('mqtt').publish_interval).toBe(86400);
+  });
+
   it('stores a disabled config unchecked, cut to the storage sizes', async () => {
     const response = await post(env.gateway, '/api/mqtt/config', {
       ...configExample,
@@ -216,7 +227,8 @@ describe('POST /api/mqtt/config', () => {
     [{ mqtt_lwt_topic: 'dtu status' }, 7010, undefined],
     [{ mqtt_lwt_online: 'o'.repeat(21) }, 7011, { max: 20 }],
     [{ mqtt_lwt_offline: 'o'.repeat(21) }, 7012, { max: 20 }],
-    [{ mqtt_publish_interval: 4 }, 7013, { min: 5, max: 65535 }],
+    [{ mqtt_publish_interval: 4 }, 7013, { min: 5, max: 86400 }],
+    [{ mqtt_publish_interval: 86401 }, 7013, { min: 5, max: 86400 }],
     [{ mqtt_hass_enabled: true, mqtt_hass_topic: `${'h'.repeat(32)}/` }, 7014, { max: 32 }],
     [{ mqtt_hass_enabled: true, mqtt_hass_topic: 'home assistant/' }, 7015, undefined],
     [{ mqtt_lwt_qos: 3 }, 7016, { max: 2 }],

@@ -20,6 +20,7 @@ const statusExample = {
 // docs/api.md's example with our default server (the contract's NtpDefaults).
 const configExample = {
   ntp_server: NtpDefaults.server,
+  ntp_timezone: 'CET-1CEST,M3.5.0,M10.5.0/3',
   ntp_timezone_descr: 'Europe/Berlin',
   longitude: 10.4515,
   latitude: 51.1657,
@@ -147,6 +148,17 @@ describe('NTP API on one gateway', () => {
     expect((await get(env.gateway, '/api/ntp/status')).json().sun_isDayPeriod).toBe(false);
   });
 
+  it("POST /api/ntp/config keeps an older client's ntp_timezone for a zone name the table does not know", async () => {
+    const posted = { ...configExample, ntp_timezone_descr: 'Somewhere/Else', ntp_timezone: 'XYZ-3' };
+    expectEnvelope(await post(env.gateway, '/api/ntp/config', posted), 1001);
+    expect(env.gateway.ctx.config.get('ntp').timezone).toBe('XYZ-3');
+    expect((await get(env.gateway, '/api/ntp/config')).json().ntp_timezone).toBe('XYZ-3');
+    const withoutRule = { ...configExample, ntp_timezone_descr: 'Somewhere/Else' } as Record<string, unknown>;
+    delete withoutRule.ntp_timezone;
+    expectEnvelope(await post(env.gateway, '/api/ntp/config', withoutRule), 1001);
+    expect(env.gateway.ctx.config.get('ntp').timezone).toBe('');
+  });
+
   it('POST /api/ntp/config stores server, zone (with its POSIX rule) and place', async () => {
     const posted = {
       ntp_server: 'time.example.org',
@@ -154,7 +166,7 @@ describe('NTP API on one gateway', () => {
       longitude: -74.006,
       latitude: 40.7128,
       sunsettype: 0,
-      ntp_timezone: 'ignored legacy key',
+      ntp_timezone: 'a different rule',
     };
     expectEnvelope(await post(env.gateway, '/api/ntp/config', posted), 1001);
     expect(env.gateway.ctx.config.get('ntp')).toEqual({
@@ -165,8 +177,11 @@ describe('NTP API on one gateway', () => {
       longitude: -74.006,
       sunsettype: 0,
     });
-    const { ntp_timezone: _legacy, ...stored } = posted;
-    expect((await get(env.gateway, '/api/ntp/config')).json()).toEqual(stored);
+    // The zone name wins over a disagreeing ntp_timezone; GET carries the name's rule.
+    expect((await get(env.gateway, '/api/ntp/config')).json()).toEqual({
+      ...posted,
+      ntp_timezone: 'EST5EDT,M3.2.0,M11.1.0',
+    });
 
     // 2024-07-04 12:00 in New York: docs/protocol.md gives 330.5254 and 1230.4161 local minutes.
     expectEnvelope(
@@ -190,11 +205,9 @@ describe('NTP API on one gateway', () => {
   });
 
   it('accepts an unknown zone name and runs it as UTC', async () => {
+    const { ntp_timezone: _rule, ...current } = configExample;
     expectEnvelope(
-      await post(env.gateway, '/api/ntp/config', {
-        ...configExample,
-        ntp_timezone_descr: 'Mars/Olympus_Mons',
-      }),
+      await post(env.gateway, '/api/ntp/config', { ...current, ntp_timezone_descr: 'Mars/Olympus_Mons' }),
       1001,
     );
     const status = (await get(env.gateway, '/api/ntp/status')).json();

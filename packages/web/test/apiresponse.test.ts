@@ -44,7 +44,7 @@ describe('responseAlert', () => {
     });
     expect(responseAlert(t, envelope(Code.MqttPublishInterval))).toEqual({
       variant: 'warning',
-      text: 'The publish interval must be between 5 and 65535 seconds.',
+      text: 'The publish interval must be between 5 and 86400 seconds.',
     });
     expect(
       responseAlert(i18n.getFixedT('de', 'extra'), { type: 'success', message: 'x', code: 1001 }),

@@ -20,6 +20,8 @@ export interface NtpStatus {
 
 export interface NtpConfig {
   ntp_server: string;
+  /** POSIX rule of the chosen zone (the older API form; derived from `ntp_timezone_descr`). */
+  ntp_timezone: string;
   ntp_timezone_descr: string;
   longitude: number;
   latitude: number;

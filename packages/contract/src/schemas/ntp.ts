@@ -8,6 +8,8 @@ import { lengthRule, type Rule, rangeRule, rulesCheck } from './validate';
 /** Coordinates are not range-checked and the zone name is not looked up: the API accepts any. */
 export const ntpConfigShape = z.object({
   ntp_server: Key.string,
+  /** The older form's POSIX rule; used only when the zone name is not in the zone table. */
+  ntp_timezone: Key.string.optional(),
   ntp_timezone_descr: Key.string,
   longitude: Key.number,
   latitude: Key.number,

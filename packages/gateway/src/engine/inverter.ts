@@ -78,6 +78,7 @@ export class InverterState {
   #gridProfileRaw: Uint8Array = new Uint8Array(0);
 
   limitRelative = 0;
+  limitKnown = false;
   #lastReadbackAt: number | null = null;
   #lastLimitAckAt: number | null = null;
   /** The newest limit asked for: resent while the status is Failure. */
@@ -223,6 +224,7 @@ export class InverterState {
 
   readbackReceived(limitRelative: number, now: number): void {
     this.limitRelative = truncateLimitPercent(Math.min(LIMIT_RELATIVE_MAX, limitRelative));
+    this.limitKnown = true;
     this.#lastReadbackAt = now;
   }
 
@@ -232,9 +234,13 @@ export class InverterState {
     const sent = limitWireValue(limit.value, limit.type) / 10;
     if (isRelativeLimit(limit.type)) {
       this.limitRelative = truncateLimitPercent(Math.min(LIMIT_RELATIVE_MAX, sent));
+      this.limitKnown = true;
     } else {
       const relative = limitRelativeFromAbsolute(sent, this.maxPowerW);
-      if (relative !== null) this.limitRelative = Math.min(LIMIT_RELATIVE_MAX, relative);
+      if (relative !== null) {
+        this.limitRelative = Math.min(LIMIT_RELATIVE_MAX, relative);
+        this.limitKnown = true;
+      }
     }
   }
 
@@ -304,6 +310,7 @@ export class InverterState {
         channels.map((c) => c.maxPowerW),
       ),
       limitRelative: this.limitRelative,
+      limitKnown: this.limitKnown,
       maxPowerW: deviceInfo.maxPowerW,
       limitAbsoluteW: limitAbsoluteW(this.limitRelative, deviceInfo.maxPowerW),
       limitSetStatus: this.limitStatus.value,

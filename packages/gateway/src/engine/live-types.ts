@@ -53,6 +53,8 @@ export interface LiveInverter {
   totals: RunDataTotals;
   /** Percent 0..100, 0.1 resolution. */
   limitRelative: number;
+  /** The limit was read back or acknowledged at least once (before that `limitRelative` is a placeholder 0). */
+  limitKnown: boolean;
   /** Rated power from device info; 0 while unknown. */
   maxPowerW: number;
   /** W; null while the rated power is unknown. */

@@ -11,6 +11,7 @@ import type { DeepReadonly, GatewayConfig } from '../config/schema';
 import { keepIfMasked, maskSecret } from '../config/secrets';
 import type { GatewayContext } from '../context';
 import { postData, savedEnvelope } from '../http/post-data';
+import { effectiveClientId } from '../mqtt/client-options';
 import { certificateInfo } from '../system/certificate';
 
 type MqttSection = DeepReadonly<GatewayConfig['mqtt']>;
@@ -59,7 +60,7 @@ export function mqttStatusResponse(mqtt: MqttSection, facts: MqttStatusFacts): M
     mqtt_enabled: mqtt.enabled,
     mqtt_hostname: mqtt.hostname,
     mqtt_port: mqtt.port,
-    mqtt_clientid: mqtt.clientid === '' ? `OpenDTU-${facts.chipId}` : mqtt.clientid,
+    mqtt_clientid: effectiveClientId(mqtt, facts.chipId),
     mqtt_username: mqtt.username,
     mqtt_topic: mqtt.topic,
     mqtt_connected: facts.connected,
@@ -128,8 +129,10 @@ export const mqttRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (ap
     '/api/mqtt/status',
     { config: { auth: 'readonly', summary: 'MQTT connection and settings, without secrets' } },
     async (): Promise<MqttStatus> =>
-      // No MQTT client runs yet, so the honest answer is "not connected".
-      mqttStatusResponse(ctx.config.get('mqtt'), { connected: false, chipId: ctx.config.chipId }),
+      mqttStatusResponse(ctx.config.get('mqtt'), {
+        connected: ctx.services.mqtt.connected,
+        chipId: ctx.config.chipId,
+      }),
   );
 
   app.get(

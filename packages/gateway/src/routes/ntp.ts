@@ -50,6 +50,7 @@ export function posixRule(ntp: NtpSection): string {
 export function ntpConfigResponse(ntp: NtpSection): NtpConfig {
   return {
     ntp_server: ntp.server,
+    ntp_timezone: posixRule(ntp),
     ntp_timezone_descr: ntp.timezone_descr,
     longitude: ntp.longitude,
     latitude: ntp.latitude,
@@ -63,8 +64,9 @@ export function ntpSectionFromPayload(
 ): GatewayConfig['ntp'] {
   return {
     server: payload.ntp_server,
-    // Unknown names are accepted; their rule stays "" and the time runs as UTC.
-    timezone: zones[payload.ntp_timezone_descr] ?? '',
+    // The zone name wins: a known name gives its rule whatever `ntp_timezone` says. For a name the table
+    // does not know, an older client's `ntp_timezone` rule is kept; without one the time runs as UTC.
+    timezone: zones[payload.ntp_timezone_descr] ?? payload.ntp_timezone ?? '',
     timezone_descr: payload.ntp_timezone_descr,
     latitude: payload.latitude,
     longitude: payload.longitude,

@@ -52,51 +52,98 @@ function canConnect(port: number): Promise<boolean> {
   });
 }
 
+/** A TLS listener: PEM files of the CA, the server certificate and its key. */
+export interface BrokerTls {
+  caFile: string;
+  certFile: string;
+  keyFile: string;
+  /** Clients must log in with a certificate signed by the CA. */
+  requireCertificate?: boolean;
+}
+
+export interface BrokerOptions {
+  timeoutMs?: number;
+  tls?: BrokerTls;
+}
+
+/** A real Mosquitto broker on a free loopback port; `restart()` brings it back on the same port. */
+export interface RestartableBroker extends Broker {
+  /** Stops the broker (clients lose their connection) and starts it again on the same port. */
+  restart(): Promise<void>;
+}
+
+async function waitForPort(port: number, deadline: number, exited: () => number | null): Promise<void> {
+  while (!(await canConnect(port))) {
+    const code = exited();
+    if (code !== null) throw new Error(`mosquitto exited with code ${code} before listening on port ${port}`);
+    if (Date.now() > deadline) throw new Error(`mosquitto did not listen on port ${port} in time`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /**
  * Starts mosquitto with a throw-away config. Mosquitto buffers its log when piped, so readiness is
  * detected by polling the port, not by reading its output.
  */
-export async function startMosquitto(options: { timeoutMs?: number } = {}): Promise<Broker> {
+export async function startMosquitto(options: BrokerOptions = {}): Promise<RestartableBroker> {
   const binary = findMosquitto();
   const dir = await mkdtemp(join(tmpdir(), 'dtu-mosquitto-'));
   const port = await freePort();
   const config = join(dir, 'mosquitto.conf');
+  const tls = options.tls;
   await writeFile(
     config,
-    [`listener ${port} 127.0.0.1`, 'allow_anonymous true', 'persistence false', 'log_dest none', ''].join(
-      '\n',
-    ),
+    [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous true',
+      'persistence false',
+      'log_dest none',
+      ...(tls
+        ? [
+            `cafile ${tls.caFile}`,
+            `certfile ${tls.certFile}`,
+            `keyfile ${tls.keyFile}`,
+            `require_certificate ${tls.requireCertificate ? 'true' : 'false'}`,
+          ]
+        : []),
+      '',
+    ].join('\n'),
   );
-  const child: ChildProcess = spawn(binary, ['-c', config], { stdio: 'ignore' });
+  let child: ChildProcess;
   let exited: number | null = null;
-  child.once('exit', (code) => {
-    exited = code ?? -1;
-  });
-
-  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
-  while (!(await canConnect(port))) {
-    if (exited !== null) {
-      await rm(dir, { recursive: true, force: true });
-      throw new Error(`mosquitto exited with code ${exited} before listening on port ${port}`);
+  const launch = async () => {
+    exited = null;
+    child = spawn(binary, ['-c', config], { stdio: 'ignore' });
+    child.once('exit', (code) => {
+      exited = code ?? -1;
+    });
+    await waitForPort(port, Date.now() + (options.timeoutMs ?? 10_000), () => exited);
+  };
+  const halt = async () => {
+    if (exited === null) {
+      const gone = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await gone;
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      await rm(dir, { recursive: true, force: true });
-      throw new Error(`mosquitto did not listen on port ${port} in time`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+  try {
+    await launch();
+  } catch (error) {
+    if (exited === null) child!.kill('SIGKILL');
+    await rm(dir, { recursive: true, force: true });
+    throw error;
   }
 
   return {
     host: '127.0.0.1',
     port,
-    url: `mqtt://127.0.0.1:${port}`,
+    url: `${tls ? 'mqtts' : 'mqtt'}://127.0.0.1:${port}`,
+    async restart() {
+      await halt();
+      await launch();
+    },
     async stop() {
-      if (exited === null) {
-        const gone = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await gone;
-      }
+      await halt();
       await rm(dir, { recursive: true, force: true });
     },
   };

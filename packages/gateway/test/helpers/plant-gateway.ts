@@ -21,23 +21,22 @@ export interface PlantGatewayOptions {
   /** Log at info level into the console log (what /console shows), as main.ts wires it. */
   logToConsole?: boolean;
   deps?: Partial<GatewayDeps>;
+  /** Reuse a data directory (a gateway started again on the same files). */
+  dataDir?: string;
 }
 
 export async function plantGateway(options: PlantGatewayOptions = {}) {
   const clock = new ManualClock(options.start ?? SUMMER_NOON);
   const consoleLog = new ConsoleLog();
-  const env = await testGateway(
-    {},
-    {
-      clock,
-      consoleLog,
-      ...(options.logToConsole ? { log: pino({ level: 'info' }, consoleLog.stream()) } : {}),
-      seed: options.seed ?? 1,
-      chipId: 0x1a2b3c,
-      authLimits: { maxFailures: 100_000 },
-      ...options.deps,
-    },
-  );
+  const env = await testGateway(options.dataDir === undefined ? {} : { dataDir: options.dataDir }, {
+    clock,
+    consoleLog,
+    ...(options.logToConsole ? { log: pino({ level: 'info' }, consoleLog.stream()) } : {}),
+    seed: options.seed ?? 1,
+    chipId: 0x1a2b3c,
+    authLimits: { maxFailures: 100_000 },
+    ...options.deps,
+  });
   await env.gateway.start();
   const bound = env.gateway.http.server.address();
   const port = typeof bound === 'object' && bound ? bound.port : 0;
