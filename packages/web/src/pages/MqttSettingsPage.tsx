@@ -32,7 +32,7 @@ const formRules: ClientRule<MqttValues>[] = [
   rangeRule<MqttValues>(
     'mqtt_publish_interval',
     MqttLimits.publishIntervalMin,
-    MqttLimits.publishIntervalInputMax,
+    MqttLimits.publishIntervalMax,
     (v) => v.mqtt_publish_interval,
   ),
 ];
@@ -127,7 +127,7 @@ export function MqttFields() {
               name="mqtt_publish_interval"
               label={t('mqtt.publishInterval')}
               min={MqttLimits.publishIntervalMin}
-              max={MqttLimits.publishIntervalInputMax}
+              max={MqttLimits.publishIntervalMax}
               unit={t('mqtt.seconds')}
             />
             <SwitchField name="mqtt_clean_session" label={t('mqtt.cleanSession')} />
