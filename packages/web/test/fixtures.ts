@@ -4,7 +4,7 @@ import type {
   LiveInverterSummary,
 } from '@dtu-console/contract/api/livedata';
 
-/** Live-data fixtures shaped like api.md §3 answers. */
+/** Live-data fixtures shaped like the gateway's live-data answers. */
 export const value = (v: number, u: string, d = 1) => ({ v, u, d });
 
 export function summary(serial: string, patch: Partial<LiveInverterSummary> = {}): LiveInverterSummary {

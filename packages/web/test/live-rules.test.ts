@@ -12,7 +12,7 @@ const state = (poll_enabled: boolean, reachable: boolean, producing: boolean) =>
   producing,
 });
 
-describe('inverter header colour (spec §4)', () => {
+describe('inverter header colour', () => {
   it('tertiary while polling is off, whatever else', () => {
     expect(headerVariant(state(false, false, false))).toBe('tertiary');
     expect(headerVariant(state(false, true, true))).toBe('tertiary');
@@ -24,7 +24,7 @@ describe('inverter header colour (spec §4)', () => {
   });
 });
 
-describe('pill icon (spec §4)', () => {
+describe('pill icon', () => {
   it('cross, exclamation, check', () => {
     expect(pillIcon(state(true, false, false))).toBe('cross');
     expect(pillIcon(state(false, false, false))).toBe('cross');
@@ -78,7 +78,7 @@ describe('power settings', () => {
   });
 });
 
-describe('production date from the serial (spec §3)', () => {
+describe('production date from the serial', () => {
   it('year is 2014 plus the top nibble, week the next byte', () => {
     // Low 32 bits 0x80216880: nibble 8 → 2022, byte 0x02 → week "2".
     expect(productionDate('116180216880')).toEqual({ year: 2022, week: '2' });

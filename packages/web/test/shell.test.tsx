@@ -37,7 +37,7 @@ function open(path: string) {
 const path = () => window.location.pathname + window.location.search;
 
 describe('routes', () => {
-  it('every screen of spec §2 has its route with its title', async () => {
+  it('every screen of the console has its route with its title', async () => {
     const titles: Record<string, string> = {
       '/settings/network': 'Network settings',
       '/settings/ntp': 'Time settings',

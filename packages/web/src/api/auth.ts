@@ -1,5 +1,5 @@
 /**
- * The signed-in user as spec §3 "Stored local data" describes it: a record in localStorage whose authdata
+ * The signed-in user as docs/console.md describes it: a record in localStorage whose authdata
  * is the base64 of the Basic credentials. Its presence means "logged in".
  */
 export interface StoredUser {
@@ -53,7 +53,7 @@ export function clearUser(): void {
   for (const listener of listeners) listener(null);
 }
 
-/** Logged-in / logged-out events (spec §4). */
+/** Logged-in / logged-out events. */
 export function onAuthChange(listener: AuthListener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -2,7 +2,7 @@ import { ReconnectingSocket, type ReconnectingSocketOptions, type SocketLike } f
 import { socketTarget } from '../ws/url';
 import { clearUser, getUser } from './auth';
 
-/** A failed call: the message from the body (or the status text) and the HTTP status (spec §7). */
+/** A failed call: the message from the body (or the status text) and the HTTP status. */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -57,7 +57,7 @@ async function request<T>(path: string, init: RequestInit, options: RequestOptio
     if (!options.suppressErrorScreen) failureHandler(error, options);
     throw error;
   }
-  // Spec §7: read as text, then parse, so an empty or non-JSON body gives a clear error.
+  // Read as text, then parse, so an empty or non-JSON body gives a clear error.
   const text = await response.text();
   if (!response.ok) {
     const error = new ApiError(messageFrom(text) ?? response.statusText, response.status);
@@ -86,7 +86,7 @@ export function apiGet<T>(path: string, options: RequestOptions = {}): Promise<T
   return request<T>(path, { method: 'GET' }, options);
 }
 
-/** POST bodies are a form field "data" holding JSON (spec §7). */
+/** POST bodies are a form field "data" holding JSON. */
 export function apiPost<T>(path: string, data: unknown, options: RequestOptions = {}): Promise<T> {
   const body = new URLSearchParams({ data: JSON.stringify(data) });
   return request<T>(path, { method: 'POST', body }, options);

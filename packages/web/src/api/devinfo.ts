@@ -1,7 +1,7 @@
 import type { DevInfoStatus } from '@dtu-console/contract/api/devinfo';
 import { apiGet, type RequestOptions } from './client';
 
-/** `{}` for an unknown inverter (api.md §4), hence Partial. */
+/** `{}` for an unknown inverter, hence Partial. */
 export function fetchDevInfo(serial: string, options?: RequestOptions): Promise<Partial<DevInfoStatus>> {
   return apiGet(`/api/devinfo/status?inv=${encodeURIComponent(serial)}`, options);
 }

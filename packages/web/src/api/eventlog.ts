@@ -1,7 +1,7 @@
 import type { EventLogLocale, EventLogStatus } from '@dtu-console/contract/api/eventlog';
 import { apiGet, type RequestOptions } from './client';
 
-/** The messages come in the console's language (api.md §4.1); `{}` for an unknown inverter. */
+/** The messages come in the console's language; `{}` for an unknown inverter. */
 export function fetchEventLog(
   serial: string,
   locale: EventLogLocale,

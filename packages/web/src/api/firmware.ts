@@ -7,7 +7,7 @@ import { type UploadOutcome, uploadForm } from './upload';
 /** The public repository whose history the version check compares the running build with. */
 export const PROJECT_REPOSITORY = 'dtu-console/dtu-console';
 
-/** Spec §3 "Stored local data": the version check toggle, "1" or "0". */
+/** The version check toggle, "1" or "0". */
 const VERSION_CHECK_KEY = 'allowVersionInfo';
 
 export function readVersionCheck(): boolean {

@@ -15,7 +15,7 @@ export function fetchGridProfileRaw(
   return apiGet(`/api/gridprofile/rawdata?inv=${encodeURIComponent(serial)}`, options);
 }
 
-/** Spec §3: a profile whose bytes are all 0 (or that has none yet) counts as empty. */
+/** A profile whose bytes are all 0 (or that has none yet) counts as empty. */
 export function isEmptyProfile(raw: readonly number[] | undefined): boolean {
   return (raw ?? []).every((byte) => byte === 0);
 }

@@ -8,7 +8,7 @@ export function fetchLimitStatus(options?: RequestOptions): Promise<LimitStatusR
 }
 
 /**
- * `limit_type` for POST /api/limit/config. The console sends the current encoding of api.md §5.2 and the
+ * `limit_type` for POST /api/limit/config. The console sends the current OpenDTU encoding and the
  * contract's `LimitType` (0 absolute, 1 relative, +2 persistent). The spec's "0/1 plus 256 when
  * persistent" is the legacy encoding older firmware used; the gateway still accepts it, but 257 would be
  * rejected (5003) by firmware of the api.md baseline, while 0..3 works everywhere we talk to.

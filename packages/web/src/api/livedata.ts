@@ -1,7 +1,7 @@
 import type { LivedataStatus, LiveInverterDetail } from '@dtu-console/contract/api/livedata';
 import { apiGet, type RequestOptions } from './client';
 
-/** Summaries of every inverter plus totals and hints (api.md §3.1). */
+/** Summaries of every inverter plus totals and hints. */
 export function fetchLiveDataStatus(options?: RequestOptions): Promise<LivedataStatus> {
   return apiGet<LivedataStatus>('/api/livedata/status', options);
 }

@@ -8,7 +8,7 @@ export interface AlertMessage {
 }
 
 /**
- * Spec §7: the alert of a POST answer is the translation of apiresponse.{code} with `param` filling
+ * The alert of a POST answer is the translation of apiresponse.{code} with `param` filling
  * {{min}}/{{max}}, in the variant the answer's `type` names. A codeless answer (network settings) shows its
  * own message; anything else is reported as a failure.
  */

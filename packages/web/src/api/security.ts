@@ -5,11 +5,11 @@ import { queryOptions } from '@tanstack/react-query';
 import { encodeBasic, type StoredUser } from './auth';
 import { ApiError, apiGet, apiPost, type RequestOptions } from './client';
 
-/** What the login shows when the gateway refuses the credentials (spec §7). */
+/** What the login shows when the gateway refuses the credentials. */
 export const INVALID_CREDENTIALS = 'Invalid credentials';
 
 /**
- * Checks credentials with GET /api/security/authenticate and Basic auth (spec §7). Resolves with the record
+ * Checks credentials with GET /api/security/authenticate and Basic auth. Resolves with the record
  * to store; a 401 rejects with status 401 and the message "Invalid credentials" (the client has already
  * cleared any stored user), other failures with their own message.
  */

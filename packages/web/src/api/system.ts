@@ -14,7 +14,7 @@ export const systemStatusQuery = {
 
 /**
  * Resolves once the gateway answers again after a restart: the status is asked every `intervalMs`
- * (spec §9: 1 s), quietly. The restart begins about a second after its request was answered, so an
+ * (1 s), quietly. The restart begins about a second after its request was answered, so an
  * answer counts only from a gateway that went away in between or started after the wait began.
  */
 export async function waitForGateway(signal: AbortSignal, intervalMs = 1000): Promise<void> {

@@ -1,6 +1,6 @@
 import { ApiError, apiHeaders } from './client';
 
-/** What an upload ended with (spec §7): 200 is success, 500 shows the body, any other status its text. */
+/** What an upload ended with: 200 is success, 500 shows the body, any other status its text. */
 export type UploadOutcome = { ok: true } | { ok: false; message: string };
 
 export function uploadOutcome(status: number, statusText: string, body: string): UploadOutcome {

@@ -30,7 +30,7 @@ function daysBetween(a: Date, b: Date): number {
   );
 }
 
-/** Spec §2: a tree on 24–26 December, an egg from Good Friday to Easter Monday, a sun otherwise. */
+/** A tree on 24–26 December, an egg from Good Friday to Easter Monday, a sun otherwise. */
 export function brandIconFor(date: Date): BrandIcon {
   const month = date.getMonth() + 1;
   const day = date.getDate();

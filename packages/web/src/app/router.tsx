@@ -70,7 +70,7 @@ export function currentPath(): string {
   return pathname + search + hash;
 }
 
-/** Spec §7: a 401 anywhere leads to the login with the full path to return to; other failures to /error. */
+/** A 401 anywhere leads to the login with the full path to return to; other failures to /error. */
 function ApiNavigation() {
   const navigate = useNavigate();
   useEffect(() => {

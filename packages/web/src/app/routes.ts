@@ -2,7 +2,8 @@ import ErrorPage from '../pages/ErrorPage';
 import LiveViewPage from '../pages/LiveViewPage';
 
 /**
- * Every screen of spec §2, with the translation key of its title and where the navigation lists it.
+ * Every screen of the console (docs/console.md), with the translation key of its title and where the
+ * navigation lists it.
  * The router and the navigation bar are both built from this table.
  */
 export interface ScreenRoute {
@@ -13,7 +14,7 @@ export interface ScreenRoute {
   load?: () => Promise<{ default: React.ComponentType }>;
   /** A screen bundled with the first load instead (the live view; the Error screen must work when loading does not). */
   component?: React.ComponentType;
-  /** Spec §2: visitors who are not signed in are sent to the login, which brings them back. */
+  /** Visitors who are not signed in are sent to the login, which brings them back. */
   requiresLogin?: true;
 }
 

@@ -22,7 +22,7 @@ function apply(theme: Theme): void {
   document.documentElement.setAttribute('data-bs-theme', resolveTheme(theme, matchMedia(DARK_QUERY).matches));
 }
 
-/** Light, dark, or auto following the system preference as it changes (spec §4); saved on selection. */
+/** Light, dark, or auto following the system preference as it changes; saved on selection. */
 export function useTheme(): [Theme, (theme: Theme) => void] {
   const [theme, setThemeState] = useState<Theme>(readTheme);
 

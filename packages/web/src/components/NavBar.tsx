@@ -161,7 +161,7 @@ const BRAND_ICONS: Record<BrandIconName, { Icon: typeof SunIcon; className: stri
   sun: { Icon: SunFill, className: 'text-warning' },
 };
 
-/** Spec §2: the icon follows the date, re-checked every 10 s so it changes at midnight without a reload. */
+/** The icon follows the date, re-checked every 10 s so it changes at midnight without a reload. */
 export function BrandIcon() {
   const [icon, setIcon] = useState(() => brandIconFor(new Date()));
   useEffect(() => {

@@ -14,7 +14,7 @@ export interface PageFrameProps {
   children?: ReactNode;
 }
 
-/** The frame every screen shares (spec §2 "Generic page frame"). */
+/** The frame every screen shares. */
 export function PageFrame({ title, online, onReload, loading = false, children }: PageFrameProps) {
   const { t } = useTranslation();
   const pull = usePullToRefresh(onReload);

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { MAINTENANCE_NS } from '../i18n';
 import '../styles/progress.scss';
 
-/** The state of an upload (spec §4): progress while it runs, then success or the error, with Back. */
+/** The state of an upload: progress while it runs, then success or the error, with Back. */
 export type UploadState =
   | { phase: 'idle' }
   | { phase: 'uploading'; percent: number }

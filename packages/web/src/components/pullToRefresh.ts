@@ -1,7 +1,7 @@
 import { UiLimits } from '@dtu-console/contract/limits';
 import { useEffect, useReducer, useRef } from 'react';
 
-/** Spec §4: pending → pulling → releasing → refreshing → pending. */
+/** Pending → pulling → releasing → refreshing → pending. */
 export type PullPhase = 'pending' | 'pulling' | 'releasing' | 'refreshing';
 
 export interface PullState {
@@ -21,7 +21,7 @@ export type PullEvent =
 export const PULL_INITIAL: PullState = { phase: 'pending', distance: 0, startY: null };
 
 /**
- * The gesture as a pure state machine (spec §9 numbers): pulling up to the threshold (60) arms it
+ * The gesture as a pure state machine (numbers from docs/console.md): pulling up to the threshold (60) arms it
  * ("releasing": let go to refresh), the indicator stops at the maximum (80); letting go while armed
  * refreshes, with the indicator resting at the reload distance (50) until the refresh timeout (500 ms).
  */

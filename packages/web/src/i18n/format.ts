@@ -3,7 +3,7 @@ import { bytesToKb } from '@dtu-console/contract/format';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Spec §9: 24-hour date and time with numeric parts. */
+/** 24-hour date and time with numeric parts. */
 const DATE_TIME: Intl.DateTimeFormatOptions = {
   year: 'numeric',
   month: '2-digit',
@@ -14,7 +14,7 @@ const DATE_TIME: Intl.DateTimeFormatOptions = {
   hourCycle: 'h23',
 };
 
-/** Locale-aware formats of spec §9 (decimal, no digits, two digits, percent, kilobyte, date-time). */
+/** Locale-aware formats (decimal, no digits, two digits, percent, kilobyte, date-time). */
 export function formatters(locale: string) {
   const cache = new Map<string, Intl.NumberFormat>();
   const nf = (options: Intl.NumberFormatOptions) => {
@@ -34,7 +34,7 @@ export function formatters(locale: string) {
     number,
     percent: (ratio: number, digits = 1) =>
       nf({ style: 'percent', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(ratio),
-    /** Spec §9: memory is shown in kB (bytes / 1024). */
+    /** Memory is shown in kB (bytes / 1024). */
     kilobytes: (bytes: number) => `${nf({ maximumFractionDigits: 0 }).format(bytesToKb(bytes))} kB`,
     unit: (value: number, unit: string, digits = 0) => `${number(value, digits)} ${unit}`,
     /** A live value with the decimals the gateway asks for (`d`); NaN arrives as null and shows a dash. */

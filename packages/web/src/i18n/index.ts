@@ -10,7 +10,7 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** Spec §1: the saved locale first, then the browser language's first part, then English. */
+/** The saved locale first, then the browser language's first part, then English. */
 export function detectLanguage(saved: string | null, browserLanguages: readonly string[]): Language {
   if (isLanguage(saved)) return saved;
   for (const tag of browserLanguages) {

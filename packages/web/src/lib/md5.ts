@@ -81,7 +81,7 @@ export class Md5 {
   }
 }
 
-/** MD5 of a file read in chunks of `chunkBytes` (spec §9: 2 MiB); `onChunk` sees each chunk's size. */
+/** MD5 of a file read in chunks of `chunkBytes` (2 MiB); `onChunk` sees each chunk's size. */
 export async function md5OfFile(
   file: Blob,
   chunkBytes: number,

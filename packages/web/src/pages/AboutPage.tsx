@@ -7,7 +7,7 @@ import '../styles/accordion.scss';
 const SECTIONS = ['documentation', 'origin', 'news', 'errors', 'discussion'] as const;
 type Section = (typeof SECTIONS)[number];
 
-/** `/about`: five sections, Documentation open at first (spec §2). Several may be open at once. */
+/** `/about`: five sections, Documentation open at first. Several may be open at once. */
 export default function AboutPage() {
   const { t } = useTranslation(EXTRA_NS);
   const id = useId();

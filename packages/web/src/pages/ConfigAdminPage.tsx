@@ -11,7 +11,7 @@ import { UploadProgress, UploadResult, type UploadState } from '../components/Up
 import { EXTRA_NS, MAINTENANCE_NS } from '../i18n';
 import '../styles/forms.scss';
 
-/** /settings/config: backup download, restore upload and factory reset (spec §2, §4). */
+/** /settings/config: backup download, restore upload and factory reset. */
 function ConfigAdminPage() {
   const { t } = useTranslation(MAINTENANCE_NS);
   const files = useQuery(fileListQuery);

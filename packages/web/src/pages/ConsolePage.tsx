@@ -7,7 +7,7 @@ import { useConsoleLines } from '../ws/console';
 import '../styles/forms.scss';
 import '../styles/console.scss';
 
-/** /info/console: the gateway's log, live (spec §2): auto-scroll, clear and copy. */
+/** /info/console: the gateway's log, live: auto-scroll, clear and copy. */
 export default function ConsolePage() {
   const { t } = useTranslation(MAINTENANCE_NS);
   const { lines, online, clear } = useConsoleLines();

@@ -240,7 +240,7 @@ function DisplayTab() {
   );
 }
 
-/** Spec §4: the equal-brightness switch makes every LED follow the first one. */
+/** The equal-brightness switch makes every LED follow the first one. */
 function LedsTab() {
   const { t } = useSettingsTranslation();
   const { setValue, getValues } = useFormContext<DeviceValues>();

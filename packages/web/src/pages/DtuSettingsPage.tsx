@@ -33,7 +33,7 @@ const toValues = (config: DtuConfig): DtuValues => ({
 });
 const toPayload = (values: DtuValues): DtuConfigPayload => values;
 
-/** The serial is hex text on the wire; the form bound of spec §5 reads its digits as a number. */
+/** The serial is hex text on the wire; the form bound reads its digits as a number. */
 const serialNumber = (serial: string) => (/^\d{1,12}$/.test(serial) ? Number(serial) : Number.NaN);
 
 const rules: readonly ClientRule<DtuValues>[] = [

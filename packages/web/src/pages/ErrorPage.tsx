@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../components/PageFrame';
 
 /**
- * `/error?status=…&message=…`: where failed calls lead (spec §2, §7). Part of the first load with its
+ * `/error?status=…&message=…`: where failed calls lead. Part of the first load with its
  * texts, because it must show when the gateway cannot deliver anything more.
  */
 export default function ErrorPage() {

@@ -11,12 +11,12 @@ import { useWaitForGateway } from '../components/useWaitForGateway';
 import { MAINTENANCE_NS } from '../i18n';
 import '../styles/forms.scss';
 
-/** Spec §2: the chooser takes .bin and .bin.gz; a dtu-console release is dtu-console-<version>.bin.gz. */
+/** The chooser takes .bin and .bin.gz; a dtu-console release is dtu-console-<version>.bin.gz. */
 const FIRMWARE_ACCEPT = '.bin,.bin.gz,.gz';
 
 /**
  * /firmware/upgrade: upload a release (MD5 first, then the file, with progress); on success the gateway
- * restarts, the status is asked every second and the page goes to / once it answers (spec §4).
+ * restarts, the status is asked every second and the page goes to / once it answers.
  */
 function FirmwareUpgradePage() {
   const { t } = useTranslation(MAINTENANCE_NS);
@@ -34,7 +34,7 @@ function FirmwareUpgradePage() {
       const outcome = await uploadFirmware(file, (percent) => setState({ phase: 'uploading', percent }));
       setState(outcome.ok ? { phase: 'success' } : { phase: 'error', message: outcome.message });
     } catch {
-      // Reading or hashing the file failed, or the request could not be made (spec §8).
+      // Reading or hashing the file failed, or the request could not be made.
       setState({ phase: 'error', message: t('firmware.unknownError') });
     }
   };

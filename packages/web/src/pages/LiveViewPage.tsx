@@ -19,7 +19,7 @@ const DIALOGS: Record<InverterDialog, ComponentType<InverterDialogProps>> = {
   eventlog: lazy(() => import('../components/live/EventLogModal')),
 };
 
-/** `/`: hints, plant totals and one tab per inverter with its channels (spec §2). */
+/** `/`: hints, plant totals and one tab per inverter with its channels. */
 export default function LiveViewPage() {
   const { t } = useTranslation();
   const live = useLiveData();

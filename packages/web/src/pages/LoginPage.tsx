@@ -25,7 +25,7 @@ const blockSpace = (event: KeyboardEvent<HTMLInputElement>) => {
   if (event.key === ' ') event.preventDefault();
 };
 
-/** `/login?returnUrl=…` (spec §2, §4, §5). */
+/** `/login?returnUrl=…`. */
 export default function LoginPage() {
   const { t } = useTranslation(EXTRA_NS);
   const navigate = useNavigate();

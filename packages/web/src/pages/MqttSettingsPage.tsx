@@ -70,7 +70,7 @@ function MqttSettingsPage() {
   );
 }
 
-/** Spec §4: every card but the first needs MQTT on; Home Assistant also needs discovery on. */
+/** Every card but the first needs MQTT on; Home Assistant also needs discovery on. */
 export function MqttFields() {
   const { t } = useSettingsTranslation();
   const [enabled, hass, tls, certLogin] = useWatch<

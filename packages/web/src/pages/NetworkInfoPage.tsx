@@ -9,7 +9,7 @@ import { PageFrame } from '../components/PageFrame';
 import { MAINTENANCE_NS } from '../i18n';
 import { useFormat } from '../i18n/format';
 
-/** /info/network: station, access point and interface (spec §3 "Network status"). */
+/** /info/network: station, access point and interface. */
 function NetworkInfoPage() {
   const { t } = useTranslation(MAINTENANCE_NS);
   const query = useQuery(networkStatusQuery);

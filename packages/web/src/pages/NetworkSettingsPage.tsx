@@ -33,7 +33,7 @@ const toPayload = (values: NetworkValues): NetworkConfig => values;
 
 const ADDRESSES = ['ipaddress', 'netmask', 'gateway', 'dns1', 'dns2'] as const;
 
-/** The input bounds of spec §5; the gateway's own checks follow in `check`. */
+/** The input bounds (docs/console.md); the gateway's own checks follow in `check`. */
 const rules: readonly ClientRule<NetworkValues>[] = [
   maxLengthRule('ssid', NetworkLimits.ssidMaxLength, (v) => v.ssid),
   maxLengthRule('password', NetworkLimits.passwordInputMaxLength, (v) => v.password),

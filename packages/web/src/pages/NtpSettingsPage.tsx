@@ -188,7 +188,7 @@ function useDateTimeFormat() {
   );
 }
 
-/** Spec §2: device time and local time tick every second; "synchronise" sends the browser's time. */
+/** Device time and local time tick every second; "synchronise" sends the browser's time. */
 function ManualTimeCard() {
   const { t } = useSettingsTranslation();
   const queryClient = useQueryClient();

@@ -29,7 +29,7 @@ const toValues = (config: SecurityConfig): SecurityValues => ({
 
 const toPayload = ({ password, allow_readonly }: SecurityValues) => ({ password, allow_readonly });
 
-/** Spec §5: differing passwords are reported and nothing is sent. */
+/** Differing passwords are reported and nothing is sent. */
 const rules: readonly ClientRule<SecurityValues>[] = [
   { field: 'password_repeat', key: 'security.notEqual', fails: (v) => v.password !== v.password_repeat },
 ];

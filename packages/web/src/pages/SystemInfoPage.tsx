@@ -10,7 +10,7 @@ import { MAINTENANCE_NS } from '../i18n';
 import { useFormat } from '../i18n/format';
 import '../styles/progress.scss';
 
-/** /info/system: read-only facts about the gateway host (spec §2), with a reload button. */
+/** /info/system: read-only facts about the gateway host, with a reload button. */
 function SystemInfoPage() {
   const { t } = useTranslation(MAINTENANCE_NS);
   const query = useQuery(systemStatusQuery);

@@ -23,7 +23,7 @@ export function stampLines(frame: string, date: Date): string[] {
 }
 
 /**
- * The gateway's log as the console page shows it: the /console socket (spec §4: reconnects when closed,
+ * The gateway's log as the console page shows it: the /console socket (reconnects when closed,
  * "ping" every 5 s), every received line stamped with the time it arrived.
  */
 export function useConsoleLines() {

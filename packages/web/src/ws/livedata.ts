@@ -24,7 +24,7 @@ export interface LiveSnapshot {
   error: string | null;
   total: LiveTotal | null;
   hints: LiveHints | null;
-  /** Sorted by `order` (api.md §3.1: clients sort). */
+  /** Sorted by `order` (clients sort). */
   inverters: readonly LiveInverter[];
 }
 
@@ -58,7 +58,7 @@ export function mergeSummaries(
   return fresh.map((inverter) => ({ ...known.get(inverter.serial), ...inverter })).sort(byOrder);
 }
 
-/** `{}` or an empty frame asks the client to reconnect (spec §4, api.md §3.5). */
+/** `{}` or an empty frame asks the client to reconnect. */
 export function isEmptyMessage(text: string): boolean {
   if (text.trim() === '') return true;
   try {
@@ -72,7 +72,7 @@ export function isEmptyMessage(text: string): boolean {
 }
 
 /**
- * Live data of spec §4: the status call first, then the /livedata socket, whose one-inverter messages are
+ * Live data: the status call first, then the /livedata socket, whose one-inverter messages are
  * merged by serial. A "ping" goes out every 59 s; the same heartbeat reopens a closed socket. An empty
  * message closes the socket and brings the heartbeat forward to 10 s. Data ages tick every second.
  * Reload: close, wait 1 s, refetch, reconnect. After the network or the gateway comes back the socket

@@ -19,7 +19,7 @@ function base64url(base64: string): string {
 /**
  * Where and how to open one of the gateway's sockets (/livedata, /console): ws or wss like the page. While
  * signed in, the credentials ride along twice, because a browser cannot set headers on a WebSocket:
- * - in the URL (ws://admin:pass@host/livedata), as api.md §1.2 describes the reference console; Chromium
+ * - in the URL (ws://admin:pass@host/livedata), as OpenDTU's own console does; Chromium
  *   does not send them unless the server first challenges, so this alone does not get through;
  * - as the subprotocol `dtu-auth.<base64url of user:password>` next to `dtu-console`, which the gateway
  *   reads and answers with `dtu-console` (see its auth/credentials.ts).

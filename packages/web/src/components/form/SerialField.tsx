@@ -4,7 +4,7 @@ import { get, useFormContext, useWatch } from 'react-hook-form';
 import type { ClientRule } from './resolver';
 import { useSettingsTranslation } from './useSettingsForm';
 
-/** The hint under the serial input for each recognised form (spec §5). */
+/** The hint under the serial input for each recognised form. */
 export function serialHint(kind: SerialInputKind): { key: string; valid: boolean } | undefined {
   switch (kind) {
     case 'empty':

@@ -30,7 +30,7 @@ export function rulesCheck<T, P>(rules: readonly Rule<P>[], toPayload: (values: 
   return (values) => firstFailure(rules, toPayload(values));
 }
 
-/** Rule helpers for the form bounds of spec §5. */
+/** Rule helpers for the form bounds (docs/console.md). */
 export function rangeRule<T>(
   field: string,
   min: number,

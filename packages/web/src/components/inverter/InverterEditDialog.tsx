@@ -78,7 +78,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Edit dialog with the tabs General, String and Advanced (spec §2). */
+/** Edit dialog with the tabs General, String and Advanced. */
 export function InverterEditDialog({ inverter, onSave, onClose }: Props) {
   const { t } = useSettingsTranslation();
   const [tab, setTab] = useState<Tab>('general');

@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useRef } from 'react';
 
-/** Spec §9: rows slide for 150 ms; near a window edge (30 px) a drag scrolls by 10 px per frame. */
+/** Rows slide for 150 ms; near a window edge (30 px) a drag scrolls by 10 px per frame. */
 export const SORT_ANIMATION_MS = 150;
 export const AUTO_SCROLL_SENSITIVITY = 30;
 export const AUTO_SCROLL_SPEED = 10;

@@ -2,7 +2,7 @@ import { showsAbsoluteDataAge } from '@dtu-console/contract/format';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
 
-/** Seconds since the last data; above 300 s the time of that data instead (spec §2). */
+/** Seconds since the last data; above 300 s the time of that data instead. */
 export function DataAge({ seconds, now = Date.now() }: { seconds: number; now?: number }) {
   const { t } = useTranslation();
   const f = useFormat();

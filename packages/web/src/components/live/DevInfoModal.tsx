@@ -17,7 +17,7 @@ function buildDate(text: string, format: (date: Date) => string): string {
   return Number.isNaN(date.getTime()) ? text : format(date);
 }
 
-/** Every device-info field of spec §3 plus the production date read from the serial. */
+/** Every device-info field plus the production date read from the serial. */
 function DevInfoModal({ serial, name, onClose }: InverterDialogProps) {
   const { t } = useTranslation(EXTRA_NS);
   const f = useFormat();

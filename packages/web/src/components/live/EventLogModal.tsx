@@ -10,7 +10,7 @@ import { AlertBox } from '../AlertBox';
 import { Dialog, DialogLoading } from '../Dialog';
 import type { InverterDialogProps } from './types';
 
-/** The inverter's event log, its messages in the console's language (api.md §4.1). */
+/** The inverter's event log, its messages in the console's language. */
 function EventLogModal({ serial, name, onClose }: InverterDialogProps) {
   const { t, i18n } = useTranslation(EXTRA_NS);
   const locale = (i18n.resolvedLanguage ?? 'en') as EventLogLocale;

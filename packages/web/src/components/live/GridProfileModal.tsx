@@ -25,7 +25,7 @@ export function hexLines(raw: readonly number[]): string[] {
   return lines;
 }
 
-/** Sections and items of the grid profile, bool items as enabled/disabled, and its raw bytes (spec §3). */
+/** Sections and items of the grid profile, bool items as enabled/disabled, and its raw bytes. */
 function GridProfileModal({ serial, name, onClose }: InverterDialogProps) {
   const { t } = useTranslation(EXTRA_NS);
   const f = useFormat();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
 /**
- * Spec §8 live-data hints: radio, clock not synchronised, default password (and a missing device profile).
+ * Live-data hints: radio, clock not synchronised, default password (and a missing device profile).
  * A simulated radio is no problem, but the values must not pass for real ones: a quiet note says so.
  */
 export function HintsBanner({ hints }: { hints: LiveHints }) {

@@ -11,7 +11,7 @@ const ICONS: Record<PillIcon, { Icon: typeof CheckCircleFill; className: string 
   check: { Icon: CheckCircleFill, className: 'text-success' },
 };
 
-/** One pill per inverter; the live view leaves it out when there is only one (spec §2). */
+/** One pill per inverter; the live view leaves it out when there is only one. */
 export function InverterPills({
   inverters,
   selected,

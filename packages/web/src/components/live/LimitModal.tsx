@@ -25,7 +25,7 @@ interface LimitForm {
 
 const limitUnit = (type: LimitForm['type']) => (type === 'relative' ? '%' : 'W');
 
-/** Spec §4: the input range follows the type — 0..100 %, or 0..max power (2250 W while unknown). */
+/** The input range follows the type — 0..100 %, or 0..max power (2250 W while unknown). */
 export function limitRange(type: LimitForm['type'], maxPower: number): { min: number; max: number } {
   return { min: PowerLimits.valueMin, max: limitInputMax(type === 'relative', maxPower) };
 }

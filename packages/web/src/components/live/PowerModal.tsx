@@ -18,7 +18,7 @@ export function powerPayload(serial: string, action: PowerAction): PowerConfigPa
   return action === 'restart' ? { serial, restart: true } : { serial, power: action === 'on' };
 }
 
-/** Switch the inverter on or off or restart it, with the status of the last command (spec §2, §4). */
+/** Switch the inverter on or off or restart it, with the status of the last command. */
 function PowerModal({ serial, name, onClose }: InverterDialogProps) {
   const { t } = useTranslation(EXTRA_NS);
   const queryClient = useQueryClient();

@@ -11,7 +11,7 @@ export function pollWhilePending(status: SetStatus | undefined): number | false 
   return status === 'Pending' ? PENDING_POLL_MS : false;
 }
 
-/** Result of the last limit or power command (spec §4 colours). */
+/** Result of the last limit or power command (red, amber, green, grey). */
 export function SetStatusBadge({ status }: { status: SetStatus | undefined }) {
   const { t } = useTranslation(EXTRA_NS);
   const value: SetStatus = status ?? 'Unknown';

@@ -2,7 +2,7 @@ import type { LiveTotal } from '@dtu-console/contract/api/livedata';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
 
-/** Plant totals: total yield, daily yield, power (spec §2). One line each on a phone, three cards above. */
+/** Plant totals: total yield, daily yield, power. One line each on a phone, three cards above. */
 export function TotalsCards({ total }: { total: LiveTotal }) {
   const { t } = useTranslation();
   const f = useFormat();

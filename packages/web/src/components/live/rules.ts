@@ -2,7 +2,7 @@ import type { SetStatus } from '@dtu-console/contract/api/limit';
 import type { DcChannel } from '@dtu-console/contract/api/livedata';
 import type { LiveInverter } from '../../ws/livedata';
 
-/** Spec §4 inverter header colour. */
+/** Inverter header colour. */
 export type HeaderVariant = 'tertiary' | 'danger' | 'warning' | 'primary';
 
 export function headerVariant(
@@ -21,7 +21,7 @@ export const HEADER_CLASSES: Record<HeaderVariant, string> = {
   primary: 'text-bg-primary',
 };
 
-/** Spec §4 pill icon: cross unreachable, exclamation reachable but idle, check producing. */
+/** Pill icon: cross unreachable, exclamation reachable but idle, check producing. */
 export type PillIcon = 'cross' | 'exclamation' | 'check';
 
 export function pillIcon(inverter: Pick<LiveInverter, 'reachable' | 'producing'>): PillIcon {
@@ -38,7 +38,7 @@ export function channels<C>(map: Record<string, C> | undefined): [string, C][] {
 }
 
 /**
- * Spec §2: when the inverter has irradiation data (some string has a max power configured), strings
+ * When the inverter has irradiation data (some string has a max power configured), strings
  * without it are hidden; otherwise every string is shown.
  */
 export function visibleDcChannels(inverter: Pick<LiveInverter, 'DC'>): [string, DcChannel][] {
@@ -47,7 +47,7 @@ export function visibleDcChannels(inverter: Pick<LiveInverter, 'DC'>): [string, 
   return withIrradiation.length > 0 ? withIrradiation : all;
 }
 
-/** Spec §4 badge colours of the limit and power command status. */
+/** Badge colours of the limit and power command status. */
 export const SET_STATUS_VARIANTS: Record<SetStatus, string> = {
   Failure: 'danger',
   Pending: 'warning',
