@@ -263,6 +263,9 @@ export const DtuDefaults = {
   cmtCountry: CmtCountry.Europe,
 } as const;
 
+/** The seven log modules the logging settings list, in their order. */
+export const LogModules = ['CORE', 'hoymiles', 'mqtt', 'network', 'webapi', 'async_ws', 'async_tcp'] as const;
+
 /** Display, LEDs and device profiles. */
 export const DeviceLimits = {
   diagramDurationMin: 600,

@@ -1,9 +1,10 @@
 /** GET|POST /api/logging/config. */
+import type { LogModules } from '../limits';
 
 /** -1 inherit, 0 none, 1 error, 2 warning, 3 info, 4 debug, 5 verbose. */
 export type LogLevel = -1 | 0 | 1 | 2 | 3 | 4 | 5;
 
-export type LogModuleName = 'CORE' | 'hoymiles' | 'mqtt' | 'network' | 'webapi' | 'async_ws' | 'async_tcp';
+export type LogModuleName = (typeof LogModules)[number];
 
 export interface LogModule {
   name: LogModuleName;

@@ -14,6 +14,7 @@ import { inverterRoutes } from './inverter';
 import { limitRoutes } from './limit';
 import { livedataRoutes } from './livedata';
 import { livedataSocketRoutes } from './livedata-socket';
+import { loggingRoutes } from './logging';
 import { maintenanceRoutes } from './maintenance';
 import { mqttRoutes } from './mqtt';
 import { networkRoutes } from './network';
@@ -38,6 +39,7 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app
   await app.register(networkRoutes, { ctx });
   await app.register(mqttRoutes, { ctx });
   await app.register(ntpRoutes, { ctx });
+  await app.register(loggingRoutes, { ctx });
   await app.register(livedataRoutes, { ctx });
   await app.register(eventlogRoutes, { ctx });
   await app.register(devinfoRoutes, { ctx });

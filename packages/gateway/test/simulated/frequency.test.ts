@@ -27,6 +27,17 @@ describe('HMS/HMT frequencies', () => {
     }
   });
 
+  it('is on the DTU frequency at once when it was already running as the gateway starts (day only)', async () => {
+    const { dtu, radio } = setup({ start: NOON, serials: [HMS, HMT], atStart: true });
+    for (const serial of [HMS, HMT]) {
+      expect(radio.inspect(serial)!.frequency!.listenHz).toBe(WORKING_HZ);
+      expect(await dtu.runData(serial, working)).toBeDefined();
+    }
+    // At night the inverters are powered down: the first contact of the morning needs a channel change.
+    const night = setup({ start: MIDSUMMER + 1 * 3_600_000, serials: [HMS], atStart: true });
+    expect(night.radio.inspect(HMS)!.frequency!.listenHz).toBe(STARTUP_HZ);
+  });
+
   it('follows a channel change after its delay and then ignores the start-up frequency', async () => {
     const { clock, dtu, radio } = setup({ start: NOON, serials: [HMS], channelChangeDelayMs: 1500 });
     await dtu.channelChange(HMS, WORKING_HZ);

@@ -71,6 +71,11 @@ export function setup(
     cloudiness?: number | 'variable';
     serials?: string[];
     settings?: Partial<RadioSettings>;
+    /**
+     * The inverters are the plant the gateway starts with (already on its frequency when awake). Default
+     * false: they join a running gateway, on their start-up frequency.
+     */
+    atStart?: boolean;
   } & Partial<Pick<SimulatedRadioOptions, 'channelChangeDelayMs'>> = {},
 ): Setup {
   const clock = new ManualClock(options.start ?? MIDSUMMER);
@@ -86,6 +91,7 @@ export function setup(
   });
   radio.configure({ ...SETTINGS, ...options.settings });
   radio.start();
+  if (!options.atStart) radio.setInverters([]);
   radio.setInverters((options.serials ?? [SERIALS.HM_2CH]).map((serial) => ({ serial })));
   return { clock, radio, dtu: new TestDtu(radio, clock) };
 }

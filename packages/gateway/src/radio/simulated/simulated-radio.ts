@@ -80,6 +80,8 @@ export class SimulatedRadio implements Radio {
   #faults: Required<SimulatedFaults>;
   #channelChangeDelayMs: number;
   #settings: RadioSettings | undefined;
+  /** setInverters has run once: later inverters are new to the running plant. */
+  #started = false;
   #dtuAddress: number | undefined;
   #running = false;
 
@@ -138,6 +140,9 @@ export class SimulatedRadio implements Radio {
    */
   setInverters(specs: readonly SimulatedInverterSpec[]): void {
     const now = this.#clock.now();
+    // The first inverters are the plant the gateway starts with: those already running are on its frequency.
+    const atStart = !this.#started;
+    this.#started = true;
     const wanted = new Map<string, SimulatedInverterSpec>();
     for (const spec of specs) {
       const serial = normalizeSerial(spec.serial);
@@ -153,18 +158,17 @@ export class SimulatedRadio implements Radio {
         continue;
       }
       const family = familyOfSerial(serial)!;
-      this.#inverters.set(
+      const inverter = new VirtualInverter({
         serial,
-        new VirtualInverter({
-          serial,
-          family,
-          ...(spec.maxPowerW === undefined ? {} : { maxPowerW: spec.maxPowerW }),
-          random: this.#inverterRandom.fork(serial),
-          sky: this.#sky,
-          environment: this.#environment,
-          now,
-        }),
-      );
+        family,
+        ...(spec.maxPowerW === undefined ? {} : { maxPowerW: spec.maxPowerW }),
+        random: this.#inverterRandom.fork(serial),
+        sky: this.#sky,
+        environment: this.#environment,
+        now,
+      });
+      if (atStart && this.#settings?.cmtEnabled) inverter.assumeTunedTo(this.#settings.cmtFrequencyHz, now);
+      this.#inverters.set(serial, inverter);
     }
   }
 

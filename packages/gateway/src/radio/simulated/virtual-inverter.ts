@@ -428,6 +428,19 @@ export class VirtualInverter {
     return { timeMs, sky, poa, supply, availableW: sum(supply.map((s) => s.availableW)), operation };
   }
 
+  /**
+   * Already running with this DTU when the gateway starts (a gateway restart in daylight): an awake HMS/HMT
+   * listens on the DTU's frequency as if it had just been told so. Inverters that power up later (in the
+   * morning, or added while the gateway runs) start on their start-up frequency and need a channel change.
+   */
+  assumeTunedTo(frequencyHz: number, now: number): void {
+    this.advanceTo(now);
+    if (this.info.radio !== 'CMT' || !this.#awake) return;
+    this.#listenHz = frequencyHz;
+    this.#pending = null;
+    this.#lastContact = now;
+  }
+
   /** Power-up in the morning, or a restart: RAM state starts over, the persistent limit stays. */
   #boot(at: number): void {
     this.#awake = true;
