@@ -400,11 +400,12 @@ export const UploadLimits = {
 } as const;
 
 /** WebSocket and console-log numbers of the gateway. */
+/** The subprotocol a WebSocket server answers with when a client offers subprotocols. */
+export const SOCKET_SUBPROTOCOL = 'dtu-console';
+/** Prefix of the subprotocol that carries the console's token: `dtu-auth.<base64url of user:password>`. */
+export const SOCKET_AUTH_SUBPROTOCOL_PREFIX = 'dtu-auth.';
+
 export const SocketLimits = {
-  /** The subprotocol a WebSocket server answers with when a client offers subprotocols. */
-  subprotocol: 'dtu-console',
-  /** Prefix of the subprotocol that carries the console's token: `dtu-auth.<base64url of user:password>`. */
-  authSubprotocolPrefix: 'dtu-auth.',
   maxClientsPerSocket: 8,
   sendQueueLength: 32,
   consoleBatchBytes: 512,

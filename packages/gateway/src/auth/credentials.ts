@@ -4,7 +4,7 @@
  * base64 token (the console's stored `authdata`) as a subprotocol `dtu-auth.<token>` or as `?auth=<token>`
  * (see ARCHITECTURE.md, "Auth").
  */
-import { SocketLimits } from '@dtu-console/contract';
+import { SOCKET_AUTH_SUBPROTOCOL_PREFIX, SOCKET_SUBPROTOCOL } from '@dtu-console/contract';
 import type { FastifyRequest } from 'fastify';
 
 export interface Credentials {
@@ -13,9 +13,9 @@ export interface Credentials {
 }
 
 /** The subprotocol prefix that carries a token; the server answers with WS_SUBPROTOCOL. */
-export const WS_AUTH_PROTOCOL_PREFIX = SocketLimits.authSubprotocolPrefix;
+export const WS_AUTH_PROTOCOL_PREFIX = SOCKET_AUTH_SUBPROTOCOL_PREFIX;
 /** What a WebSocket server selects when a client offers protocols (never the token itself). */
-export const WS_SUBPROTOCOL = SocketLimits.subprotocol;
+export const WS_SUBPROTOCOL = SOCKET_SUBPROTOCOL;
 export const WS_AUTH_QUERY = 'auth';
 
 /** base64 or base64url of "user:password" (UTF-8); undefined when it is not such a token. */

@@ -1,4 +1,4 @@
-import { SocketLimits } from '@dtu-console/contract';
+import { SOCKET_AUTH_SUBPROTOCOL_PREFIX, SOCKET_SUBPROTOCOL } from '@dtu-console/contract';
 import { decodeBasic, type StoredUser } from '../api/auth';
 
 export interface SocketTarget {
@@ -8,8 +8,8 @@ export interface SocketTarget {
 }
 
 /** The subprotocol the gateway answers with, and the prefix of the one that carries the token. */
-export const SOCKET_PROTOCOL = SocketLimits.subprotocol;
-export const SOCKET_AUTH_PROTOCOL_PREFIX = SocketLimits.authSubprotocolPrefix;
+export const SOCKET_PROTOCOL = SOCKET_SUBPROTOCOL;
+export const SOCKET_AUTH_PROTOCOL_PREFIX = SOCKET_AUTH_SUBPROTOCOL_PREFIX;
 
 /** base64 → base64url without padding: the characters a subprotocol name may contain. */
 function base64url(base64: string): string {
