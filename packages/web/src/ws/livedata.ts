@@ -31,6 +31,11 @@ export interface LiveSnapshot {
 export interface LiveDataDeps {
   fetchStatus(): Promise<LivedataStatus>;
   fetchInverter(serial: string): Promise<LivedataStatus<LiveInverterDetail>>;
+  /**
+   * The status the gateway put into the page for the first paint, if any: the first start shows it and
+   * opens the socket at once instead of asking for the status first.
+   */
+  firstPaint?: LivedataStatus | null;
   /** Opens a new socket to /livedata (URL and credentials are the caller's business). */
   openSocket(): SocketLike;
 }
@@ -163,6 +168,13 @@ export class LiveDataStore {
     const run = ++this.run;
     this.ageTimer = setInterval(() => this.tickAge(), Timing.dataAgeTickMs);
     this.socket.start();
+    const firstPaint = this.deps.firstPaint;
+    if (firstPaint) {
+      this.deps.firstPaint = null; // only once: a later start asks the gateway again
+      this.showStatus(firstPaint);
+      this.socket.connect();
+      return;
+    }
     this.set({ loading: true });
     void this.load(run).then(() => {
       if (run === this.run) this.socket.connect();
@@ -181,17 +193,21 @@ export class LiveDataStore {
     try {
       const status = await this.deps.fetchStatus();
       if (run !== this.run) return;
-      this.set({
-        loading: false,
-        error: null,
-        total: status.total,
-        hints: status.hints,
-        inverters: mergeSummaries(this.snapshot.inverters, status.inverters ?? []),
-      });
+      this.showStatus(status);
     } catch (error) {
       if (run !== this.run) return;
       this.set({ loading: false, error: error instanceof Error ? error.message : String(error) });
     }
+  }
+
+  private showStatus(status: LivedataStatus): void {
+    this.set({
+      loading: false,
+      error: null,
+      total: status.total,
+      hints: status.hints,
+      inverters: mergeSummaries(this.snapshot.inverters, status.inverters ?? []),
+    });
   }
 
   private receive(text: string): void {
