@@ -333,3 +333,31 @@ describe('the first-paint snapshot from the page', () => {
     expect(store.getSnapshot().inverters.map((inverter) => inverter.serial)).toEqual(['111']);
   });
 });
+
+describe('a start before the first user', () => {
+  it('opens the socket before anyone retains; the first retain takes it over and its release stops it', async () => {
+    const fetchStatus = vi.fn(async () => status([summary('111')]));
+    const store = new LiveDataStore({
+      fetchStatus,
+      fetchInverter: vi.fn(),
+      firstPaint: status([detail('111')]),
+      openSocket: () => new FakeSocket(),
+    });
+    store.prestart();
+    expect(store.getSnapshot().inverters).toHaveLength(1);
+    expect(FakeSocket.all).toHaveLength(1);
+    const release = store.retain();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchStatus).not.toHaveBeenCalled();
+    expect(FakeSocket.all).toHaveLength(1);
+    release();
+    expect(latest().closedByClient).toBe(true);
+  });
+
+  it('does nothing without the page snapshot: the status call waits for the console', () => {
+    const { store, fetchStatus } = makeStore();
+    store.prestart();
+    expect(fetchStatus).not.toHaveBeenCalled();
+    expect(FakeSocket.all).toHaveLength(0);
+  });
+});

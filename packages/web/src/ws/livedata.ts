@@ -95,6 +95,7 @@ export class LiveDataStore {
   private readonly listeners = new Set<() => void>();
   private readonly socket: ReconnectingSocket;
   private users = 0;
+  private prestarted = false;
   /** Bumped by start, stop and reload: answers of an older run are dropped. */
   private run = 0;
   private reloadTimer: ReturnType<typeof setTimeout> | undefined;
@@ -121,9 +122,22 @@ export class LiveDataStore {
 
   readonly getSnapshot = (): LiveSnapshot => this.snapshot;
 
+  /**
+   * Starts before the first user (the page's script, before React mounts on the live view): the first
+   * retain() takes this start over instead of starting again. Only with the page's snapshot: without it the
+   * status call could answer 401 before the console can lead to the login.
+   */
+  prestart(): void {
+    if (this.users > 0 || !this.deps.firstPaint) return;
+    this.prestarted = true;
+    this.users = 1;
+    this.start();
+  }
+
   /** The first user starts loading and the socket, the last one's release stops everything. */
   retain(): () => void {
-    if (this.users++ === 0) this.start();
+    if (this.prestarted) this.prestarted = false;
+    else if (this.users++ === 0) this.start();
     let released = false;
     return () => {
       if (released) return;
