@@ -79,6 +79,26 @@ test.describe('live view', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('the first paint shows live values from the page itself, before any request of its own', async ({
+    page,
+    request,
+  }) => {
+    await firstInverter(request);
+    const statusCalls: string[] = [];
+    await page.route('**/api/livedata/status*', (route) => {
+      statusCalls.push(route.request().url());
+      return route.abort();
+    });
+    // The socket is held open without the gateway behind it: no value can come from it.
+    await page.routeWebSocket(/\/livedata/, () => {});
+    await page.goto('/');
+    await expect(page.getByTestId('total-power')).toHaveText(/\d W$/);
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByRole('heading', { level: 3, name: 'Phase 1' })).toBeVisible();
+    await expect(panel.locator('.channel-fields').first()).toContainText(/\d/);
+    expect(statusCalls).toEqual([]);
+  });
+
   test('an admin sets a limit that ends Ok and shows up in the live view', async ({ page, request }) => {
     const inverter = await firstInverter(request);
     await signIn(page);

@@ -11,6 +11,7 @@ import { installErrorHandler } from './http/error-handler';
 import { postBodies } from './http/post-data';
 import { RouteCatalog, routeCatalog } from './http/route-catalog';
 import type { GatewayOptions } from './options';
+import { gatewayHintInputs, livedataFirstPaintJson } from './output/live-json';
 import { createPlant } from './plant';
 import { releaseSwitchPending } from './release/state';
 import { apiRoutes } from './routes';
@@ -144,7 +145,14 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
   await http.register(postBodies);
   await http.register(authHook, { auth });
   await http.register(apiRoutes, { ctx });
-  await http.register(consoleStatic, { webRoot: options.webRoot });
+  await http.register(consoleStatic, {
+    webRoot: options.webRoot,
+    // The same rule as GET /api/livedata/status: nothing for an anonymous visitor without read-only access.
+    firstPaint: async (request) =>
+      (await auth.authorize(request, 'readonly')).allowed
+        ? livedataFirstPaintJson(ctx.plant.live, gatewayHintInputs(ctx.auth, ctx.plant.radio))
+        : null,
+  });
 
   return {
     http,

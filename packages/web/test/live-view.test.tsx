@@ -1,8 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeBasic, setUser } from '../src/api/auth';
+import { MemoryRouter } from '../src/app/navigation';
 import { DataAge } from '../src/components/live/DataAge';
 import LiveViewPage from '../src/pages/LiveViewPage';
 import type { LiveInverter, LiveSnapshot } from '../src/ws/livedata';

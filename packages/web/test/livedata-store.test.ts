@@ -306,3 +306,58 @@ describe('LiveDataStore', () => {
     expect(FakeSocket.all).toHaveLength(1);
   });
 });
+
+describe('the first-paint snapshot from the page', () => {
+  it('shows it at once, opens the socket without asking for the status, and asks again on a later start', async () => {
+    const fetchStatus = vi.fn(async () => status([summary('111', { order: 0 })]));
+    const fetchInverter = vi.fn(async (serial: string) => ({ inverters: [detail(serial)], total, hints }));
+    const store = new LiveDataStore({
+      fetchStatus,
+      fetchInverter,
+      firstPaint: { inverters: [detail('111', { order: 0 }), summary('222', { order: 1 })], total, hints },
+      openSocket: () => new FakeSocket(),
+    });
+    const release = store.retain();
+    const first = store.getSnapshot();
+    expect(first.loading).toBe(false);
+    expect(first.inverters.map((inverter) => inverter.serial)).toEqual(['111', '222']);
+    expect(first.inverters[0]).toHaveProperty('AC');
+    expect(first.total).toEqual(total);
+    expect(fetchStatus).not.toHaveBeenCalled();
+    expect(FakeSocket.all).toHaveLength(1);
+    release();
+
+    retain(store);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchStatus).toHaveBeenCalledTimes(1);
+    expect(store.getSnapshot().inverters.map((inverter) => inverter.serial)).toEqual(['111']);
+  });
+});
+
+describe('a start before the first user', () => {
+  it('opens the socket before anyone retains; the first retain takes it over and its release stops it', async () => {
+    const fetchStatus = vi.fn(async () => status([summary('111')]));
+    const store = new LiveDataStore({
+      fetchStatus,
+      fetchInverter: vi.fn(),
+      firstPaint: status([detail('111')]),
+      openSocket: () => new FakeSocket(),
+    });
+    store.prestart();
+    expect(store.getSnapshot().inverters).toHaveLength(1);
+    expect(FakeSocket.all).toHaveLength(1);
+    const release = store.retain();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchStatus).not.toHaveBeenCalled();
+    expect(FakeSocket.all).toHaveLength(1);
+    release();
+    expect(latest().closedByClient).toBe(true);
+  });
+
+  it('does nothing without the page snapshot: the status call waits for the console', () => {
+    const { store, fetchStatus } = makeStore();
+    store.prestart();
+    expect(fetchStatus).not.toHaveBeenCalled();
+    expect(FakeSocket.all).toHaveLength(0);
+  });
+});

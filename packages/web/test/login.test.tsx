@@ -1,8 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getUser, onAuthChange, setUser } from '../src/api/auth';
+import { MemoryRouter, Route, Routes, useLocation } from '../src/app/navigation';
 import LoginPage, { safeReturnUrl } from '../src/pages/LoginPage';
 
 const fetchMock = vi.fn<typeof fetch>();

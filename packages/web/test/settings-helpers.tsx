@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
+import { MemoryRouter } from '../src/app/navigation';
 
 export const fetchMock = vi.fn<typeof fetch>();
 

@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -12,8 +13,26 @@ const REVALIDATE = 'no-cache';
  * Serves the built console: precompressed variants (.br, .gz, chosen by Accept-Encoding), hashed assets
  * cached forever, and the history fallback that lets the single-page app own every non-API path.
  */
-export const consoleStatic = fp<{ webRoot: string }>(async (app, { webRoot }) => {
+export interface ConsoleStaticOptions {
+  webRoot: string;
+  /**
+   * The live view's data for its first paint, or null when this request may not read live data. Put into
+   * the HTML of `/` as a JSON script, so the first value is on screen without a request of its own.
+   */
+  firstPaint?: (request: FastifyRequest) => Promise<unknown>;
+}
+
+/** The id of the JSON script with the first-paint snapshot (read by the console's live-data store). */
+export const FIRST_PAINT_ID = 'live-snapshot';
+
+/** JSON inside a <script>: `<` escaped, so no value can close the element. */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+export const consoleStatic = fp<ConsoleStaticOptions>(async (app, { webRoot, firstPaint }) => {
   const built = existsSync(join(webRoot, 'index.html'));
+  const indexHtml = built ? readFileSync(join(webRoot, 'index.html'), 'utf8') : '';
   if (built) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -38,7 +57,26 @@ export const consoleStatic = fp<{ webRoot: string }>(async (app, { webRoot }) =>
     return reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
   };
 
-  app.get('/', (_request, reply) => sendIndex(reply));
+  /** The live view's page: index.html with the first-paint snapshot, compressed here (it is small). */
+  const sendLiveView = async (request: FastifyRequest, reply: FastifyReply) => {
+    const snapshot = built && firstPaint ? await firstPaint(request) : null;
+    if (snapshot === null || snapshot === undefined) return sendIndex(reply);
+    const script = `<script id="${FIRST_PAINT_ID}" type="application/json">${scriptJson(snapshot)}</script>`;
+    const html = Buffer.from(indexHtml.replace('</head>', `${script}</head>`));
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    reply
+      .header('Cache-Control', REVALIDATE)
+      .header('Vary', 'Accept-Encoding')
+      .type('text/html; charset=utf-8');
+    if (/\bbr\b/.test(accepted)) {
+      const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
+      return reply.header('Content-Encoding', 'br').send(body);
+    }
+    if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(gzipSync(html));
+    return reply.send(html);
+  };
+
+  app.get('/', sendLiveView);
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '';

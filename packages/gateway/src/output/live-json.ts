@@ -183,6 +183,20 @@ export function livedataStatusJson(
   return { inverters, total: totalJson(model.totals()), hints: hintsJson(model, options) };
 }
 
+/**
+ * What the console's HTML carries for its first paint: the status list (totals, hints, every inverter)
+ * with the first inverter in detail, so the live view shows values before any request of its own.
+ */
+export function livedataFirstPaintJson(
+  model: LiveModel,
+  hints: HintInputs,
+): LivedataStatus<LiveInverterListEntry | LiveInverterDetail> {
+  const status = livedataStatusJson(model, hints);
+  const first = model.inverters()[0];
+  if (first) status.inverters = [inverterDetailJson(model, first), ...(status.inverters ?? []).slice(1)];
+  return status;
+}
+
 /** One WebSocket /livedata frame: exactly one detailed inverter; undefined if unknown. */
 export function livedataMessageJson(
   model: LiveModel,

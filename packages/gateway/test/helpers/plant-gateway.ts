@@ -23,20 +23,28 @@ export interface PlantGatewayOptions {
   deps?: Partial<GatewayDeps>;
   /** Reuse a data directory (a gateway started again on the same files). */
   dataDir?: string;
+  /** Serve a built console from here. */
+  webRoot?: string;
 }
 
 export async function plantGateway(options: PlantGatewayOptions = {}) {
   const clock = new ManualClock(options.start ?? SUMMER_NOON);
   const consoleLog = new ConsoleLog();
-  const env = await testGateway(options.dataDir === undefined ? {} : { dataDir: options.dataDir }, {
-    clock,
-    consoleLog,
-    ...(options.logToConsole ? { log: pino({ level: 'info' }, consoleLog.stream()) } : {}),
-    seed: options.seed ?? 1,
-    chipId: 0x1a2b3c,
-    authLimits: { maxFailures: 100_000 },
-    ...options.deps,
-  });
+  const env = await testGateway(
+    {
+      ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+      ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
+    },
+    {
+      clock,
+      consoleLog,
+      ...(options.logToConsole ? { log: pino({ level: 'info' }, consoleLog.stream()) } : {}),
+      seed: options.seed ?? 1,
+      chipId: 0x1a2b3c,
+      authLimits: { maxFailures: 100_000 },
+      ...options.deps,
+    },
+  );
   await env.gateway.start();
   const bound = env.gateway.http.server.address();
   const port = typeof bound === 'object' && bound ? bound.port : 0;

@@ -1,4 +1,4 @@
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from './navigation';
 import { AppRoutes } from './router';
 
 /**

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation } from 'react-router';
 import { NavBar } from '../components/NavBar';
 import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary';
 import { dismiss, useAnnouncements } from './announce';
+import { Outlet, useLocation } from './navigation';
 
 export function Layout() {
   const { pathname } = useLocation();

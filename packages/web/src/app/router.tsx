@@ -1,16 +1,16 @@
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setApiFailureHandlers } from '../api/client';
 import { FramePage } from '../components/FramePage';
 import { PageFrame } from '../components/PageFrame';
 import { useSignedIn } from './auth';
 import { Layout } from './Layout';
+import { Navigate, Route, Routes, useLocation, useNavigate } from './navigation';
 import { SCREENS, type ScreenRoute } from './routes';
 
 /**
- * Declarative routes: react-router's data router costs about 14 KB more (brotli) on the first load and the
- * console uses none of its loaders or actions. Each screen is still its own lazily loaded chunk.
+ * Declarative routes on the console's own router (navigation.tsx). Each screen is its own lazily loaded
+ * chunk.
  */
 function screenElement(screen: ScreenRoute) {
   const element = screenContent(screen);

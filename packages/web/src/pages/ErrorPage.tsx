@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../app/navigation';
 import { PageFrame } from '../components/PageFrame';
 
 /**

@@ -1,7 +1,7 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useSignedIn } from '../app/auth';
+import { Link } from '../app/navigation';
 import { HintsBanner } from '../components/live/HintsBanner';
 import { type InverterDialog, InverterPanel } from '../components/live/InverterPanel';
 import { InverterPills } from '../components/live/InverterPills';

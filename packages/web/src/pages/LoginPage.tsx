@@ -1,11 +1,11 @@
 import { type ClipboardEvent, type KeyboardEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
 import { clearUser, setUser } from '../api/auth';
 import { ApiError } from '../api/client';
 import { authenticate } from '../api/security';
 import { announce } from '../app/announce';
+import { useNavigate, useSearchParams } from '../app/navigation';
 import { PageFrame } from '../components/PageFrame';
 import { EXTRA_NS } from '../i18n';
 import '../styles/forms.scss';

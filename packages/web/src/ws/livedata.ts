@@ -31,6 +31,11 @@ export interface LiveSnapshot {
 export interface LiveDataDeps {
   fetchStatus(): Promise<LivedataStatus>;
   fetchInverter(serial: string): Promise<LivedataStatus<LiveInverterDetail>>;
+  /**
+   * The status the gateway put into the page for the first paint, if any: the first start shows it and
+   * opens the socket at once instead of asking for the status first.
+   */
+  firstPaint?: LivedataStatus | null;
   /** Opens a new socket to /livedata (URL and credentials are the caller's business). */
   openSocket(): SocketLike;
 }
@@ -90,6 +95,7 @@ export class LiveDataStore {
   private readonly listeners = new Set<() => void>();
   private readonly socket: ReconnectingSocket;
   private users = 0;
+  private prestarted = false;
   /** Bumped by start, stop and reload: answers of an older run are dropped. */
   private run = 0;
   private reloadTimer: ReturnType<typeof setTimeout> | undefined;
@@ -116,9 +122,22 @@ export class LiveDataStore {
 
   readonly getSnapshot = (): LiveSnapshot => this.snapshot;
 
+  /**
+   * Starts before the first user (the page's script, before React mounts on the live view): the first
+   * retain() takes this start over instead of starting again. Only with the page's snapshot: without it the
+   * status call could answer 401 before the console can lead to the login.
+   */
+  prestart(): void {
+    if (this.users > 0 || !this.deps.firstPaint) return;
+    this.prestarted = true;
+    this.users = 1;
+    this.start();
+  }
+
   /** The first user starts loading and the socket, the last one's release stops everything. */
   retain(): () => void {
-    if (this.users++ === 0) this.start();
+    if (this.prestarted) this.prestarted = false;
+    else if (this.users++ === 0) this.start();
     let released = false;
     return () => {
       if (released) return;
@@ -163,6 +182,13 @@ export class LiveDataStore {
     const run = ++this.run;
     this.ageTimer = setInterval(() => this.tickAge(), Timing.dataAgeTickMs);
     this.socket.start();
+    const firstPaint = this.deps.firstPaint;
+    if (firstPaint) {
+      this.deps.firstPaint = null; // only once: a later start asks the gateway again
+      this.showStatus(firstPaint);
+      this.socket.connect();
+      return;
+    }
     this.set({ loading: true });
     void this.load(run).then(() => {
       if (run === this.run) this.socket.connect();
@@ -181,17 +207,21 @@ export class LiveDataStore {
     try {
       const status = await this.deps.fetchStatus();
       if (run !== this.run) return;
-      this.set({
-        loading: false,
-        error: null,
-        total: status.total,
-        hints: status.hints,
-        inverters: mergeSummaries(this.snapshot.inverters, status.inverters ?? []),
-      });
+      this.showStatus(status);
     } catch (error) {
       if (run !== this.run) return;
       this.set({ loading: false, error: error instanceof Error ? error.message : String(error) });
     }
+  }
+
+  private showStatus(status: LivedataStatus): void {
+    this.set({
+      loading: false,
+      error: null,
+      total: status.total,
+      hints: status.hints,
+      inverters: mergeSummaries(this.snapshot.inverters, status.inverters ?? []),
+    });
   }
 
   private receive(text: string): void {

@@ -1,7 +1,19 @@
+import type { LivedataStatus } from '@dtu-console/contract';
 import { useEffect, useSyncExternalStore } from 'react';
 import { openGatewaySocket } from '../api/client';
 import { fetchLiveDataStatus, fetchLiveInverter } from '../api/livedata';
 import { LiveDataStore, type LiveSnapshot } from './livedata';
+
+/** The live snapshot the gateway put into the page (a JSON script), read once. */
+function firstPaintSnapshot(): LivedataStatus | null {
+  const text = typeof document === 'undefined' ? null : document.getElementById('live-snapshot')?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as LivedataStatus;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The console's one live-data connection. Status calls skip the Error screen: the live view shows the
@@ -10,6 +22,7 @@ import { LiveDataStore, type LiveSnapshot } from './livedata';
 export const liveData = new LiveDataStore({
   fetchStatus: () => fetchLiveDataStatus({ suppressErrorScreen: true }),
   fetchInverter: (serial) => fetchLiveInverter(serial, { suppressErrorScreen: true }),
+  firstPaint: firstPaintSnapshot(),
   openSocket: () => openGatewaySocket('/livedata'),
 });
 
