@@ -278,6 +278,11 @@ export const DeviceLimits = {
   profileNameMinLength: 1,
   profileNameMaxLength: 63,
   localeLength: 2,
+  /**
+   * The older numeric `display.language`: its index into this list is the locale. Served beside `locale`;
+   * a locale outside the list reads as 0 (English, the display's fallback).
+   */
+  displayLanguageLocales: ['en', 'de', 'fr'],
   /** Shown for the empty profile name; listed first, the rest sorted by name. */
   defaultProfileName: 'Default',
 } as const;

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from '../src/codes';
-import { deviceConfigRules, deviceConfigSchema } from '../src/schemas/device';
+import {
+  deviceConfigRules,
+  deviceConfigSchema,
+  displayLanguageOfLocale,
+  localeOfDisplayLanguage,
+} from '../src/schemas/device';
 import { validate } from '../src/schemas/validate';
 
 // The GET example of docs/api.md, as the web app posts it back (curPin may carry extra keys).
@@ -91,6 +96,33 @@ describe('POST /api/device/config schema', () => {
     });
     expect(result.ok && result.value.led).toEqual([{ brightness: 100 }, { brightness: 42 }]);
     expect(result.ok && result.value.display.locale).toBe('fr');
+  });
+
+  it('reads the numeric language of older clients when locale is absent; locale wins when both are sent', () => {
+    const { locale: _locale, ...older } = getObject.display;
+    const locale = (display: Record<string, unknown>) => {
+      const result = run({ display });
+      return result.ok && result.value.display.locale;
+    };
+    expect(locale({ ...older, language: 0 })).toBe('en');
+    expect(locale({ ...older, language: 1 })).toBe('de');
+    expect(locale({ ...older, language: '2' })).toBe('fr');
+    expect(locale({ ...older, language: 3 })).toBe('nu');
+    expect(locale({ ...older, language: 1.5 })).toBe('nu');
+    expect(locale({ ...getObject.display, language: 1 })).toBe('en');
+  });
+
+  it('maps locale and numeric language both ways; an unlisted locale serves 0', () => {
+    expect(['en', 'de', 'fr', 'it', ''].map(displayLanguageOfLocale)).toEqual([0, 1, 2, 0, 0]);
+    expect([0, 1, 2, -1, 3, true, null].map(localeOfDisplayLanguage)).toEqual([
+      'en',
+      'de',
+      'fr',
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('does not range-check contrast, diagram duration or rotation', () => {

@@ -46,6 +46,7 @@ const apiExample = {
     locale: 'en',
     diagramduration: 36000,
     diagrammode: 1,
+    language: 0,
   },
   led: [{ brightness: 100 }, { brightness: 100 }],
 };
@@ -191,6 +192,71 @@ describe('POST /api/device/config', () => {
     expect(body.curPin.name).toBe(S3_BOARD);
     expect(body.curPin.nrf24.clk).not.toBe(1);
     expect(body.display.locale).toBe('fr');
+  });
+
+  it('serves the older numeric language beside locale (0 en, 1 de, 2 fr; any other locale reads 0)', async () => {
+    const display = (locale: string) => ({ ...apiExample.display, locale, language: undefined });
+    for (const [locale, language] of [
+      ['de', 1],
+      ['fr', 2],
+      ['en', 0],
+      ['it', 0],
+    ] as const) {
+      expectEnvelope(
+        await post(env.gateway, '/api/device/config', {
+          curPin: { name: S3_BOARD },
+          display: display(locale),
+        }),
+        1001,
+      );
+      const body = (await get(env.gateway, '/api/device/config')).json();
+      expect(body.display).toMatchObject({ locale, language });
+    }
+  });
+
+  it('accepts the numeric language of an older client without locale; locale wins when both are sent', async () => {
+    const { locale: _locale, ...older } = apiExample.display;
+    expectEnvelope(
+      await post(env.gateway, '/api/device/config', {
+        curPin: { name: S3_BOARD },
+        display: { ...older, language: 1 },
+      }),
+      1001,
+    );
+    expect(env.gateway.ctx.config.get('device').display.locale).toBe('de');
+    expect((await get(env.gateway, '/api/device/config')).json().display).toMatchObject({
+      locale: 'de',
+      language: 1,
+    });
+
+    expectEnvelope(
+      await post(env.gateway, '/api/device/config', {
+        curPin: { name: S3_BOARD },
+        display: { ...older, language: '2' },
+      }),
+      1001,
+    );
+    expect(env.gateway.ctx.config.get('device').display.locale).toBe('fr');
+
+    // An index outside the list falls back to the firmware's reading of an absent locale.
+    expectEnvelope(
+      await post(env.gateway, '/api/device/config', {
+        curPin: { name: S3_BOARD },
+        display: { ...older, language: 7 },
+      }),
+      1001,
+    );
+    expect(env.gateway.ctx.config.get('device').display.locale).toBe('nu');
+
+    const both = {
+      curPin: { name: S3_BOARD },
+      display: { ...apiExample.display, locale: 'en', language: 2 },
+    };
+    expectEnvelope(await post(env.gateway, '/api/device/config', both), 1001);
+    expect((await get(env.gateway, '/api/device/config')).json().display).toMatchObject({
+      locale: 'en',
+      language: 0,
+    });
   });
 
   it.each([

@@ -82,9 +82,14 @@ export interface LedConfig {
   brightness: number;
 }
 
+/** GET: the older numeric `language` (0 en, 1 de, 2 fr) is served beside `locale`, derived from it. */
+export interface DisplayConfigResponse extends DisplayConfig {
+  language: number;
+}
+
 export interface DeviceConfig {
   curPin: CurPin;
-  display: DisplayConfig;
+  display: DisplayConfigResponse;
   /** Exactly 2 entries. */
   led: LedConfig[];
 }
@@ -95,7 +100,8 @@ export interface DeviceConfig {
  */
 export interface DeviceConfigPayload {
   curPin?: { name: string } & Partial<Omit<CurPin, 'name'>> & Record<string, unknown>;
-  display?: Partial<DisplayConfig>;
+  /** `language` (older clients) is read only when `locale` is absent. */
+  display?: Partial<DisplayConfigResponse>;
   led?: Partial<LedConfig>[];
 }
 

@@ -42,7 +42,7 @@ function readDeviceConfig(raw: RawDeviceConfig): DeviceConfigValues {
       power_safe: lenientBool(display.power_safe),
       screensaver: lenientBool(display.screensaver),
       contrast: lenientUint(display.contrast, 0xff),
-      locale: [...lenientString(display.locale)].slice(0, DeviceLimits.localeLength).join(''),
+      locale: readLocale(display),
       diagramduration: lenientUint(display.diagramduration, 0xffffffff),
       diagrammode: lenientUint(display.diagrammode, 0xff),
     },
@@ -53,6 +53,25 @@ function readDeviceConfig(raw: RawDeviceConfig): DeviceConfigValues {
       return { brightness: Math.min(DeviceLimits.ledBrightnessMax, Math.max(0, brightness)) };
     }),
   };
+}
+
+/** The numeric `language` an older client sends, as its locale; undefined when not a known index. */
+export function localeOfDisplayLanguage(language: unknown): string | undefined {
+  if (typeof language !== 'number' && typeof language !== 'string') return undefined;
+  const index = Number(language);
+  return Number.isInteger(index) ? DeviceLimits.displayLanguageLocales[index] : undefined;
+}
+
+/** The numeric `language` served beside `locale`: its index in the list, else 0 (English). */
+export function displayLanguageOfLocale(locale: string): number {
+  const index = (DeviceLimits.displayLanguageLocales as readonly string[]).indexOf(locale);
+  return index < 0 ? 0 : index;
+}
+
+/** `locale` wins; an older client sends only the numeric `language`, read when `locale` is absent. */
+function readLocale(display: Record<string, unknown>): string {
+  const fromLanguage = display.locale === undefined ? localeOfDisplayLanguage(display.language) : undefined;
+  return fromLanguage ?? [...lenientString(display.locale)].slice(0, DeviceLimits.localeLength).join('');
 }
 
 /** Required: `curPin` object or `display` object; either alone is enough. */

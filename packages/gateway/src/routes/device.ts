@@ -3,6 +3,7 @@ import {
   type DeviceConfigValues,
   DeviceLimits,
   deviceConfigSchema,
+  displayLanguageOfLocale,
   type PinMappingProfile,
 } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
@@ -29,6 +30,7 @@ export function deviceConfigResponse(
       locale: display.locale,
       diagramduration: display.diagram_duration,
       diagrammode: display.diagram_mode,
+      language: displayLanguageOfLocale(display.locale),
     },
     led: device.led.map((led) => ({ brightness: led.brightness })),
   };
