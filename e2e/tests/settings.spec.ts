@@ -274,6 +274,22 @@ test('leaving a form with unsaved changes asks first', async ({ page }) => {
   await expect(page).toHaveURL(/\/settings\/network$/);
 });
 
+test('the back button asks too, and a refusal keeps the form and its changes', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'NTP' }).click();
+  await expect(page).toHaveURL(/\/settings\/ntp$/);
+  const server = page.getByLabel('NTP server');
+  await server.fill('changed.example.org');
+  page.once('dialog', (dialog) => void dialog.dismiss());
+  await page.goBack();
+  await expect(page).toHaveURL(/\/settings\/ntp$/);
+  await expect(server).toHaveValue('changed.example.org');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test('inverters: dragging a row by its handle reorders the list', async ({ page, request }) => {
   type Inverter = { id: number; order: number; name: string };
   const before = (await apiGet<{ inverter: Inverter[] }>(request, '/api/inverter/list')).inverter;

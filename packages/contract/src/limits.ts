@@ -302,9 +302,6 @@ export type BuiltInLanguage = keyof typeof BuiltInLanguages;
 export const DiagramMode = { Off: 0, Small: 1, Fullscreen: 2 } as const;
 export type DiagramMode = (typeof DiagramMode)[keyof typeof DiagramMode];
 
-/** `curPin.display.type`. */
-export const DisplayType = { None: 0, PCD8544: 1, SSD1306: 2, SH1106: 3, SSD1309: 4, ST7567: 5 } as const;
-
 /** Display defaults of a fresh gateway. */
 export const DisplayDefaults = {
   powerSafe: true,

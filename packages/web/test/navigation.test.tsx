@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   BrowserRouter,
   Link,
@@ -11,6 +11,7 @@ import {
   Route,
   Routes,
   useLocation,
+  useNavigationBlocker,
   useSearchParams,
 } from '../src/app/navigation';
 
@@ -87,5 +88,56 @@ describe('the console router', () => {
     expect(window.location.pathname + window.location.search).toBe('/info/system?q=1');
     window.history.back();
     await screen.findByText('home page');
+  });
+});
+
+describe('leaving a screen that blocks', () => {
+  function Guarded({ ask }: { ask: () => boolean }) {
+    useNavigationBlocker(true, ask);
+    return <p>form</p>;
+  }
+  function GuardedApp({ ask }: { ask: () => boolean }) {
+    return (
+      <BrowserRouter>
+        <Link to="/other">other</Link>
+        <Routes>
+          <Route path="/form" element={<Guarded ask={ask} />} />
+          <Route path="/other" element={<p>other page</p>} />
+        </Routes>
+        <Where />
+      </BrowserRouter>
+    );
+  }
+
+  it('asks before a link leaves, and stays when the answer is no', async () => {
+    window.history.replaceState(null, '', '/form');
+    const ask = vi.fn(() => false);
+    render(<GuardedApp ask={ask} />);
+    await userEvent.click(screen.getByText('other'));
+    expect(ask).toHaveBeenCalledTimes(1);
+    expect(screen.getByTestId('where')).toHaveTextContent('/form');
+    expect(window.location.pathname).toBe('/form');
+  });
+
+  it('undoes a refused back step, and lets it through once allowed', async () => {
+    window.history.replaceState(null, '', '/other');
+    let allow = true;
+    const ask = vi.fn(() => allow);
+    render(<GuardedApp ask={ask} />);
+    act(() => {
+      window.history.pushState({ idx: 1 }, '', '/form');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: { idx: 1 } }));
+    });
+    expect(screen.getByTestId('where')).toHaveTextContent('/form');
+    allow = false;
+    const go = vi.spyOn(window.history, 'go').mockImplementation(() => {});
+    act(() => {
+      window.history.replaceState({ idx: 0 }, '', '/other');
+      window.dispatchEvent(new PopStateEvent('popstate', { state: { idx: 0 } }));
+    });
+    expect(ask).toHaveBeenCalled();
+    expect(go).toHaveBeenCalledWith(1);
+    expect(screen.getByTestId('where')).toHaveTextContent('/form');
+    go.mockRestore();
   });
 });

@@ -59,8 +59,6 @@ export function inverterAddSchemaFor(context: InverterSlotContext) {
   );
 }
 
-export type InverterAddValues = z.output<typeof inverterAddShape>;
-
 // ---- edit ----
 
 /** A flag keeps its value only when it is a JSON bool; anything else is its default, not the old value. */
@@ -162,5 +160,3 @@ function orderEntry(value: unknown): number {
 export const inverterOrderSchema = z.object({
   order: z.array(z.unknown()).transform((entries) => entries.map(orderEntry)),
 });
-
-export type InverterOrderValues = z.output<typeof inverterOrderSchema>;

@@ -55,5 +55,3 @@ export function limitConfigSchemaFor(context: KnownInverterContext) {
     )
     .transform(normalized);
 }
-
-export type LimitConfigValues = z.output<typeof limitConfigSchema>;

@@ -15,6 +15,7 @@ import {
   useContext,
   useEffect,
   useMemo,
+  useRef,
   useState,
 } from 'react';
 
@@ -26,6 +27,8 @@ export interface Location {
 
 export interface NavigateOptions {
   replace?: boolean;
+  /** The caller has already asked the screen with `confirmLeaving` (it had more to do first). */
+  confirmed?: boolean;
 }
 
 type NavigateFunction = (to: string, options?: NavigateOptions) => void;
@@ -54,18 +57,69 @@ function readAddress(): Location {
   return parse(window.location.pathname + window.location.search + window.location.hash);
 }
 
+/**
+ * Screens that must not be left without asking (a form with unsaved changes). Every way out inside the
+ * console passes here: links and redirects through `navigate`, back and forward through popstate.
+ */
+const blockers = new Set<() => boolean>();
+
+/** Asks every blocking screen whether it may be left; true when none objects. */
+export function confirmLeaving(): boolean {
+  for (const mayLeaveScreen of blockers) if (!mayLeaveScreen()) return false;
+  return true;
+}
+
+/** While `active`, leaving the screen inside the console first asks `mayLeave` (false stays). */
+export function useNavigationBlocker(active: boolean, mayLeaveScreen: () => boolean): void {
+  useEffect(() => {
+    if (!active) return;
+    blockers.add(mayLeaveScreen);
+    return () => {
+      blockers.delete(mayLeaveScreen);
+    };
+  }, [active, mayLeaveScreen]);
+}
+
+/** Each history entry of the console carries its index, so a refused back or forward can be undone. */
+function entryIndex(state: unknown): number {
+  const idx = (state as { idx?: unknown } | null)?.idx;
+  return typeof idx === 'number' ? idx : 0;
+}
+
 export function BrowserRouter({ children }: { children: ReactNode }) {
   const [location, setLocation] = useState(readAddress);
+  const index = useRef(0);
   useEffect(() => {
-    const onPop = () => setLocation(readAddress());
+    index.current = entryIndex(window.history.state);
+    if (window.history.state?.idx === undefined) window.history.replaceState({ idx: 0 }, '');
+    let undoing = false;
+    const onPop = (event: PopStateEvent) => {
+      const next = entryIndex(event.state);
+      if (undoing) {
+        undoing = false;
+        return;
+      }
+      if (next !== index.current && !confirmLeaving()) {
+        // Back or forward was refused: step the other way, to the entry the screen is still showing.
+        undoing = true;
+        window.history.go(index.current - next);
+        return;
+      }
+      index.current = next;
+      setLocation(readAddress());
+    };
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
   const navigate = useCallback<NavigateFunction>((to, options) => {
+    if (!options?.confirmed && !confirmLeaving()) return;
     const next = parse(to);
     const href = next.pathname + next.search + next.hash;
-    if (options?.replace) window.history.replaceState(null, '', href);
-    else window.history.pushState(null, '', href);
+    if (options?.replace) window.history.replaceState({ idx: index.current }, '', href);
+    else {
+      index.current += 1;
+      window.history.pushState({ idx: index.current }, '', href);
+    }
     setLocation(next);
   }, []);
   const state = useMemo(() => ({ location, navigate }), [location, navigate]);
@@ -81,7 +135,9 @@ export function MemoryRouter({
   initialEntries?: string[];
 }) {
   const [location, setLocation] = useState(() => parse(initialEntries.at(-1) ?? '/'));
-  const navigate = useCallback<NavigateFunction>((to) => setLocation(parse(to)), []);
+  const navigate = useCallback<NavigateFunction>((to, options) => {
+    if (options?.confirmed || confirmLeaving()) setLocation(parse(to));
+  }, []);
   const state = useMemo(() => ({ location, navigate }), [location, navigate]);
   return <RouterContext.Provider value={state}>{children}</RouterContext.Provider>;
 }

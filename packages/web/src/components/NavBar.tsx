@@ -14,7 +14,7 @@ import { clearUser } from '../api/auth';
 import { announce } from '../app/announce';
 import { useSignedIn } from '../app/auth';
 import { type BrandIcon as BrandIconName, brandIconFor } from '../app/brand';
-import { NavLink, useLocation, useNavigate } from '../app/navigation';
+import { confirmLeaving, NavLink, useLocation, useNavigate } from '../app/navigation';
 import { SCREENS } from '../app/routes';
 import { THEMES, type Theme, useTheme } from '../app/theme';
 import { LANGUAGES, setLanguage } from '../i18n';
@@ -45,9 +45,11 @@ export function NavBar() {
     ));
 
   const logout = () => {
+    // A form with unsaved changes is asked before the login is gone, not after.
+    if (!confirmLeaving()) return;
     clearUser();
     announce('info', t('login.loggedOut'));
-    void navigate('/');
+    navigate('/', { confirmed: true });
   };
   const loginTarget =
     location.pathname === '/' || location.pathname === '/login'

@@ -1,35 +1,22 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
+import { useNavigationBlocker } from '../../app/navigation';
 
 /**
- * Asks before leaving a form with unsaved changes (OpenDTU drops them silently). The console's router is
- * declarative, which has no navigation blocker, so the guard catches the two ways out: a click on a link
- * inside the console (captured before the router sees it) and closing or reloading the tab.
+ * Asks before leaving a form with unsaved changes (OpenDTU drops them silently): every way out inside the
+ * console (links, redirects, logout, back and forward) through the router's blocker, and closing or
+ * reloading the tab through the browser's own question.
  */
 export function useUnsavedGuard(dirty: boolean, question: string): void {
+  const ask = useCallback(() => window.confirm(question), [question]);
+  useNavigationBlocker(dirty, ask);
   useEffect(() => {
     if (!dirty) return;
-    const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
-        return;
-      const link = (event.target as Element | null)?.closest?.('a[href]');
-      if (!(link instanceof HTMLAnchorElement) || link.target === '_blank') return;
-      if (link.origin !== window.location.origin) return;
-      if (link.pathname === window.location.pathname) return;
-      if (!window.confirm(question)) {
-        event.preventDefault();
-        event.stopPropagation();
-      }
-    };
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Chromium before 119 still needs returnValue set.
       event.returnValue = '';
     };
-    document.addEventListener('click', onClick, true);
     window.addEventListener('beforeunload', onBeforeUnload);
-    return () => {
-      document.removeEventListener('click', onClick, true);
-      window.removeEventListener('beforeunload', onBeforeUnload);
-    };
-  }, [dirty, question]);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, [dirty]);
 }
