@@ -5,7 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type AlertMessage, errorAlert, responseAlert } from '../../api/response';
@@ -56,6 +56,10 @@ export function useSettingsForm<Data, Values extends FieldValues, Payload, Key e
     resolver,
     reValidateMode: 'onChange',
   });
+  // react-hook-form applies new `values` in an effect, one render after the data arrived: the screen shows
+  // the data only from the render after that, so no field flashes its empty state (a DHCP switch shown off).
+  const [shownData, setShownData] = useState<Data | undefined>(undefined);
+  useEffect(() => setShownData(query.data), [query.data]);
   const [alert, setAlert] = useState<AlertMessage | null>(null);
   const mutation = useMutation({ mutationFn: options.save });
 
@@ -81,5 +85,11 @@ export function useSettingsForm<Data, Values extends FieldValues, Payload, Key e
     });
   };
 
-  return { t, query, form, alert, setAlert, submit, reload, saving: mutation.isPending };
+  const shownQuery = {
+    ...query,
+    data: shownData,
+    // Only the first arrival waits; a re-read after a save keeps the form on screen.
+    isPending: query.isPending || (shownData === undefined && query.data !== undefined),
+  } as typeof query;
+  return { t, query: shownQuery, form, alert, setAlert, submit, reload, saving: mutation.isPending };
 }
