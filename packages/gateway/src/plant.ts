@@ -1,6 +1,6 @@
 import { formatSerialNumber } from '@dtu-console/contract';
 import type { EventBus, Service } from './bus';
-import { occupiedSlots, slotChannels } from './config/inverter-slots';
+import { occupiedSlots, slotBehaviour, slotChannels } from './config/inverter-slots';
 import type { DeepReadonly, GatewayConfig } from './config/schema';
 import type { ConfigStore } from './config/store';
 import { type EngineInverterSettings, type EngineSettings, InverterEngine, LiveModel } from './engine';
@@ -58,15 +58,7 @@ export function engineSettingsOf(config: DeepReadonly<GatewayConfig>): EngineSet
         serial: formatSerialNumber(slot.serial),
         name: slot.name,
         order: slot.order,
-        poll_enable: slot.poll_enable,
-        poll_enable_night: slot.poll_enable_night,
-        command_enable: slot.command_enable,
-        command_enable_night: slot.command_enable_night,
-        reachable_threshold: slot.reachable_threshold,
-        zero_runtime: slot.zero_runtime,
-        zero_day: slot.zero_day,
-        clear_eventlog: slot.clear_eventlog,
-        yieldday_correction: slot.yieldday_correction,
+        ...slotBehaviour(slot),
         // Cut to the family's inputs, as GET /api/inverter/list shows them.
         channels: slotChannels(slot),
       }),

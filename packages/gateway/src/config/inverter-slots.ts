@@ -26,7 +26,6 @@ export function inverterTypeOf(serial: number): { type: InverterType; channels: 
   return { type: info.typeName as InverterType, channels: info.dcInputs };
 }
 
-/** GET /api/inverter/list: occupied slots in slot order, the documented key order. */
 /** The occupied slots with their slot id, in slot order. */
 export function occupiedSlots(slots: Slots): { id: number; slot: DeepReadonly<InverterSlot> }[] {
   return slots.flatMap((slot, id) => (slot.serial === 0 ? [] : [{ id, slot }]));
@@ -42,6 +41,22 @@ export function slotChannels(slot: DeepReadonly<InverterSlot>): InverterConfig['
   }));
 }
 
+/** How the engine treats a slot's inverter (polling, commands, reachability, yields), in the list's key order. */
+export function slotBehaviour(slot: DeepReadonly<InverterSlot>) {
+  return {
+    poll_enable: slot.poll_enable,
+    poll_enable_night: slot.poll_enable_night,
+    command_enable: slot.command_enable,
+    command_enable_night: slot.command_enable_night,
+    reachable_threshold: slot.reachable_threshold,
+    zero_runtime: slot.zero_runtime,
+    zero_day: slot.zero_day,
+    clear_eventlog: slot.clear_eventlog,
+    yieldday_correction: slot.yieldday_correction,
+  };
+}
+
+/** GET /api/inverter/list: occupied slots in slot order, the documented key order. */
 export function inverterListResponse(slots: Slots): InverterListResponse {
   const inverter = occupiedSlots(slots).map(
     ({ id, slot }): InverterConfig => ({
@@ -49,15 +64,7 @@ export function inverterListResponse(slots: Slots): InverterListResponse {
       name: slot.name,
       order: slot.order,
       serial: formatHexSerial(BigInt(slot.serial)),
-      poll_enable: slot.poll_enable,
-      poll_enable_night: slot.poll_enable_night,
-      command_enable: slot.command_enable,
-      command_enable_night: slot.command_enable_night,
-      reachable_threshold: slot.reachable_threshold,
-      zero_runtime: slot.zero_runtime,
-      zero_day: slot.zero_day,
-      clear_eventlog: slot.clear_eventlog,
-      yieldday_correction: slot.yieldday_correction,
+      ...slotBehaviour(slot),
       type: inverterTypeOf(slot.serial).type,
       channel: slotChannels(slot),
     }),
