@@ -7,6 +7,7 @@
 
 import {
   DeviceLimits,
+  HistoryLimits,
   InverterLimits,
   MqttLimits,
   NetworkLimits,
@@ -110,6 +111,17 @@ export const Code = {
   PowerInverterInvalid: 11002,
 
   DeviceProfileNameLength: 12001,
+
+  HistoryMinuteDaysRange: 13001,
+  HistoryQuarterDaysRange: 13002,
+  HistoryDailyDaysRange: 13003,
+  HistoryRangeInvalid: 13004,
+  HistoryStepInvalid: 13005,
+  HistoryTooManyPoints: 13006,
+  HistoryInverterUnknown: 13007,
+  HistoryPeriodInvalid: 13008,
+  HistoryImportInvalid: 13009,
+  HistoryImported: 13010,
 } as const;
 
 export type CodeName = keyof typeof Code;
@@ -128,7 +140,7 @@ export interface CodeSpec {
   /** False for codes that are defined but never sent by the API baseline (1003, 9002). */
   readonly sent: boolean;
   /** Every envelope goes out as HTTP 200, except the out-of-memory answer. */
-  readonly httpStatus: 200 | 500;
+  readonly httpStatus: 200 | 400 | 500;
 }
 
 function success(meaning: string, message: string): CodeSpec {
@@ -143,6 +155,14 @@ function warning(meaning: string, message: string, param?: CodeParam | readonly 
   const fixed = param as CodeParam;
   const paramKeys = (['min', 'max'] as const).filter((key) => fixed[key] !== undefined);
   return { ...spec, paramKeys, param: fixed };
+}
+
+/**
+ * A refused query of the versioned `/api/v2` endpoints: a GET has no envelope to carry a warning with
+ * HTTP 200, so it answers 400 with the envelope as its JSON body.
+ */
+function badQuery(meaning: string, message: string, param?: CodeParam | readonly ParamKey[]): CodeSpec {
+  return { ...warning(meaning, message, param), httpStatus: 400 };
 }
 
 /** A warning for a number outside a fixed `min..max`: "<what> must be between {min} and {max}." */
@@ -355,6 +375,51 @@ export const CodeTable: { readonly [C in Code]: CodeSpec } = {
     'Profile name must be 1 to {max} characters long.',
     { max: DeviceLimits.profileNameMaxLength },
   ),
+
+  [Code.HistoryMinuteDaysRange]: rangeWarning(
+    'history: days of 1-minute power outside the bounds',
+    'Minute values',
+    HistoryLimits.minuteDaysMin,
+    HistoryLimits.minuteDaysMax,
+  ),
+  [Code.HistoryQuarterDaysRange]: rangeWarning(
+    'history: days of 15-minute power outside the bounds',
+    'Quarter-hour values',
+    HistoryLimits.quarterDaysMin,
+    HistoryLimits.quarterDaysMax,
+  ),
+  [Code.HistoryDailyDaysRange]: warning(
+    'history: days of daily energy neither 0 (for good) nor within the bounds',
+    'Daily energy is kept for good (0) or between {min} and {max} days.',
+    { min: HistoryLimits.dailyDaysMin, max: HistoryLimits.dailyDaysMax },
+  ),
+  [Code.HistoryRangeInvalid]: badQuery(
+    'history query: from/to/date missing, malformed, or to not after from',
+    'Invalid time range.',
+  ),
+  [Code.HistoryStepInvalid]: badQuery(
+    'history query: step not a whole number of minutes within the bounds',
+    'Step must be a whole number of minutes between {min} and {max} seconds.',
+    { min: HistoryLimits.stepMin, max: HistoryLimits.stepMax },
+  ),
+  [Code.HistoryTooManyPoints]: badQuery(
+    'history query: the range holds more buckets than one answer may carry',
+    'The range holds more than {max} steps; choose a larger step.',
+    { max: HistoryLimits.maxPoints },
+  ),
+  [Code.HistoryInverterUnknown]: badQuery(
+    'history query: serial neither configured nor in the history',
+    'Unknown inverter.',
+  ),
+  [Code.HistoryPeriodInvalid]: badQuery(
+    'history energy query: range not month/year/all, or date not of the form the range needs',
+    'Invalid period.',
+  ),
+  [Code.HistoryImportInvalid]: badQuery(
+    'history import: not a history export of this gateway, damaged, or too large; nothing replaced',
+    'Invalid history file.',
+  ),
+  [Code.HistoryImported]: success('history import merged', 'History imported.'),
 };
 
 const codeValues = new Set<number>(Object.values(Code));

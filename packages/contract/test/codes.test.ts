@@ -77,6 +77,16 @@ const expected: Row[] = [
   [11001, 'warning', null],
   [11002, 'warning', null],
   [12001, 'warning', { max: 63 }],
+  [13001, 'warning', { min: 1, max: 366 }],
+  [13002, 'warning', { min: 31, max: 3650 }],
+  [13003, 'warning', { min: 366, max: 36500 }],
+  [13004, 'warning', null],
+  [13005, 'warning', { min: 60, max: 86400 }],
+  [13006, 'warning', { max: 1500 }],
+  [13007, 'warning', null],
+  [13008, 'warning', null],
+  [13009, 'warning', null],
+  [13010, 'success', null],
 ];
 
 describe('code table', () => {
