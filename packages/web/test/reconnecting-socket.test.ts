@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { stampLines, timestamp } from '../src/ws/console';
+import { appendFrame, replayOverlap, stampLines, timestamp } from '../src/ws/console';
 import { ReconnectingSocket, type SocketLike } from '../src/ws/socket';
 
 class FakeSocket implements SocketLike {
@@ -124,5 +124,27 @@ describe('console lines', () => {
     const at = new Date(2026, 0, 2, 3, 4, 5, 6);
     expect(timestamp(at)).toBe('03:04:05.006 ');
     expect(stampLines('I one\nW two\r\n\n', at)).toEqual(['03:04:05.006 I one', '03:04:05.006 W two']);
+  });
+
+  it('finds how much of a replay the page already shows', () => {
+    expect(replayOverlap(['a', 'b', 'c'], ['b', 'c', 'd'])).toBe(2);
+    expect(replayOverlap(['a', 'b', 'c'], ['a', 'b', 'c'])).toBe(3);
+    expect(replayOverlap(['a', 'b'], ['x', 'y'])).toBe(0);
+    expect(replayOverlap([], ['a'])).toBe(0);
+    // Repeated lines: the longest match wins.
+    expect(replayOverlap(['x', 'x', 'x'], ['x', 'x', 'y'])).toBe(2);
+  });
+
+  it('shows the lines a reconnect replays only once', () => {
+    const at = new Date(2026, 0, 2, 3, 4, 5, 6);
+    let state = appendFrame({ raw: [], lines: [] }, 'I one\nI two\n', at, true);
+    state = appendFrame(state, 'I three\n', at, false);
+    // The gateway replays its recent lines (two, three) and then a new one.
+    state = appendFrame(state, 'I two\nI three\nI four\n', at, true);
+    expect(state.raw).toEqual(['I one', 'I two', 'I three', 'I four']);
+    expect(state.lines).toHaveLength(4);
+    // Without a reconnect, repeated text is a new line.
+    state = appendFrame(state, 'I four\n', at, false);
+    expect(state.raw).toHaveLength(5);
   });
 });
