@@ -387,6 +387,22 @@ describe('DTU settings', () => {
     expect(posted).toEqual([]);
   });
 
+  it('says a simulated radio is simulated, not connected', async () => {
+    const radios = { nrf_configured: true, nrf_connected: true, cmt_configured: true, cmt_connected: true };
+    serveApi({ '/api/dtu/config': dtu, '/api/system/status': { ...radios, radio_simulated: true } });
+    renderScreen(DtuSettingsPage);
+    expect(await screen.findAllByText('Simulated: no module attached')).toHaveLength(2);
+    expect(screen.queryByText('Connected')).not.toBeInTheDocument();
+  });
+
+  it("shows the modules' state when real radios are attached", async () => {
+    const radios = { nrf_configured: true, nrf_connected: true, cmt_configured: true, cmt_connected: false };
+    serveApi({ '/api/dtu/config': dtu, '/api/system/status': { ...radios, radio_simulated: false } });
+    renderScreen(DtuSettingsPage);
+    expect(await screen.findByText('Connected')).toBeInTheDocument();
+    expect(screen.getByText('Not connected')).toBeInTheDocument();
+  });
+
   it('names the nRF transmit levels with their dBm', async () => {
     serveApi({ '/api/dtu/config': dtu });
     renderScreen(DtuSettingsPage);

@@ -64,9 +64,23 @@ function DtuSettingsPage() {
   );
 }
 
-function RadioState({ configured, connected }: { configured?: boolean; connected?: boolean }) {
+interface RadioStateProps {
+  configured?: boolean;
+  connected?: boolean;
+  /** No module is attached: the gateway simulates it, so "connected" would mislead. */
+  simulated?: boolean;
+}
+
+function RadioState({ configured, connected, simulated }: RadioStateProps) {
   const { t } = useSettingsTranslation();
   if (configured === undefined) return null;
+  if (simulated) {
+    return (
+      <p className="d-flex flex-wrap gap-2 mb-3">
+        <span className="badge text-bg-info">{t('dtu.simulated')}</span>
+      </p>
+    );
+  }
   return (
     <p className="d-flex flex-wrap gap-2 mb-3">
       <span className={`badge text-bg-${configured ? 'success' : 'secondary'}`}>
@@ -104,7 +118,11 @@ export function DtuFields({ config }: { config: DtuConfig }) {
         />
       </FormCard>
       <FormCard title="nRF24">
-        <RadioState configured={radios.data?.nrf_configured} connected={radios.data?.nrf_connected} />
+        <RadioState
+          configured={radios.data?.nrf_configured}
+          connected={radios.data?.nrf_connected}
+          simulated={radios.data?.radio_simulated}
+        />
         <SelectField
           name="nrf_palevel"
           numeric
@@ -116,7 +134,11 @@ export function DtuFields({ config }: { config: DtuConfig }) {
         />
       </FormCard>
       <FormCard title="CMT2300A">
-        <RadioState configured={radios.data?.cmt_configured} connected={radios.data?.cmt_connected} />
+        <RadioState
+          configured={radios.data?.cmt_configured}
+          connected={radios.data?.cmt_connected}
+          simulated={radios.data?.radio_simulated}
+        />
         <RangeField
           name="cmt_palevel"
           label={t('dtu.cmtPaLevel')}
