@@ -212,15 +212,8 @@ export class HistoryService implements Service {
     if (!store) return;
     const now = this.#options.clock.now();
     this.#lastPruneAt = now;
-    const settings = this.#settings();
-    const nowS = Math.floor(now / 1000);
     try {
-      store.prune({
-        minute: nowS - settings.minute_days * DAY_S,
-        quarter: nowS - settings.quarter_days * DAY_S,
-        day: settings.daily_days === 0 ? null : this.localDay(now - settings.daily_days * DAY_S * 1000),
-        tracker: this.localDay(now - TRACKER_DAYS * DAY_S * 1000),
-      });
+      store.prune(retentionCutoffs(this.#settings(), now, (epochMs) => this.localDay(epochMs)));
     } catch (error) {
       this.#log.warn({ err: error }, 'History retention not applied');
     }
@@ -391,6 +384,22 @@ export class HistoryService implements Service {
     const { enabled, minute_days, quarter_days, daily_days } = this.#settings();
     return { enabled, minute_days, quarter_days, daily_days };
   }
+}
+
+/** What the retention keeps, counted back from `now` (gateway clock, ms): the store's prune cutoffs. */
+export function retentionCutoffs(
+  settings: Pick<HistoryConfig, 'minute_days' | 'quarter_days' | 'daily_days'>,
+  now: number,
+  localDay: (epochMs: number) => number,
+): { minute: number; quarter: number; day: number | null; tracker: number } {
+  const nowS = Math.floor(now / 1000);
+  return {
+    minute: nowS - settings.minute_days * DAY_S,
+    quarter: nowS - settings.quarter_days * DAY_S,
+    // `daily_days` local days are kept, today included.
+    day: settings.daily_days === 0 ? null : localDay(now - (settings.daily_days - 1) * DAY_S * 1000),
+    tracker: localDay(now - TRACKER_DAYS * DAY_S * 1000),
+  };
 }
 
 /** AC power and each string's DC power now; 0 while the inverter is not polled or not reachable. */
