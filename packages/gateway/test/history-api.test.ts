@@ -235,3 +235,20 @@ describe('history API on a running plant', () => {
     expect(merged.inverters[0]?.power.some((v) => v !== null)).toBe(true);
   });
 });
+
+describe('a freshly started plant', () => {
+  it('has points on the day curve after the first minute', async () => {
+    const env = await plantGateway({ start: SUMMER_NOON + 20_000 });
+    try {
+      await env.advance(MINUTE);
+      const body = (
+        await get(env.gateway, `/api/v2/history/power?date=${DAY}&step=60`)
+      ).json() as HistoryPowerSeries;
+      const points = body.plant.filter((v) => v !== null);
+      expect(points.length).toBeGreaterThanOrEqual(1);
+      expect(points[0]).toBeGreaterThan(0);
+    } finally {
+      await env.cleanup();
+    }
+  });
+});
