@@ -71,15 +71,15 @@ export class HistoryStore {
   constructor(file: string) {
     this.#file = file;
     this.#db = new Database(file);
-    if (file !== ':memory:') this.#db.pragma('journal_mode = WAL');
-    this.#db.pragma('synchronous = NORMAL');
-    this.#migrate();
-    for (const row of this.#db.prepare('SELECT id, serial FROM inverter').all() as {
-      id: number;
-      serial: string;
-    }[]) {
-      this.#ids.set(row.serial, row.id);
+    try {
+      if (file !== ':memory:') this.#db.pragma('journal_mode = WAL');
+      this.#db.pragma('synchronous = NORMAL');
+      this.#migrate();
+    } catch (error) {
+      this.#db.close();
+      throw error;
     }
+    this.#loadIds();
     const db = this.#db;
     const power = (table: string) => ({
       upsert: db.prepare(
@@ -130,6 +130,26 @@ export class HistoryStore {
       inverterName: db.prepare('UPDATE inverter SET name = ? WHERE id = ? AND name <> ?'),
       inverters: db.prepare('SELECT serial, name FROM inverter ORDER BY serial'),
     };
+  }
+
+  /** The serial → row id cache, from the table (again after a rolled-back transaction). */
+  #loadIds(): void {
+    this.#ids.clear();
+    const rows = this.#db.prepare('SELECT id, serial FROM inverter').all() as {
+      id: number;
+      serial: string;
+    }[];
+    for (const row of rows) this.#ids.set(row.serial, row.id);
+  }
+
+  /** Runs `work` in one transaction; a failure rolls back the inverter ids it created too. */
+  transaction(work: () => void): void {
+    try {
+      this.#db.transaction(work)();
+    } catch (error) {
+      this.#loadIds();
+      throw error;
+    }
   }
 
   #migrate(): void {
@@ -188,7 +208,7 @@ export class HistoryStore {
     trackers?: readonly TrackerRow[];
   }) {
     const s = this.#statements;
-    this.#db.transaction(() => {
+    this.transaction(() => {
       const quarters = new Map<string, [number, number, number]>();
       for (const row of batch.minutes ?? []) {
         const inv = this.inverterId(row.serial);
@@ -211,7 +231,7 @@ export class HistoryStore {
           row.at,
         );
       }
-    })();
+    });
   }
 
   /** Quarter rows written directly (tests, the size measurement); minute rows are aggregated instead. */

@@ -94,11 +94,20 @@ function canonicalSerial(v: unknown): string | undefined {
   return number === 0 ? undefined : formatSerialNumber(number);
 }
 
+/** Imports run one after the other: they share the temporary tables. */
+let importing: Promise<unknown> = Promise.resolve();
+
 /**
  * Reads a whole export (gzip bytes) and merges it. Throws ImportError (nothing changed) for anything
  * that is not a complete, valid export; returns the number of rows read.
  */
-export async function importHistory(store: HistoryStore, gzip: Buffer): Promise<number> {
+export function importHistory(store: HistoryStore, gzip: Buffer): Promise<number> {
+  const run = importing.then(() => importNow(store, gzip));
+  importing = run.catch(() => {});
+  return run;
+}
+
+async function importNow(store: HistoryStore, gzip: Buffer): Promise<number> {
   const db = store.database;
   db.exec(`DROP TABLE IF EXISTS temp.import_inverter; DROP TABLE IF EXISTS temp.import_power;
     DROP TABLE IF EXISTS temp.import_day;
@@ -203,7 +212,7 @@ export async function importHistory(store: HistoryStore, gzip: Buffer): Promise<
     }
     if (!closed) throw new ImportError('incomplete file');
     stage(pending);
-    db.transaction(() => {
+    store.transaction(() => {
       const serials = db
         .prepare(
           `SELECT serial, max(name) AS name FROM (SELECT serial, name FROM temp.import_inverter
@@ -225,7 +234,7 @@ export async function importHistory(store: HistoryStore, gzip: Buffer): Promise<
         `INSERT INTO energy_day (inv, ch, day, wh) SELECT i.id, d.ch, d.day, d.wh FROM temp.import_day d
          JOIN inverter i ON i.serial = d.serial WHERE true ON CONFLICT DO UPDATE SET wh = max(wh, excluded.wh)`,
       ).run();
-    })();
+    });
     return rows;
   } finally {
     db.exec(
