@@ -295,7 +295,7 @@ export class HistoryService implements Service {
         name: inverter.name,
         power: series(inverter.serial, INVERTER_CHANNEL),
       };
-      if (selected.length === 1) {
+      if (query.serials?.length === 1) {
         out.strings = stringChannels(inverter, store).map((channel) => ({
           channel,
           name: inverter.strings[channel] ?? '',
@@ -365,7 +365,7 @@ export class HistoryService implements Service {
         name: inverter.name,
         energy: series(inverter.serial, INVERTER_CHANNEL),
       };
-      if (selected.length === 1) {
+      if (query.serials?.length === 1) {
         out.strings = stringChannels(inverter, store).map((channel) => ({
           channel,
           name: inverter.strings[channel] ?? '',
