@@ -7,9 +7,11 @@
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { DayTracker } from './day-energy';
-import type { MinuteRow } from './minutes';
+import { INVERTER_CHANNEL, type MinuteRow } from './minutes';
 
 export const QUARTER_S = 900;
+/** Highest channel number stored (DC inputs are 0..15 at most; the import checks the same). */
+export const MAX_CHANNEL = 15;
 
 /** A power row as stored: mean W over `s` covered seconds of the bucket starting at `t`. */
 export interface PowerRow {
@@ -92,7 +94,6 @@ export class HistoryStore {
       ),
       oldest: db.prepare(`SELECT min(t) AS t FROM ${table}`),
       prune: db.prepare(`DELETE FROM ${table} WHERE inv = ? AND ch = ? AND t < ?`),
-      channels: db.prepare(`SELECT DISTINCT inv, ch FROM ${table}`),
     });
     this.#statements = {
       minute: power('power_minute'),
@@ -293,9 +294,11 @@ export class HistoryStore {
   prune(cutoff: { minute: number; quarter: number; day: number | null; tracker: number }): void {
     const s = this.#statements;
     this.#db.transaction(() => {
-      for (const table of ['minute', 'quarter'] as const) {
-        for (const { inv, ch } of s[table].channels.all() as { inv: number; ch: number }[]) {
-          s[table].prune.run(inv, ch, cutoff[table]);
+      // One key range per inverter and channel (a seek each) instead of a scan of millions of rows.
+      for (const inv of this.#ids.values()) {
+        for (let ch = INVERTER_CHANNEL; ch <= MAX_CHANNEL; ch++) {
+          s.minute.prune.run(inv, ch, cutoff.minute);
+          s.quarter.prune.run(inv, ch, cutoff.quarter);
         }
       }
       if (cutoff.day !== null) s.dayPrune.run(cutoff.day);

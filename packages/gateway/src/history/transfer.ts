@@ -16,7 +16,8 @@ import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { formatSerialNumber, serialNumber } from '@dtu-console/contract';
-import type { HistoryStore } from './store';
+import { INVERTER_CHANNEL } from './minutes';
+import { type HistoryStore, MAX_CHANNEL } from './store';
 
 export const EXPORT_FORMAT = 'dtu-console-history';
 export const EXPORT_VERSION = 1;
@@ -75,7 +76,7 @@ export function exportStream(store: HistoryStore, exportedAt: number): Readable 
 export class ImportError extends Error {}
 
 const isChannel = (v: unknown): v is number =>
-  Number.isInteger(v) && (v as number) >= -1 && (v as number) < 16;
+  Number.isInteger(v) && (v as number) >= INVERTER_CHANNEL && (v as number) <= MAX_CHANNEL;
 const isTime = (v: unknown): v is number =>
   Number.isInteger(v) && (v as number) >= 0 && (v as number) < 2 ** 33;
 const isPower = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v < 1e6;
