@@ -79,7 +79,10 @@ const isChannel = (v: unknown): v is number =>
   Number.isInteger(v) && (v as number) >= INVERTER_CHANNEL && (v as number) <= MAX_CHANNEL;
 const isTime = (v: unknown): v is number =>
   Number.isInteger(v) && (v as number) >= 0 && (v as number) < 2 ** 33;
-const isPower = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v < 1e6;
+/** Power as stored (our own rows are never refused: any finite value in range, also below 0). */
+const isPower = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < 1e6;
+const isEnergy = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && v >= 0 && v < 1e9;
 
 function isDay(v: unknown): v is number {
   if (!Number.isInteger(v)) return false;
@@ -196,7 +199,7 @@ async function importNow(store: HistoryStore, gzip: Buffer): Promise<number> {
             throw new ImportError(`row ${rows + 1}: bad power row`);
           }
           pending.push(() => insertPower.run(kind, serial, a, b, Math.round(c * 10), d as number));
-        } else if (kind === 'd' && row.length === 5 && isChannel(a) && isDay(b) && isPower(c)) {
+        } else if (kind === 'd' && row.length === 5 && isChannel(a) && isDay(b) && isEnergy(c)) {
           pending.push(() => insertDay.run(serial, a, b, c));
         } else {
           throw new ImportError(`row ${rows + 1}: unknown row`);
