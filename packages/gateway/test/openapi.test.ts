@@ -111,6 +111,7 @@ describe('GET /api/openapi.json', () => {
   it('describes the versioned history API: query parameters, 400 refusals, the import', () => {
     const power = doc.paths['/api/v2/history/power'].get;
     expect(power['x-auth-level']).toBe('readonly');
+    expect(power.tags).toEqual(['history']);
     expect(power.parameters.map((p: Json) => p.name)).toEqual(['date', 'from', 'to', 'step', 'serial']);
     expect(power.parameters[4].schema.type).toBe('array');
     expect(power.responses['400'].content['application/json'].schema.$ref).toBe(

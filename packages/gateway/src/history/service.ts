@@ -235,7 +235,8 @@ export class HistoryService implements Service {
   /** Enforces the retention of the config, counted back from the gateway clock. */
   prune(): void {
     const store = this.#store;
-    if (!store) return;
+    // Retention counts back from the clock: an untrusted one (a host waiting for SNTP) must not prune.
+    if (!store || !this.#options.clock.isSynchronised()) return;
     const now = this.#options.clock.now();
     this.#lastPruneAt = now;
     try {

@@ -43,12 +43,18 @@ function formBody(dataSchema: Json | undefined): Json {
   };
 }
 
+/** The domain of a path: /api/<domain>/… or, for the versioned API, /api/v2/<domain>/…. */
+function tagOf(url: string): string {
+  const segments = url.split('/');
+  return (segments[2] === 'v2' ? segments[3] : segments[2]) ?? 'other';
+}
+
 function operation(entry: CatalogEntry): Json {
   const { config } = entry;
   const level: AuthLevel = config.auth ?? 'admin';
   const op: Json = {
     summary: config.summary ?? `${entry.method} ${entry.url}`,
-    tags: [entry.url.split('/')[2] ?? 'other'],
+    tags: [tagOf(entry.url)],
     'x-auth-level': level,
     security: SECURITY[level],
   };
