@@ -25,7 +25,8 @@ import { posixRuleOf } from '../system/zones';
 import { type DayTracker, dayLabel, dayNumber, followCounter, trackedEnergy } from './day-energy';
 import { INVERTER_CHANNEL, MinuteRecorder, type MinuteRow } from './minutes';
 import type { EnergyQuery, PowerQuery } from './query';
-import { type DayRow, HistoryStore, type PowerRow, type TrackerRow } from './store';
+import { energySeries, type HistoryInverter, powerSeries, type SeriesSource } from './series';
+import { type DayRow, HistoryStore, type TrackerRow } from './store';
 
 export const HISTORY_FILE = 'history.sqlite';
 /** Retention is enforced this often (and at start and on a config change). */
@@ -43,14 +44,6 @@ export interface HistoryServiceOptions {
   /** Where history.sqlite lives; ':memory:' as `file` for tests. */
   dataDir: string;
   file?: string;
-}
-
-/** An inverter as the answers name it: configured ones first (slot order), then those only in the history. */
-export interface HistoryInverter {
-  serial: string;
-  name: string;
-  /** String names by DC channel. */
-  strings: string[];
 }
 
 export class HistoryService implements Service {
@@ -278,114 +271,18 @@ export class HistoryService implements Service {
     return this.store;
   }
 
+  #source(serials: string[] | undefined): SeriesSource {
+    return { store: this.#fresh(), inverters: this.#selected(serials), timezone: this.zone().name };
+  }
+
   powerSeries(query: PowerQuery): HistoryPowerSeries {
-    const store = this.#fresh();
-    const zone = this.zone();
-    const settings = this.#settings();
     const nowS = Math.floor(this.#options.clock.now() / 1000);
-    // Minute rows while the whole range lies within their retention, else the quarter-hour aggregates.
-    const table = query.from >= nowS - settings.minute_days * DAY_S ? 'minute' : 'quarter';
-    const count = Math.round((query.to - query.from) / query.step);
-    const time = Array.from({ length: count }, (_, i) => query.from + i * query.step);
-    const series = (serial: string, channel: number) =>
-      bucketMeans(store.power(table, serial, channel, query.from, query.to), query.from, query.step, count);
-    const selected = this.#selected(query.serials);
-    const inverters = selected.map((inverter) => {
-      const out: HistoryPowerSeries['inverters'][number] = {
-        serial: inverter.serial,
-        name: inverter.name,
-        power: series(inverter.serial, INVERTER_CHANNEL),
-      };
-      if (query.serials?.length === 1) {
-        out.strings = stringChannels(inverter, store).map((channel) => ({
-          channel,
-          name: inverter.strings[channel] ?? '',
-          power: series(inverter.serial, channel),
-        }));
-      }
-      return out;
-    });
-    return {
-      from: query.from,
-      to: query.to,
-      step: query.step,
-      ...(query.date === undefined ? {} : { date: query.date }),
-      timezone: zone.name,
-      time,
-      plant: sumSeries(
-        inverters.map((inverter) => inverter.power),
-        count,
-      ),
-      inverters,
-    };
+    const table = query.from >= nowS - this.#settings().minute_days * DAY_S ? 'minute' : 'quarter';
+    return powerSeries(this.#source(query.serials), query, table);
   }
 
   energySeries(query: EnergyQuery): HistoryEnergySeries {
-    const store = this.#fresh();
-    const zone = this.zone();
-    const today = this.localDay(this.#options.clock.now());
-    let periods: string[];
-    let fromDay: number;
-    let toDay: number;
-    let periodOf: (day: number) => number;
-    if (query.range === 'month' && query.year !== undefined && query.month !== undefined) {
-      const { year, month } = query;
-      const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
-      periods = Array.from({ length: days }, (_, i) => dayLabel(dayNumber(year, month, i + 1)));
-      fromDay = dayNumber(year, month, 1);
-      toDay = dayNumber(year, month, 31);
-      periodOf = (day) => (day % 100) - 1;
-    } else if (query.range === 'year' && query.year !== undefined) {
-      const { year } = query;
-      periods = Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, '0')}`);
-      fromDay = dayNumber(year, 1, 1);
-      toDay = dayNumber(year, 12, 31);
-      periodOf = (day) => (Math.floor(day / 100) % 100) - 1;
-    } else {
-      const oldest = store.status().oldestDay ?? today;
-      const newest = Math.max(store.newestDay() ?? today, today);
-      const first = Math.floor(Math.min(oldest, today) / 10_000);
-      const last = Math.floor(newest / 10_000);
-      periods = Array.from({ length: last - first + 1 }, (_, i) => String(first + i));
-      fromDay = dayNumber(first, 1, 1);
-      toDay = dayNumber(last, 12, 31);
-      periodOf = (day) => Math.floor(day / 10_000) - first;
-    }
-    const series = (serial: string, channel: number) => {
-      const out: (number | null)[] = periods.map(() => null);
-      for (const row of store.days(serial, channel, fromDay, toDay)) {
-        const i = periodOf(row.day);
-        if (i >= 0 && i < out.length) out[i] = round1((out[i] ?? 0) + row.wh);
-      }
-      return out;
-    };
-    const selected = this.#selected(query.serials);
-    const inverters = selected.map((inverter) => {
-      const out: HistoryEnergySeries['inverters'][number] = {
-        serial: inverter.serial,
-        name: inverter.name,
-        energy: series(inverter.serial, INVERTER_CHANNEL),
-      };
-      if (query.serials?.length === 1) {
-        out.strings = stringChannels(inverter, store).map((channel) => ({
-          channel,
-          name: inverter.strings[channel] ?? '',
-          energy: series(inverter.serial, channel),
-        }));
-      }
-      return out;
-    });
-    return {
-      range: query.range,
-      ...(query.date === undefined ? {} : { date: query.date }),
-      timezone: zone.name,
-      periods,
-      plant: sumSeries(
-        inverters.map((inverter) => inverter.energy),
-        periods.length,
-      ),
-      inverters,
-    };
+    return energySeries(this.#source(query.serials), query, this.localDay(this.#options.clock.now()));
   }
 
   status(): HistoryStatus {
@@ -440,36 +337,4 @@ function powerOf(inverter: LiveInverter): ReadonlyMap<number, number> | null {
     values.set(c, live ? dc.power : 0);
   });
   return values;
-}
-
-function stringChannels(inverter: HistoryInverter, store: HistoryStore): number[] {
-  const count = Math.max(inverter.strings.length, ...store.stringChannels(inverter.serial).map((c) => c + 1));
-  return Array.from({ length: count }, (_, c) => c);
-}
-
-const round1 = (value: number) => Math.round(value * 10) / 10;
-
-/** Mean per step, weighted by the covered seconds; null where a step has no row. */
-export function bucketMeans(rows: readonly PowerRow[], from: number, step: number, count: number) {
-  const area = new Array<number>(count).fill(0);
-  const covered = new Array<number>(count).fill(0);
-  for (const row of rows) {
-    const i = Math.floor((row.t - from) / step);
-    if (i < 0 || i >= count) continue;
-    area[i] = (area[i] ?? 0) + row.w * row.s;
-    covered[i] = (covered[i] ?? 0) + row.s;
-  }
-  return area.map((a, i) => ((covered[i] ?? 0) > 0 ? round1(a / (covered[i] ?? 1)) : null));
-}
-
-/** Sum of the series per step; null where every series is null. */
-export function sumSeries(series: readonly (number | null)[][], count: number): (number | null)[] {
-  return Array.from({ length: count }, (_, i) => {
-    let sum: number | null = null;
-    for (const values of series) {
-      const value = values[i];
-      if (value !== null && value !== undefined) sum = (sum ?? 0) + value;
-    }
-    return sum === null ? null : round1(sum);
-  });
 }
