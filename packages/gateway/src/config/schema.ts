@@ -4,6 +4,7 @@
  * - `security.password_hash` (salted scrypt) replaces the clear-text `security.password`; a file that still
  *   carries `password` (an OpenDTU backup) has it hashed on load.
  * - `ntp.timezone` keeps the POSIX rule of `timezone_descr` ("" = derive it from the name).
+ * - `history` (ours) holds the history settings; OpenDTU ignores the key, the history itself is not here.
  *
  * This schema checks JSON types and C ranges only. Business rules (lengths, ports, topics) are the API's
  * job; a stored value the API would reject still loads, as on the firmware.
@@ -133,6 +134,8 @@ export const configSchema = z.object({
     default: z.int().min(-1).max(5),
     modules: z.array(z.object({ level: z.int().min(-1).max(5), name: z.string() })).length(LOG_MODULE_SLOTS),
   }),
+  /** Ours, not OpenDTU's: what the history service (src/history/) records and keeps. */
+  history: z.object({ enabled: z.boolean(), minute_days: u32, quarter_days: u32, daily_days: u32 }),
 });
 
 export type GatewayConfig = z.infer<typeof configSchema>;
@@ -153,6 +156,7 @@ export const CONFIG_SECTIONS = [
   'device',
   'inverters',
   'logging',
+  'history',
 ] as const satisfies readonly ConfigSection[];
 
 export type DeepReadonly<T> = T extends (infer U)[]

@@ -43,12 +43,18 @@ function formBody(dataSchema: Json | undefined): Json {
   };
 }
 
+/** The domain of a path: /api/<domain>/… or, for the versioned API, /api/v2/<domain>/…. */
+function tagOf(url: string): string {
+  const segments = url.split('/');
+  return (segments[2] === 'v2' ? segments[3] : segments[2]) ?? 'other';
+}
+
 function operation(entry: CatalogEntry): Json {
   const { config } = entry;
   const level: AuthLevel = config.auth ?? 'admin';
   const op: Json = {
     summary: config.summary ?? `${entry.method} ${entry.url}`,
-    tags: [entry.url.split('/')[2] ?? 'other'],
+    tags: [tagOf(entry.url)],
     'x-auth-level': level,
     security: SECURITY[level],
   };
@@ -78,11 +84,31 @@ function operation(entry: CatalogEntry): Json {
         },
       },
     };
-    responses['200'] = { description: 'OK', content: { 'text/plain': { schema: { type: 'string' } } } };
+    responses['200'] = {
+      description: 'OK',
+      content: { [config.produces ?? 'text/plain']: { schema: config.produces ? {} : { type: 'string' } } },
+    };
   } else {
     responses['200'] = {
       description: 'OK',
       content: { [config.produces ?? 'application/json']: { schema: {} } },
+    };
+  }
+  if (config.query) {
+    op.parameters = config.query.map((parameter) => ({
+      name: parameter.name,
+      in: 'query',
+      required: parameter.required ?? false,
+      description: parameter.description,
+      ...(parameter.repeatable
+        ? { schema: { type: 'array', items: { type: 'string' } }, style: 'form', explode: true }
+        : { schema: { type: 'string' } }),
+    }));
+  }
+  if (config.refuses) {
+    responses['400'] = {
+      description: 'Refused: an envelope with the code of the first failing check',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
     };
   }
   if (level !== 'public') {
