@@ -410,7 +410,7 @@ function EnergyPanel(props: {
       <input
         type="month"
         className="form-control"
-        aria-label={t('chart.month')}
+        aria-label={t('chart.pickMonth')}
         value={period}
         max={current}
         onChange={(event) => {
@@ -422,7 +422,7 @@ function EnergyPanel(props: {
       <input
         type="number"
         className="form-control history-year"
-        aria-label={t('chart.year')}
+        aria-label={t('chart.pickYear')}
         value={period}
         min={2000}
         max={current}
