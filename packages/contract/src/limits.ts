@@ -418,6 +418,8 @@ export const SocketLimits = {
 
 /** History (power and energy over time, the `/api/v2/history` endpoints). */
 export const HistoryLimits = {
+  /** Recording is on unless switched off. */
+  enabledDefault: true,
   /** Days the 1-minute power values are kept. */
   minuteDaysDefault: 31,
   minuteDaysMin: 1,

@@ -1,6 +1,7 @@
 import type { AuthService } from './auth/service';
 import type { EventBus } from './bus';
 import type { ConfigStore } from './config/store';
+import type { HistoryService } from './history/service';
 import type { MqttService } from './mqtt/service';
 import type { GatewayOptions } from './options';
 import type { Plant } from './plant';
@@ -53,4 +54,6 @@ export interface ServiceSlots {
   console: ConsoleHub;
   /** The MQTT output: state topics, commands, Home Assistant discovery; its connection state. */
   mqtt: MqttService;
+  /** Power and energy over time (src/history/): recording, retention, the series the API answers. */
+  history: HistoryService;
 }

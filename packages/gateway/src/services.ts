@@ -5,6 +5,7 @@
  */
 import type { Service } from './bus';
 import type { GatewayContext, ServiceSlots } from './context';
+import { HistoryService } from './history/service';
 import { MqttService } from './mqtt/service';
 import { MdnsAdvertiser } from './network/mdns';
 import { SyslogForwarder } from './network/syslog';
@@ -61,6 +62,14 @@ export function createServices(
     heap: ctx.heap,
     dataDir: ctx.options.dataDir,
   });
-  const slots: ServiceSlots = { sntp, livedata, console, mqtt };
-  return { slots, list: [syslog, sntp, livedata, console, mqtt, mdns] };
+  const history = new HistoryService({
+    config: ctx.config,
+    bus: ctx.bus,
+    clock: ctx.clock,
+    live: ctx.plant.live,
+    log: ctx.log,
+    dataDir: ctx.options.dataDir,
+  });
+  const slots: ServiceSlots = { sntp, livedata, console, mqtt, history };
+  return { slots, list: [syslog, sntp, livedata, console, mqtt, mdns, history] };
 }

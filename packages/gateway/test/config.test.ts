@@ -51,6 +51,7 @@ describe('first start', () => {
       'device',
       'inverters',
       'logging',
+      'history',
     ]);
     expect(onDisk.cfg).toEqual({ version: CONFIG_VERSION_INT, save_count: 1 });
     expect(store.saveCount).toBe(1);

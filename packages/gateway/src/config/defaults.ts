@@ -7,6 +7,7 @@ import { rootCertificates } from 'node:tls';
 import {
   DisplayDefaults,
   DtuDefaults,
+  HistoryLimits,
   InverterDefaults,
   MqttDefaults,
   NetworkDefaults,
@@ -205,6 +206,12 @@ export function createDefaults(input: DefaultsInput): GatewayConfig {
       default: 1,
       // Empty slots are name "" level 5, as OpenDTU writes them.
       modules: Array.from({ length: LOG_MODULE_SLOTS }, () => ({ level: 5, name: '' })),
+    },
+    history: {
+      enabled: HistoryLimits.enabledDefault,
+      minute_days: HistoryLimits.minuteDaysDefault,
+      quarter_days: HistoryLimits.quarterDaysDefault,
+      daily_days: HistoryLimits.dailyDaysDefault,
     },
   };
 }

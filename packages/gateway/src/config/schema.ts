@@ -133,6 +133,8 @@ export const configSchema = z.object({
     default: z.int().min(-1).max(5),
     modules: z.array(z.object({ level: z.int().min(-1).max(5), name: z.string() })).length(LOG_MODULE_SLOTS),
   }),
+  /** Ours, not OpenDTU's: what the history service (src/history/) records and keeps. */
+  history: z.object({ enabled: z.boolean(), minute_days: u32, quarter_days: u32, daily_days: u32 }),
 });
 
 export type GatewayConfig = z.infer<typeof configSchema>;
@@ -153,6 +155,7 @@ export const CONFIG_SECTIONS = [
   'device',
   'inverters',
   'logging',
+  'history',
 ] as const satisfies readonly ConfigSection[];
 
 export type DeepReadonly<T> = T extends (infer U)[]

@@ -28,6 +28,10 @@ declare module 'fastify' {
     upload?: { parts: readonly { name: string; file: boolean; description: string }[] };
     /** Media type of a successful answer when it is not JSON (e.g. 'text/plain'). */
     produces?: string;
+    /** Query parameters of a GET, for the description. */
+    query?: readonly { name: string; description: string; required?: boolean; repeatable?: boolean }[];
+    /** The route refuses bad input with HTTP 400 and the envelope (the versioned /api/v2 routes). */
+    refuses?: boolean;
   }
 }
 

@@ -9,6 +9,7 @@ import { dtuRoutes } from './dtu';
 import { eventlogRoutes } from './eventlog';
 import { firmwareRoutes } from './firmware';
 import { gridprofileRoutes } from './gridprofile';
+import { historyRoutes } from './history';
 import { i18nRoutes } from './i18n';
 import { inverterRoutes } from './inverter';
 import { limitRoutes } from './limit';
@@ -48,6 +49,7 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app
   await app.register(powerRoutes, { ctx });
   await app.register(inverterRoutes, { ctx });
   await app.register(prometheusRoutes, { ctx });
+  await app.register(historyRoutes, { ctx });
   await app.register(livedataSocketRoutes, { ctx });
   await app.register(consoleSocketRoutes, { ctx });
 };

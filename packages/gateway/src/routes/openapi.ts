@@ -78,11 +78,31 @@ function operation(entry: CatalogEntry): Json {
         },
       },
     };
-    responses['200'] = { description: 'OK', content: { 'text/plain': { schema: { type: 'string' } } } };
+    responses['200'] = {
+      description: 'OK',
+      content: { [config.produces ?? 'text/plain']: { schema: config.produces ? {} : { type: 'string' } } },
+    };
   } else {
     responses['200'] = {
       description: 'OK',
       content: { [config.produces ?? 'application/json']: { schema: {} } },
+    };
+  }
+  if (config.query) {
+    op.parameters = config.query.map((parameter) => ({
+      name: parameter.name,
+      in: 'query',
+      required: parameter.required ?? false,
+      description: parameter.description,
+      ...(parameter.repeatable
+        ? { schema: { type: 'array', items: { type: 'string' } }, style: 'form', explode: true }
+        : { schema: { type: 'string' } }),
+    }));
+  }
+  if (config.refuses) {
+    responses['400'] = {
+      description: 'Refused: an envelope with the code of the first failing check',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } },
     };
   }
   if (level !== 'public') {

@@ -1,0 +1,235 @@
+/**
+ * Export and import of the history: a gzip file of one JSON document written one row per line, so both
+ * directions stream (a two-year history does not fit comfortably in memory as one parsed value):
+ *
+ *   {"format":"dtu-console-history","version":1,"exported_at":…,"rows":[
+ *   ["i","<serial>","<name>"],            an inverter
+ *   ["m","<serial>",<ch>,<t>,<W>,<s>],    a minute row   ("q": a quarter-hour row)
+ *   ["d","<serial>",<ch>,<YYYYMMDD>,<Wh>], a day's energy
+ *   ["end"]
+ *   ]}
+ *
+ * An import is read whole into temporary tables first and checked row by row; only a complete, valid
+ * file is merged (power rows already stored win, day energies merge by max), in one transaction.
+ */
+import { createInterface } from 'node:readline';
+import { Readable } from 'node:stream';
+import { createGunzip, createGzip } from 'node:zlib';
+import { formatSerialNumber, serialNumber } from '@dtu-console/contract';
+import type { HistoryStore } from './store';
+
+export const EXPORT_FORMAT = 'dtu-console-history';
+export const EXPORT_VERSION = 1;
+/** Largest decompressed import (a gzip bomb must not fill the disk with temporary rows). */
+export const IMPORT_MAX_TEXT_BYTES = 1024 * 1024 * 1024;
+
+const BATCH = 5000;
+
+/** The export as a gzip stream (rows read in batches, so the database is never held long). */
+export function exportStream(store: HistoryStore, exportedAt: number): Readable {
+  const db = store.database;
+  async function* lines(): AsyncGenerator<string> {
+    yield `${JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, exported_at: exportedAt }).slice(0, -1)},"rows":[\n`;
+    for (const inverter of store.inverters())
+      yield `${JSON.stringify(['i', inverter.serial, inverter.name])},\n`;
+    for (const [kind, table] of [
+      ['m', 'power_minute'],
+      ['q', 'power_quarter'],
+    ] as const) {
+      const select = db.prepare(
+        `SELECT i.serial, p.inv, p.ch, p.t, p.dw, p.s FROM ${table} p JOIN inverter i ON i.id = p.inv
+         WHERE (p.inv, p.ch, p.t) > (?, ?, ?) ORDER BY p.inv, p.ch, p.t LIMIT ${BATCH}`,
+      );
+      let after: [number, number, number] = [-1, -2, -1];
+      for (;;) {
+        const rows = select.all(...after) as {
+          serial: string;
+          inv: number;
+          ch: number;
+          t: number;
+          dw: number;
+          s: number;
+        }[];
+        if (rows.length === 0) break;
+        let chunk = '';
+        for (const r of rows) chunk += `${JSON.stringify([kind, r.serial, r.ch, r.t, r.dw / 10, r.s])},\n`;
+        yield chunk;
+        const last = rows[rows.length - 1];
+        if (!last) break;
+        after = [last.inv, last.ch, last.t];
+      }
+    }
+    const days = db
+      .prepare(
+        'SELECT i.serial, d.ch, d.day, d.wh FROM energy_day d JOIN inverter i ON i.id = d.inv ORDER BY d.inv, d.ch, d.day',
+      )
+      .all() as { serial: string; ch: number; day: number; wh: number }[];
+    let chunk = '';
+    for (const r of days) chunk += `${JSON.stringify(['d', r.serial, r.ch, r.day, r.wh])},\n`;
+    yield chunk;
+    yield '["end"]\n]}\n';
+  }
+  return Readable.from(lines()).pipe(createGzip());
+}
+
+export class ImportError extends Error {}
+
+const isChannel = (v: unknown): v is number =>
+  Number.isInteger(v) && (v as number) >= -1 && (v as number) < 16;
+const isTime = (v: unknown): v is number =>
+  Number.isInteger(v) && (v as number) >= 0 && (v as number) < 2 ** 33;
+const isPower = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v < 1e6;
+
+function isDay(v: unknown): v is number {
+  if (!Number.isInteger(v)) return false;
+  const day = v as number;
+  const m = Math.floor(day / 100) % 100;
+  const d = day % 100;
+  return day >= 19700101 && day <= 99991231 && m >= 1 && m <= 12 && d >= 1 && d <= 31;
+}
+
+function canonicalSerial(v: unknown): string | undefined {
+  if (typeof v !== 'string') return undefined;
+  const number = serialNumber(v);
+  return number === 0 ? undefined : formatSerialNumber(number);
+}
+
+/**
+ * Reads a whole export (gzip bytes) and merges it. Throws ImportError (nothing changed) for anything
+ * that is not a complete, valid export; returns the number of rows read.
+ */
+export async function importHistory(store: HistoryStore, gzip: Buffer): Promise<number> {
+  const db = store.database;
+  db.exec(`DROP TABLE IF EXISTS temp.import_inverter; DROP TABLE IF EXISTS temp.import_power;
+    DROP TABLE IF EXISTS temp.import_day;
+    CREATE TEMP TABLE import_inverter (serial TEXT PRIMARY KEY, name TEXT NOT NULL);
+    CREATE TEMP TABLE import_power (kind TEXT NOT NULL, serial TEXT NOT NULL, ch INTEGER NOT NULL,
+      t INTEGER NOT NULL, dw INTEGER NOT NULL, s INTEGER NOT NULL);
+    CREATE TEMP TABLE import_day (serial TEXT NOT NULL, ch INTEGER NOT NULL, day INTEGER NOT NULL, wh REAL NOT NULL);`);
+  const insertInverter = db.prepare('INSERT OR REPLACE INTO temp.import_inverter VALUES (?, ?)');
+  const insertPower = db.prepare('INSERT INTO temp.import_power VALUES (?, ?, ?, ?, ?, ?)');
+  const insertDay = db.prepare('INSERT INTO temp.import_day VALUES (?, ?, ?, ?)');
+  try {
+    let rows = 0;
+    let textBytes = 0;
+    let header = false;
+    let ended = false;
+    let closed = false;
+    let pending: (() => void)[] = [];
+    const stage = db.transaction((work: (() => void)[]) => {
+      for (const job of work) job();
+    });
+    const gunzip = createGunzip();
+    const lines = createInterface({
+      input: Readable.from([gzip]).pipe(gunzip),
+      crlfDelay: Number.POSITIVE_INFINITY,
+    });
+    try {
+      for await (const line of lines) {
+        textBytes += line.length + 1;
+        if (textBytes > IMPORT_MAX_TEXT_BYTES) throw new ImportError('too large');
+        if (closed) {
+          if (line.trim() !== '') throw new ImportError('text after the end');
+          continue;
+        }
+        if (!header) {
+          let head: unknown;
+          try {
+            head = JSON.parse(`${line}]}`);
+          } catch {
+            throw new ImportError('not a history export');
+          }
+          const h = head as Record<string, unknown>;
+          if (h.format !== EXPORT_FORMAT || h.version !== EXPORT_VERSION || !Array.isArray(h.rows)) {
+            throw new ImportError('not a history export of this format');
+          }
+          header = true;
+          continue;
+        }
+        if (ended) {
+          if (line !== ']}') throw new ImportError('malformed end');
+          closed = true;
+          continue;
+        }
+        let row: unknown;
+        try {
+          row = JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line);
+        } catch {
+          throw new ImportError(`row ${rows + 1}: not JSON`);
+        }
+        if (!Array.isArray(row)) throw new ImportError(`row ${rows + 1}: not an array`);
+        const [kind, rawSerial, a, b, c, d] = row as unknown[];
+        if (kind === 'end' && row.length === 1) {
+          if (line.endsWith(',')) throw new ImportError('malformed end');
+          ended = true;
+          continue;
+        }
+        if (!line.endsWith(',')) throw new ImportError(`row ${rows + 1}: missing separator`);
+        const serial = canonicalSerial(rawSerial);
+        if (serial === undefined) throw new ImportError(`row ${rows + 1}: bad serial`);
+        if (kind === 'i' && row.length === 3 && typeof a === 'string') {
+          pending.push(() => insertInverter.run(serial, a));
+        } else if (
+          (kind === 'm' || kind === 'q') &&
+          row.length === 6 &&
+          isChannel(a) &&
+          isTime(b) &&
+          isPower(c)
+        ) {
+          const max = kind === 'm' ? 60 : 900;
+          if (
+            !Number.isInteger(d) ||
+            (d as number) < 1 ||
+            (d as number) > max ||
+            b % (kind === 'm' ? 60 : 900) !== 0
+          ) {
+            throw new ImportError(`row ${rows + 1}: bad power row`);
+          }
+          pending.push(() => insertPower.run(kind, serial, a, b, Math.round(c * 10), d as number));
+        } else if (kind === 'd' && row.length === 5 && isChannel(a) && isDay(b) && isPower(c)) {
+          pending.push(() => insertDay.run(serial, a, b, c));
+        } else {
+          throw new ImportError(`row ${rows + 1}: unknown row`);
+        }
+        rows++;
+        if (pending.length >= BATCH) {
+          stage(pending);
+          pending = [];
+        }
+      }
+    } catch (error) {
+      if (error instanceof ImportError) throw error;
+      throw new ImportError(`damaged file (${(error as Error).message})`);
+    }
+    if (!closed) throw new ImportError('incomplete file');
+    stage(pending);
+    db.transaction(() => {
+      const serials = db
+        .prepare(
+          `SELECT serial, max(name) AS name FROM (SELECT serial, name FROM temp.import_inverter
+           UNION ALL SELECT serial, '' FROM temp.import_power UNION ALL SELECT serial, '' FROM temp.import_day)
+           GROUP BY serial`,
+        )
+        .all() as { serial: string; name: string }[];
+      for (const { serial, name } of serials) store.inverterId(serial, store.hasInverter(serial) ? '' : name);
+      for (const [kind, table] of [
+        ['m', 'power_minute'],
+        ['q', 'power_quarter'],
+      ] as const) {
+        db.prepare(
+          `INSERT INTO ${table} (inv, ch, t, dw, s) SELECT i.id, p.ch, p.t, p.dw, p.s FROM temp.import_power p
+           JOIN inverter i ON i.serial = p.serial WHERE p.kind = ? ON CONFLICT DO NOTHING`,
+        ).run(kind);
+      }
+      db.prepare(
+        `INSERT INTO energy_day (inv, ch, day, wh) SELECT i.id, d.ch, d.day, d.wh FROM temp.import_day d
+         JOIN inverter i ON i.serial = d.serial WHERE true ON CONFLICT DO UPDATE SET wh = max(wh, excluded.wh)`,
+      ).run();
+    })();
+    return rows;
+  } finally {
+    db.exec(
+      'DROP TABLE IF EXISTS temp.import_inverter; DROP TABLE IF EXISTS temp.import_power; DROP TABLE IF EXISTS temp.import_day;',
+    );
+  }
+}
