@@ -92,6 +92,8 @@ describe('history card', () => {
     show();
     const chart = await screen.findByRole('img', { name: 'Power of Plant on 06/21/2026' });
     expect(chart.querySelectorAll('path.history-line')).toHaveLength(3);
+    // Each series' values run over two steps, then a gap: lines, no lone dots.
+    expect(chart.querySelectorAll('circle')).toHaveLength(0);
     // 6-hour steps: (1000 + 3000) W × 6 h = 24 kWh; the null step adds nothing.
     expect(screen.getByTestId('history-total')).toHaveTextContent('Energy: 24.00 kWh · Peak: 3,000 W');
     expect(screen.getByLabelText('Choose a day')).toHaveValue('2026-06-21');
@@ -145,6 +147,17 @@ describe('history card', () => {
     await screen.findByRole('img', { name: 'Power of Carport on 06/21/2026' });
     expect(screen.getByText('String 1')).toBeInTheDocument();
     expect(screen.getByText('West')).toBeInTheDocument();
+  });
+
+  it('draws a dot for a point without neighbours (the first minutes of a day)', async () => {
+    serveApi({
+      '/api/ntp/status': NTP,
+      '/api/v2/history/power?date=2026-06-21': power('2026-06-21', [null, null, 2277, null]),
+    });
+    show();
+    const chart = await screen.findByRole('img', { name: /Plant/ });
+    // The plant and both inverters each have one lone point.
+    expect(chart.querySelectorAll('circle')).toHaveLength(3);
   });
 
   it('says so when a day has no data, and offers no CSV', async () => {

@@ -72,6 +72,13 @@ function linePath(values: Array<number | null>, x: (i: number) => number, y: (v:
   return path;
 }
 
+/** Points without a neighbour that has data: a line through them would draw nothing, so they get a dot. */
+function isolated(values: Array<number | null>): number[] {
+  return values.flatMap((value, i) =>
+    value !== null && (values[i - 1] ?? null) === null && (values[i + 1] ?? null) === null ? [i] : [],
+  );
+}
+
 /** The area under a series down to the base line, one closed shape per stretch without gaps. */
 function areaPath(
   values: Array<number | null>,
@@ -193,8 +200,34 @@ export function HistoryChart(props: HistoryChartProps) {
                 style={{ stroke: colour(index) }}
               />
             ))}
+            {series.map((one, index) =>
+              isolated(one.values).map((i) => (
+                <circle
+                  key={`${one.key}-${i}`}
+                  cx={x(i)}
+                  cy={y(one.values[i] as number)}
+                  r={2.5}
+                  style={{ fill: colour(index) }}
+                />
+              )),
+            )}
             {hover !== null && (
-              <line className="history-guide" x1={x(hover)} x2={x(hover)} y1={PAD.top} y2={base} />
+              <>
+                <line className="history-guide" x1={x(hover)} x2={x(hover)} y1={PAD.top} y2={base} />
+                {series.map((one, index) => {
+                  const value = one.values[hover];
+                  return value == null ? null : (
+                    <circle
+                      key={one.key}
+                      className="history-marker"
+                      cx={x(hover)}
+                      cy={y(value)}
+                      r={3.5}
+                      style={{ fill: colour(index) }}
+                    />
+                  );
+                })}
+              </>
             )}
           </>
         ) : (
