@@ -158,6 +158,11 @@ describe('history card', () => {
     const chart = await screen.findByRole('img', { name: /Plant/ });
     // The plant and both inverters each have one lone point.
     expect(chart.querySelectorAll('circle')).toHaveLength(3);
+    // A pointer a little off the lone point still reads it.
+    chart.getBoundingClientRect = () => ({ left: 0, top: 0, width: 640, height: 240 }) as DOMRect;
+    const lone = Number(chart.querySelector('circle')?.getAttribute('cx'));
+    await userEvent.pointer({ target: chart, coords: { clientX: lone + 10, clientY: 100 } });
+    expect(within(screen.getByTestId('history-readout')).getByText('2,277 W')).toBeInTheDocument();
   });
 
   it('says so when a day has no data, and offers no CSV', async () => {
@@ -240,7 +245,7 @@ describe('history card', () => {
     ]);
   });
 
-  it('shows the values of the point under the pointer', async () => {
+  it('shows the values of the point under the pointer, or of the nearest one with data', async () => {
     serveApi({
       '/api/ntp/status': NTP,
       '/api/v2/history/power?date=2026-06-21': power('2026-06-21', [0, 1000, 3000, null]),
@@ -251,8 +256,10 @@ describe('history card', () => {
     // jsdom lays nothing out: the box is 0 wide, so the chart reads the pointer against its own width.
     chart.getBoundingClientRect = () => ({ left: 0, top: 0, width: 640, height: 240 }) as DOMRect;
     await userEvent.pointer({ target: chart, coords: { clientX: 620, clientY: 100 } });
-    expect(readout().getByText('18:00–00:00')).toBeInTheDocument();
-    expect(readout().getAllByText('–')).toHaveLength(3);
+    // The last step has no data: the readout takes the nearest step that has.
+    expect(readout().getByText('12:00–18:00')).toBeInTheDocument();
+    expect(readout().getByText('3,000 W')).toBeInTheDocument();
+    expect(readout().getAllByText('1,500 W')).toHaveLength(2);
   });
 });
 

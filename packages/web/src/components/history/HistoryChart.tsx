@@ -35,6 +35,8 @@ const PAD = { top: 12, right: 10, bottom: 24 };
 const FALLBACK_WIDTH = 640;
 /** Approximate width of a digit of the 11 px axis text, for the room the y labels need. */
 const CHAR_WIDTH = 6.6;
+/** How far the readout looks for a point with data on either side of the pointer, in pixels. */
+const SNAP_PX = 16;
 
 const colour = (index: number) => `var(--history-c${index % 6})`;
 
@@ -70,6 +72,16 @@ function linePath(values: Array<number | null>, x: (i: number) => number, y: (v:
     open = true;
   });
   return path;
+}
+
+/** The index with data nearest to `index` within `reach` steps (a lone point is hard to hit), else `index`. */
+function nearestWithData(series: ChartSeries[], index: number, reach: number): number {
+  const filled = (i: number) => series.some((one) => one.values[i] != null);
+  for (let distance = 0; distance <= reach; distance++) {
+    if (filled(index - distance)) return index - distance;
+    if (filled(index + distance)) return index + distance;
+  }
+  return index;
 }
 
 /** Points without a neighbour that has data: a line through them would draw nothing, so they get a dot. */
@@ -154,7 +166,8 @@ export function HistoryChart(props: HistoryChartProps) {
       const at = props.from + ((px - left) / plotWidth) * (props.to - props.from) - props.step / 2;
       index = Math.round((at - (props.time[0] ?? props.from)) / props.step);
     }
-    setHover(Math.min(Math.max(index, 0), count - 1));
+    index = Math.min(Math.max(index, 0), count - 1);
+    setHover(props.kind === 'line' ? nearestWithData(series, index, Math.ceil(SNAP_PX / band)) : index);
   };
 
   const readoutLeft = hover === null ? 0 : x(hover);
