@@ -1,3 +1,6 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { HistoryEnergySeries, HistoryPowerSeries, HistoryStatus } from '@dtu-console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -233,5 +236,43 @@ describe('history API on a running plant', () => {
       await get(env.gateway, '/api/v2/history/power?date=2025-06-21&serial=114172229999')
     ).json() as HistoryPowerSeries;
     expect(merged.inverters[0]?.power.some((v) => v !== null)).toBe(true);
+  });
+});
+
+describe('a freshly started plant', () => {
+  it('has points on the day curve after the first minute', async () => {
+    const env = await plantGateway({ start: SUMMER_NOON + 20_000 });
+    try {
+      await env.advance(MINUTE);
+      const body = (
+        await get(env.gateway, `/api/v2/history/power?date=${DAY}&step=60`)
+      ).json() as HistoryPowerSeries;
+      const points = body.plant.filter((v) => v !== null);
+      expect(points.length).toBeGreaterThanOrEqual(1);
+      expect(points[0]).toBeGreaterThan(0);
+    } finally {
+      await env.cleanup();
+    }
+  });
+});
+
+describe('an unreadable history database', () => {
+  it('is moved aside and a new one begins; the gateway starts', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'dtu-history-broken-'));
+    await writeFile(
+      join(dataDir, 'history.sqlite'),
+      'this is not a database, just text long enough '.repeat(100),
+    );
+    const env = await plantGateway({ start: SUMMER_NOON, dataDir });
+    try {
+      const status = await get(env.gateway, '/api/v2/history/status');
+      expect(status.statusCode).toBe(200);
+      expect((status.json() as HistoryStatus).oldest_day).toBeNull();
+      expect(await readFile(join(dataDir, 'history.sqlite.broken'), 'utf8')).toMatch(
+        /^this is not a database/,
+      );
+    } finally {
+      await env.cleanup();
+    }
   });
 });

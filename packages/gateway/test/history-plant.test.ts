@@ -5,7 +5,7 @@
 import type { HistoryEnergySeries, HistoryPowerSeries } from '@dtu-console/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../src/system/clock';
-import { get } from './helpers/api';
+import { get, post } from './helpers/api';
 import { HM800, type PlantGateway, plantGateway, SUMMER_NOON } from './helpers/plant-gateway';
 
 const MIN = 60_000;
@@ -134,5 +134,26 @@ describe('history on a running plant', () => {
     expect(today.plant[at(SUMMER_NOON + 50 * MIN)]).toBeGreaterThan(0);
     const previous = await dayCurve(env, '2025-06-20');
     expect(previous.plant.filter((v) => v !== null).length).toBeGreaterThanOrEqual(19);
+  });
+
+  it('records nothing while switched off, and again once switched on', async () => {
+    const env = await plantGateway({ start: SUMMER_NOON });
+    running.push(env);
+    await env.advance(5 * MIN);
+    const settings = { minute_days: 31, quarter_days: 730, daily_days: 0 };
+    await post(env.gateway, '/api/v2/history/config', { enabled: false, ...settings });
+    const off = (await energyOn(env, '2025-06-21')) ?? 0;
+    await env.advance(10 * MIN);
+    expect(await energyOn(env, '2025-06-21')).toBe(off);
+    let curve = await dayCurve(env, '2025-06-21');
+    const at = (ms: number) => curve.time.indexOf(ms / 1000);
+    expect(curve.plant[at(SUMMER_NOON + 3 * MIN)]).toBeGreaterThan(0);
+    expect(curve.plant[at(SUMMER_NOON + 10 * MIN)]).toBeNull();
+    await post(env.gateway, '/api/v2/history/config', { enabled: true, ...settings });
+    await env.advance(5 * MIN);
+    curve = await dayCurve(env, '2025-06-21');
+    expect(curve.plant[at(SUMMER_NOON + 18 * MIN)]).toBeGreaterThan(0);
+    // The counter went on meanwhile: the day's energy includes the time switched off.
+    expect(await energyOn(env, '2025-06-21')).toBeCloseTo(env.gateway.ctx.plant.live.totals().yieldDayWh, -1);
   });
 });

@@ -108,6 +108,30 @@ describe('GET /api/openapi.json', () => {
     ]);
   });
 
+  it('describes the versioned history API: query parameters, 400 refusals, the import', () => {
+    const power = doc.paths['/api/v2/history/power'].get;
+    expect(power['x-auth-level']).toBe('readonly');
+    expect(power.parameters.map((p: Json) => p.name)).toEqual(['date', 'from', 'to', 'step', 'serial']);
+    expect(power.parameters[4].schema.type).toBe('array');
+    expect(power.responses['400'].content['application/json'].schema.$ref).toBe(
+      '#/components/schemas/Envelope',
+    );
+    expect(doc.paths['/api/v2/history/energy'].get.parameters[0]).toEqual(
+      expect.objectContaining({ name: 'range', required: true }),
+    );
+    expect(doc.paths['/api/v2/history/status'].get['x-auth-level']).toBe('readonly');
+    expect(doc.paths['/api/v2/history/config'].post.requestBody).toBeDefined();
+    expect(
+      doc.paths['/api/v2/history/export'].get.responses['200'].content['application/gzip'],
+    ).toBeDefined();
+    const importOp = doc.paths['/api/v2/history/import'].post;
+    expect(Object.keys(importOp.requestBody.content['multipart/form-data'].schema.properties)).toEqual([
+      'file',
+    ]);
+    expect(importOp.responses['200'].content['application/json']).toBeDefined();
+    expect(importOp.responses['400']).toBeDefined();
+  });
+
   it('describes the uploads as multipart with their parts in order', () => {
     const firmware = doc.paths['/api/firmware/update'].post;
     const schema = firmware.requestBody.content['multipart/form-data'].schema;

@@ -4,6 +4,7 @@
  * - `security.password_hash` (salted scrypt) replaces the clear-text `security.password`; a file that still
  *   carries `password` (an OpenDTU backup) has it hashed on load.
  * - `ntp.timezone` keeps the POSIX rule of `timezone_descr` ("" = derive it from the name).
+ * - `history` (ours) holds the history settings; OpenDTU ignores the key, the history itself is not here.
  *
  * This schema checks JSON types and C ranges only. Business rules (lengths, ports, topics) are the API's
  * job; a stored value the API would reject still loads, as on the firmware.

@@ -4,6 +4,7 @@
  * (`<dataDir>/history.sqlite`), builds the 15-minute aggregates and enforces the retention. Routes read
  * the series through it. Rules: docs/history.md.
  */
+import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   formatSerialNumber,
@@ -99,7 +100,7 @@ export class HistoryService implements Service {
 
   start(): void {
     const { bus, clock, dataDir } = this.#options;
-    this.#store = new HistoryStore(this.#options.file ?? join(dataDir, HISTORY_FILE));
+    this.#store = this.#open(this.#options.file ?? join(dataDir, HISTORY_FILE));
     this.#running = true;
     this.#lastFlushAt = clock.now();
     this.#unsubscribe = [
@@ -125,6 +126,31 @@ export class HistoryService implements Service {
     this.flush(true);
     this.#store?.close();
     this.#store = undefined;
+  }
+
+  /**
+   * An unreadable database (damaged, or of a newer format after a downgrade) must not keep the gateway
+   * from starting: it is moved aside as history.sqlite.broken (for a human, or a later release) and a new
+   * one begins.
+   */
+  #open(file: string): HistoryStore {
+    try {
+      return new HistoryStore(file);
+    } catch (error) {
+      if (file === ':memory:') throw error;
+      this.#log.error(
+        { err: error },
+        `History database unreadable: moved to ${file}.broken, starting a new one`,
+      );
+      for (const suffix of ['', '-wal', '-shm']) {
+        try {
+          renameSync(file + suffix, `${file}.broken${suffix}`);
+        } catch {
+          // absent
+        }
+      }
+      return new HistoryStore(file);
+    }
   }
 
   #scheduleTick(): void {
@@ -269,7 +295,7 @@ export class HistoryService implements Service {
         name: inverter.name,
         power: series(inverter.serial, INVERTER_CHANNEL),
       };
-      if (selected.length === 1) {
+      if (query.serials?.length === 1) {
         out.strings = stringChannels(inverter, store).map((channel) => ({
           channel,
           name: inverter.strings[channel] ?? '',
@@ -339,7 +365,7 @@ export class HistoryService implements Service {
         name: inverter.name,
         energy: series(inverter.serial, INVERTER_CHANNEL),
       };
-      if (selected.length === 1) {
+      if (query.serials?.length === 1) {
         out.strings = stringChannels(inverter, store).map((channel) => ({
           channel,
           name: inverter.strings[channel] ?? '',

@@ -7,9 +7,11 @@
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { DayTracker } from './day-energy';
-import type { MinuteRow } from './minutes';
+import { INVERTER_CHANNEL, type MinuteRow } from './minutes';
 
 export const QUARTER_S = 900;
+/** Highest channel number stored (DC inputs are 0..15 at most; the import checks the same). */
+export const MAX_CHANNEL = 15;
 
 /** A power row as stored: mean W over `s` covered seconds of the bucket starting at `t`. */
 export interface PowerRow {
@@ -71,15 +73,15 @@ export class HistoryStore {
   constructor(file: string) {
     this.#file = file;
     this.#db = new Database(file);
-    if (file !== ':memory:') this.#db.pragma('journal_mode = WAL');
-    this.#db.pragma('synchronous = NORMAL');
-    this.#migrate();
-    for (const row of this.#db.prepare('SELECT id, serial FROM inverter').all() as {
-      id: number;
-      serial: string;
-    }[]) {
-      this.#ids.set(row.serial, row.id);
+    try {
+      if (file !== ':memory:') this.#db.pragma('journal_mode = WAL');
+      this.#db.pragma('synchronous = NORMAL');
+      this.#migrate();
+    } catch (error) {
+      this.#db.close();
+      throw error;
     }
+    this.#loadIds();
     const db = this.#db;
     const power = (table: string) => ({
       upsert: db.prepare(
@@ -92,7 +94,6 @@ export class HistoryStore {
       ),
       oldest: db.prepare(`SELECT min(t) AS t FROM ${table}`),
       prune: db.prepare(`DELETE FROM ${table} WHERE inv = ? AND ch = ? AND t < ?`),
-      channels: db.prepare(`SELECT DISTINCT inv, ch FROM ${table}`),
     });
     this.#statements = {
       minute: power('power_minute'),
@@ -130,6 +131,26 @@ export class HistoryStore {
       inverterName: db.prepare('UPDATE inverter SET name = ? WHERE id = ? AND name <> ?'),
       inverters: db.prepare('SELECT serial, name FROM inverter ORDER BY serial'),
     };
+  }
+
+  /** The serial → row id cache, from the table (again after a rolled-back transaction). */
+  #loadIds(): void {
+    this.#ids.clear();
+    const rows = this.#db.prepare('SELECT id, serial FROM inverter').all() as {
+      id: number;
+      serial: string;
+    }[];
+    for (const row of rows) this.#ids.set(row.serial, row.id);
+  }
+
+  /** Runs `work` in one transaction; a failure rolls back the inverter ids it created too. */
+  transaction(work: () => void): void {
+    try {
+      this.#db.transaction(work)();
+    } catch (error) {
+      this.#loadIds();
+      throw error;
+    }
   }
 
   #migrate(): void {
@@ -188,7 +209,7 @@ export class HistoryStore {
     trackers?: readonly TrackerRow[];
   }) {
     const s = this.#statements;
-    this.#db.transaction(() => {
+    this.transaction(() => {
       const quarters = new Map<string, [number, number, number]>();
       for (const row of batch.minutes ?? []) {
         const inv = this.inverterId(row.serial);
@@ -211,7 +232,7 @@ export class HistoryStore {
           row.at,
         );
       }
-    })();
+    });
   }
 
   /** Quarter rows written directly (tests, the size measurement); minute rows are aggregated instead. */
@@ -273,9 +294,11 @@ export class HistoryStore {
   prune(cutoff: { minute: number; quarter: number; day: number | null; tracker: number }): void {
     const s = this.#statements;
     this.#db.transaction(() => {
-      for (const table of ['minute', 'quarter'] as const) {
-        for (const { inv, ch } of s[table].channels.all() as { inv: number; ch: number }[]) {
-          s[table].prune.run(inv, ch, cutoff[table]);
+      // One key range per inverter and channel (a seek each) instead of a scan of millions of rows.
+      for (const inv of this.#ids.values()) {
+        for (let ch = INVERTER_CHANNEL; ch <= MAX_CHANNEL; ch++) {
+          s.minute.prune.run(inv, ch, cutoff.minute);
+          s.quarter.prune.run(inv, ch, cutoff.quarter);
         }
       }
       if (cutoff.day !== null) s.dayPrune.run(cutoff.day);

@@ -16,7 +16,8 @@ import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { formatSerialNumber, serialNumber } from '@dtu-console/contract';
-import type { HistoryStore } from './store';
+import { INVERTER_CHANNEL } from './minutes';
+import { type HistoryStore, MAX_CHANNEL } from './store';
 
 export const EXPORT_FORMAT = 'dtu-console-history';
 export const EXPORT_VERSION = 1;
@@ -75,7 +76,7 @@ export function exportStream(store: HistoryStore, exportedAt: number): Readable 
 export class ImportError extends Error {}
 
 const isChannel = (v: unknown): v is number =>
-  Number.isInteger(v) && (v as number) >= -1 && (v as number) < 16;
+  Number.isInteger(v) && (v as number) >= INVERTER_CHANNEL && (v as number) <= MAX_CHANNEL;
 const isTime = (v: unknown): v is number =>
   Number.isInteger(v) && (v as number) >= 0 && (v as number) < 2 ** 33;
 const isPower = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0 && v < 1e6;
@@ -94,11 +95,20 @@ function canonicalSerial(v: unknown): string | undefined {
   return number === 0 ? undefined : formatSerialNumber(number);
 }
 
+/** Imports run one after the other: they share the temporary tables. */
+let importing: Promise<unknown> = Promise.resolve();
+
 /**
  * Reads a whole export (gzip bytes) and merges it. Throws ImportError (nothing changed) for anything
  * that is not a complete, valid export; returns the number of rows read.
  */
-export async function importHistory(store: HistoryStore, gzip: Buffer): Promise<number> {
+export function importHistory(store: HistoryStore, gzip: Buffer): Promise<number> {
+  const run = importing.then(() => importNow(store, gzip));
+  importing = run.catch(() => {});
+  return run;
+}
+
+async function importNow(store: HistoryStore, gzip: Buffer): Promise<number> {
   const db = store.database;
   db.exec(`DROP TABLE IF EXISTS temp.import_inverter; DROP TABLE IF EXISTS temp.import_power;
     DROP TABLE IF EXISTS temp.import_day;
@@ -203,7 +213,7 @@ export async function importHistory(store: HistoryStore, gzip: Buffer): Promise<
     }
     if (!closed) throw new ImportError('incomplete file');
     stage(pending);
-    db.transaction(() => {
+    store.transaction(() => {
       const serials = db
         .prepare(
           `SELECT serial, max(name) AS name FROM (SELECT serial, name FROM temp.import_inverter
@@ -225,7 +235,7 @@ export async function importHistory(store: HistoryStore, gzip: Buffer): Promise<
         `INSERT INTO energy_day (inv, ch, day, wh) SELECT i.id, d.ch, d.day, d.wh FROM temp.import_day d
          JOIN inverter i ON i.serial = d.serial WHERE true ON CONFLICT DO UPDATE SET wh = max(wh, excluded.wh)`,
       ).run();
-    })();
+    });
     return rows;
   } finally {
     db.exec(
