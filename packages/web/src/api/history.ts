@@ -64,6 +64,8 @@ export const gatewayTodayQuery = queryOptions({
     return localDateOf(status.ntp_localtime);
   },
   staleTime: TODAY_REFRESH_MS,
+  // An open card moves on to the next day at midnight.
+  refetchInterval: TODAY_REFRESH_MS,
 });
 
 const MONTHS = [
