@@ -6,6 +6,9 @@ import deExtra from '../src/i18n/locales/extra/de.json';
 import enExtra from '../src/i18n/locales/extra/en.json';
 import frExtra from '../src/i18n/locales/extra/fr.json';
 import fr from '../src/i18n/locales/fr.json';
+import deHistory from '../src/i18n/locales/history/de.json';
+import enHistory from '../src/i18n/locales/history/en.json';
+import frHistory from '../src/i18n/locales/history/fr.json';
 import deMaintenance from '../src/i18n/locales/maintenance/de.json';
 import enMaintenance from '../src/i18n/locales/maintenance/en.json';
 import frMaintenance from '../src/i18n/locales/maintenance/fr.json';
@@ -48,6 +51,9 @@ describe('translations', () => {
     const settingsKeys = flatKeys(enSettings).sort();
     expect(flatKeys(deSettings).sort()).toEqual(settingsKeys);
     expect(flatKeys(frSettings).sort()).toEqual(settingsKeys);
+    const historyKeys = flatKeys(enHistory).sort();
+    expect(flatKeys(deHistory).sort()).toEqual(historyKeys);
+    expect(flatKeys(frHistory).sort()).toEqual(historyKeys);
   });
   it('never define a key in two namespaces', () => {
     const core = new Set(flatKeys(en));
@@ -57,6 +63,12 @@ describe('translations', () => {
     const maintenance = new Set(flatKeys(enMaintenance));
     expect(
       flatKeys(enSettings).filter((key) => core.has(key) || extra.has(key) || maintenance.has(key)),
+    ).toEqual([]);
+    const settings = new Set(flatKeys(enSettings));
+    expect(
+      flatKeys(enHistory).filter(
+        (key) => core.has(key) || extra.has(key) || maintenance.has(key) || settings.has(key),
+      ),
     ).toEqual([]);
   });
   it('have no empty texts', () => {
@@ -73,6 +85,9 @@ describe('translations', () => {
       enSettings,
       deSettings,
       frSettings,
+      enHistory,
+      deHistory,
+      frHistory,
     ]) {
       const walk = (value: object) => {
         for (const child of Object.values(value)) {

@@ -78,13 +78,17 @@ describe('live view', () => {
       'check',
     ]);
     expect(tabs[0]).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('East');
+    expect(within(screen.getByRole('tabpanel')).getByRole('heading', { level: 2 })).toHaveTextContent('East');
     await userEvent.click(tabs[2]!);
-    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('South');
+    expect(within(screen.getByRole('tabpanel')).getByRole('heading', { level: 2 })).toHaveTextContent(
+      'South',
+    );
     expect(within(screen.getByRole('tablist')).getAllByRole('tab')[2]).toHaveAttribute(
       'aria-selected',
       'true',
     );
+    // The history card closes the page, closed: its chart is not loaded until it is opened.
+    expect(screen.getByRole('button', { name: 'History' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import { EXTRA_NS, initI18n, MAINTENANCE_NS, SETTINGS_NS } from '../src/i18n';
+import { EXTRA_NS, HISTORY_NS, initI18n, MAINTENANCE_NS, SETTINGS_NS } from '../src/i18n';
 
 // jsdom has no matchMedia; the theme code asks it for the system's dark preference.
 if (typeof window.matchMedia !== 'function') {
@@ -22,7 +22,7 @@ if (typeof window.matchMedia !== 'function') {
 beforeAll(async () => {
   const i18n = await initI18n();
   // Lazily loaded screens would wait for their namespace; tests render them directly.
-  await i18n.loadNamespaces([EXTRA_NS, MAINTENANCE_NS, SETTINGS_NS]);
+  await i18n.loadNamespaces([EXTRA_NS, MAINTENANCE_NS, SETTINGS_NS, HISTORY_NS]);
 });
 
 afterEach(() => {

@@ -7,6 +7,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** The parsed JSON body, when there was one (a refused GET of the history answers an envelope). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -21,6 +23,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Return the body as text instead of parsing it (file downloads). */
   text?: boolean;
+  /** Return the body as bytes (binary downloads such as the gzip history export). */
+  blob?: boolean;
 }
 
 type FailureHandler = (error: ApiError, options: RequestOptions) => void;
@@ -57,10 +61,11 @@ async function request<T>(path: string, init: RequestInit, options: RequestOptio
     if (!options.suppressErrorScreen) failureHandler(error, options);
     throw error;
   }
+  if (response.ok && options.blob) return (await response.blob()) as T;
   // Read as text, then parse, so an empty or non-JSON body gives a clear error.
   const text = await response.text();
   if (!response.ok) {
-    const error = new ApiError(messageFrom(text) ?? response.statusText, response.status);
+    const error = new ApiError(messageFrom(text) ?? response.statusText, response.status, jsonOf(text));
     if (response.status === 401) {
       clearUser();
       unauthorizedHandler(error);
@@ -70,6 +75,14 @@ async function request<T>(path: string, init: RequestInit, options: RequestOptio
     throw error;
   }
   return (options.text ? text : text ? JSON.parse(text) : null) as T;
+}
+
+function jsonOf(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function messageFrom(text: string): string | undefined {

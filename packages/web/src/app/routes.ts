@@ -69,6 +69,7 @@ export const SCREENS: readonly ScreenRoute[] = [
     load: () => import('../pages/DeviceSettingsPage'),
   },
   { path: '/settings/config', titleKey: 'configadmin.title', menu: 'settings', load: () => import('../pages/ConfigAdminPage') },
+  { path: '/settings/history', titleKey: 'historyadmin.title', menu: 'settings', load: () => import('../pages/HistorySettingsPage') },
   { path: '/firmware/upgrade', titleKey: 'firmwareupgrade.title', menu: 'settings', requiresLogin: true, load: () => import('../pages/FirmwareUpgradePage') },
   { path: '/maintenance/reboot', titleKey: 'maintenancereboot.title', menu: 'settings', requiresLogin: true, load: () => import('../pages/RebootPage') },
   { path: '/info/system', titleKey: 'systeminfo.title', menu: 'info', load: () => import('../pages/SystemInfoPage') },

@@ -36,7 +36,14 @@ export const EXTRA_NS = 'extra';
 export const MAINTENANCE_NS = 'maintenance';
 /** Texts of the settings screens (locales/settings/<lang>.json), loaded with the first of them. */
 export const SETTINGS_NS = 'settings';
-type Namespace = 'translation' | typeof EXTRA_NS | typeof MAINTENANCE_NS | typeof SETTINGS_NS;
+/** Texts of the history card on the live view and the history settings (locales/history/<lang>.json). */
+export const HISTORY_NS = 'history';
+type Namespace =
+  | 'translation'
+  | typeof EXTRA_NS
+  | typeof MAINTENANCE_NS
+  | typeof SETTINGS_NS
+  | typeof HISTORY_NS;
 const LOADERS: Record<Namespace, Record<Language, () => Promise<{ default: object }>>> = {
   translation: {
     en: () => import('./locales/en.json'),
@@ -57,6 +64,11 @@ const LOADERS: Record<Namespace, Record<Language, () => Promise<{ default: objec
     en: () => import('./locales/settings/en.json'),
     de: () => import('./locales/settings/de.json'),
     fr: () => import('./locales/settings/fr.json'),
+  },
+  history: {
+    en: () => import('./locales/history/en.json'),
+    de: () => import('./locales/history/de.json'),
+    fr: () => import('./locales/history/fr.json'),
   },
 };
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSignedIn } from '../app/auth';
 import { Link } from '../app/navigation';
 import { HintsBanner } from '../components/live/HintsBanner';
+import { HistorySection } from '../components/live/HistorySection';
 import { type InverterDialog, InverterPanel } from '../components/live/InverterPanel';
 import { InverterPills } from '../components/live/InverterPills';
 import { TotalsCards } from '../components/live/TotalsCards';
@@ -56,6 +57,7 @@ export default function LiveViewPage() {
               setDialog({ kind, serial: inverter.serial, name: inverter.name || inverter.serial })
             }
           />
+          <HistorySection inverters={live.inverters} />
         </>
       ) : (
         !live.error && (

@@ -1,0 +1,269 @@
+import type { HistoryConfig, HistoryStatus } from '@dtu-console/contract/api/history';
+import { HistoryLimits } from '@dtu-console/contract/limits';
+import { type HistoryConfigPayload, historyConfigRules } from '@dtu-console/contract/schemas/history';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Fragment, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  downloadHistoryExport,
+  gatewayTodayQuery,
+  historyConfigQuery,
+  historyStatusQuery,
+  importHistory,
+  saveHistoryConfig,
+} from '../api/history';
+import { type AlertMessage, errorAlert, responseAlert } from '../api/response';
+import { withQuery } from '../app/query';
+import {
+  type ClientRule,
+  CodeAlert,
+  FormCard,
+  NumberField,
+  rulesCheck,
+  SettingsForm,
+  SwitchField,
+  useSettingsForm,
+} from '../components/form';
+import { PageFrame } from '../components/PageFrame';
+import { UploadProgress } from '../components/UploadStatus';
+import { EXTRA_NS, HISTORY_NS, SETTINGS_NS } from '../i18n';
+import { useFormat } from '../i18n/format';
+
+type HistoryValues = HistoryConfig;
+
+const toValues = (config: HistoryConfig): HistoryValues => config;
+const toPayload = (values: HistoryValues): HistoryConfigPayload => values;
+
+/** Whole days only; the ranges themselves are the contract's rules (codes 13001–13003). */
+const wholeDays = (field: keyof HistoryValues): ClientRule<HistoryValues> => ({
+  field,
+  key: 'form.invalid',
+  fails: (values) => !Number.isInteger(values[field]) || (values[field] as number) < 0,
+});
+const rules: readonly ClientRule<HistoryValues>[] = [
+  wholeDays('minute_days'),
+  wholeDays('quarter_days'),
+  wholeDays('daily_days'),
+];
+const check = rulesCheck(historyConfigRules, toPayload);
+
+function useHistorySettingsTranslation() {
+  return useTranslation([HISTORY_NS, SETTINGS_NS, EXTRA_NS], { nsMode: 'fallback' });
+}
+
+/** /settings/history: what is recorded and for how long, what is stored, and the history's own export and import. */
+function HistorySettingsPage() {
+  const settings = useSettingsForm({
+    query: historyConfigQuery,
+    toValues,
+    toPayload,
+    save: saveHistoryConfig,
+    rules,
+    check,
+  });
+  const { t } = useHistorySettingsTranslation();
+  const status = useQuery(historyStatusQuery);
+  const { query } = settings;
+  return (
+    <PageFrame
+      title={t('historyadmin.title')}
+      loading={query.isPending}
+      onReload={() => {
+        settings.reload();
+        void status.refetch();
+      }}
+    >
+      {query.data && (
+        <SettingsForm settings={settings}>
+          <FormCard title={t('historyadmin.recording')}>
+            <SwitchField
+              name="enabled"
+              label={t('historyadmin.enabled')}
+              help={t('historyadmin.enabledHint')}
+            />
+          </FormCard>
+          <FormCard title={t('historyadmin.keep')}>
+            <NumberField
+              name="minute_days"
+              label={t('historyadmin.minuteDays')}
+              min={HistoryLimits.minuteDaysMin}
+              max={HistoryLimits.minuteDaysMax}
+              step={1}
+              unit={t('historyadmin.days')}
+            />
+            <NumberField
+              name="quarter_days"
+              label={t('historyadmin.quarterDays')}
+              min={HistoryLimits.quarterDaysMin}
+              max={HistoryLimits.quarterDaysMax}
+              step={1}
+              unit={t('historyadmin.days')}
+            />
+            <NumberField
+              name="daily_days"
+              label={t('historyadmin.dailyDays')}
+              min={0}
+              max={HistoryLimits.dailyDaysMax}
+              step={1}
+              unit={t('historyadmin.days')}
+              help={t('historyadmin.dailyDaysHint')}
+            />
+          </FormCard>
+        </SettingsForm>
+      )}
+      <div className="d-grid gap-3">
+        {status.data && <StatusCard status={status.data} />}
+        <ExportCard />
+        <ImportCard onDone={() => void status.refetch()} />
+      </div>
+    </PageFrame>
+  );
+}
+
+function StatusCard({ status }: { status: HistoryStatus }) {
+  const { t } = useHistorySettingsTranslation();
+  const f = useFormat();
+  const day = (value: string | null) =>
+    value
+      ? new Intl.DateTimeFormat(f.locale, {
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          timeZone: 'UTC',
+        }).format(new Date(`${value}T00:00:00Z`))
+      : t('historyadmin.none');
+  const rows: [string, string][] = [
+    [t('historyadmin.size'), f.kilobytes(status.database_bytes)],
+    [t('historyadmin.oldestMinute'), day(status.oldest_minute)],
+    [t('historyadmin.oldestQuarter'), day(status.oldest_quarter)],
+    [t('historyadmin.oldestDay'), day(status.oldest_day)],
+    [
+      t('historyadmin.inverters'),
+      status.serials.length > 0 ? status.serials.join(', ') : t('historyadmin.none'),
+    ],
+  ];
+  return (
+    <section className="card">
+      <h2 className="card-header h6">{t('historyadmin.status')}</h2>
+      <div className="card-body">
+        <dl className="row mb-0" data-testid="history-status">
+          {rows.map(([label, value]) => (
+            <Fragment key={label}>
+              <dt className="col-sm-4 fw-normal text-body-secondary">{label}</dt>
+              <dd className="col-sm-8 text-break">{value}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}
+
+function ExportCard() {
+  const { t } = useHistorySettingsTranslation();
+  const today = useQuery(gatewayTodayQuery);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const download = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      const blob = await downloadHistoryExport();
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `dtu-console-history-${today.data ?? 'export'}.json.gz`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (cause) {
+      setError(errorAlert(cause).text);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card">
+      <h2 className="card-header h6">{t('historyadmin.export')}</h2>
+      <div className="card-body">
+        <p className="text-body-secondary">{t('historyadmin.exportHint')}</p>
+        {error && (
+          <div className="alert alert-danger" role="alert">
+            {error}
+          </div>
+        )}
+        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void download()}>
+          {t('historyadmin.download')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function ImportCard({ onDone }: { onDone: () => void }) {
+  const { t } = useHistorySettingsTranslation();
+  const queryClient = useQueryClient();
+  const fileId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [percent, setPercent] = useState<number | null>(null);
+  const [alert, setAlert] = useState<AlertMessage | null>(null);
+
+  const upload = async () => {
+    const file = input.current?.files?.[0];
+    if (!file) {
+      setAlert({ variant: 'warning', text: t('historyadmin.noFile') });
+      return;
+    }
+    setAlert(null);
+    setPercent(0);
+    try {
+      const answer = await importHistory(file, setPercent);
+      setAlert(responseAlert(t, answer));
+      if (answer.type === 'success') {
+        if (input.current) input.current.value = '';
+        // Charts opened before show the merged days on their next look.
+        await queryClient.invalidateQueries({ queryKey: ['history'] });
+        onDone();
+      }
+    } catch (error) {
+      setAlert(errorAlert(error));
+    } finally {
+      setPercent(null);
+    }
+  };
+
+  return (
+    <section className="card">
+      <h2 className="card-header h6">{t('historyadmin.import')}</h2>
+      <div className="card-body">
+        <p className="text-body-secondary">{t('historyadmin.importHint')}</p>
+        <CodeAlert alert={alert} onDismiss={() => setAlert(null)} />
+        <label className="form-label" htmlFor={fileId}>
+          {t('historyadmin.importFile')}
+        </label>
+        <input
+          id={fileId}
+          ref={input}
+          className="form-control"
+          type="file"
+          accept=".gz,.json.gz,application/gzip"
+          onChange={() => setAlert(null)}
+        />
+        {percent !== null && <UploadProgress percent={percent} label={t('historyadmin.import')} />}
+        <button
+          type="button"
+          className="btn btn-primary mt-3"
+          disabled={percent !== null}
+          onClick={() => void upload()}
+        >
+          {t('historyadmin.importButton')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+export default withQuery(HistorySettingsPage);
