@@ -95,24 +95,25 @@ describe('commands at 30 % packet loss', () => {
         await clock.advance(random.chance(0.3) ? random.int(2 * SECOND) : random.int(40 * SECOND));
       }
       await clock.advance(2 * PENDING_BOUND_MS);
+      const end = clock.now();
       await engine.stop();
 
       expect(queued).toBe(commands);
       const ended = { Ok: 0, Failure: 0 };
       for (const [key, list] of changes) {
         list.forEach((change, i) => {
+          if (change.status === 'Ok' || change.status === 'Failure') ended[change.status]++;
           if (change.status !== 'Pending') return;
           const next = list[i + 1];
-          expect(next, `${key} stuck at Pending since ${change.t - NOON} ms`).toBeDefined();
-          expect(['Ok', 'Failure'], key).toContain(next!.status);
+          // A failed command is sent again with the next poll, so a last Pending may be one on its way.
+          const until = next?.t ?? end;
           // A command sent while another is on its way keeps the status Pending: count from the last one.
-          const lastSent = Math.max(change.t, ...(sent.get(key) ?? []).filter((t) => t <= next!.t));
-          expect(next!.t - lastSent, `${key} Pending for too long`).toBeLessThanOrEqual(PENDING_BOUND_MS);
+          const lastSent = Math.max(change.t, ...(sent.get(key) ?? []).filter((t) => t <= until));
+          expect(until - lastSent, `${key} Pending since ${change.t - NOON} ms`).toBeLessThanOrEqual(
+            PENDING_BOUND_MS,
+          );
+          if (next) expect(['Ok', 'Failure'], key).toContain(next.status);
         });
-        const last = list.at(-1)!.status;
-        expect(last, `${key} at the end`).not.toBe('Pending');
-        for (const change of list)
-          if (change.status === 'Ok' || change.status === 'Failure') ended[change.status]++;
       }
       // At 30 % loss both outcomes occur: the test exercises the failure path, not only the happy one.
       expect(ended.Ok).toBeGreaterThan(0);
