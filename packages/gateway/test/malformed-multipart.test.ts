@@ -7,44 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleHeaders, expectEnvelope } from './helpers/api';
+import { BROKEN_MULTIPART } from './helpers/broken-multipart';
 import { testGateway } from './helpers/gateway';
-
-/** [what, content-type, body]: every way a multipart body can be broken. */
-export const BROKEN_MULTIPART: readonly [string, string, string][] = [
-  [
-    'no boundary',
-    'multipart/form-data',
-    '--x\r\nContent-Disposition: form-data; name="data"\r\n\r\n{}\r\n--x--\r\n',
-  ],
-  ['an empty boundary', 'multipart/form-data; boundary=', '--\r\n\r\n{}\r\n----\r\n'],
-  [
-    'a wrong boundary',
-    'multipart/form-data; boundary=zz',
-    '--x\r\nContent-Disposition: form-data; name="data"\r\n\r\n{}\r\n--x--\r\n',
-  ],
-  ['a boundary over 70 characters', `multipart/form-data; boundary=${'b'.repeat(300)}`, 'x'],
-  [
-    'LF-only line endings',
-    'multipart/form-data; boundary=x',
-    '--x\nContent-Disposition: form-data; name="data"\n\n{}\n--x--\n',
-  ],
-  [
-    'no closing boundary',
-    'multipart/form-data; boundary=x',
-    '--x\r\nContent-Disposition: form-data; name="data"\r\n\r\n{}\r\n',
-  ],
-  [
-    'a body cut off mid-part',
-    'multipart/form-data; boundary=x',
-    '--x\r\nContent-Disposition: form-data; name="firmware"; filename="a.bin"\r\n\r\nabc',
-  ],
-  ['a body cut off in a header', 'multipart/form-data; boundary=x', '--x\r\nContent-Dispo'],
-  [
-    'JSON declared as multipart',
-    'multipart/form-data; boundary=x',
-    '{"password":"abcdefgh","allow_readonly":true}',
-  ],
-];
 
 describe('a malformed multipart body', () => {
   let env: Awaited<ReturnType<typeof testGateway>>;
