@@ -123,21 +123,26 @@ export function plausible(schema: Record<string, unknown>): unknown {
 /** Replaces the value at a random path of a copy of `base`, or removes a key, or adds one. */
 function mutate(base: unknown, random: SeededRandom): unknown {
   if (typeof base !== 'object' || base === null) return hostileValue(random);
-  const copy: Record<string, unknown> | unknown[] = structuredClone(base);
+  const copy = structuredClone(base) as Record<string, unknown>;
   const keys = Object.keys(copy);
   if (keys.length === 0 || random.chance(0.1)) {
-    (copy as Record<string, unknown>)[random.pick(['extra', '__proto__', 'constructor', 'x'.repeat(500)])] =
-      hostileValue(random);
+    // defineProperty: "__proto__" becomes an own key that JSON.stringify writes, as a hostile client would.
+    Object.defineProperty(copy, random.pick(['extra', '__proto__', 'constructor', 'x'.repeat(500)]), {
+      value: hostileValue(random),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
     return copy;
   }
   const key = random.pick(keys);
   if (random.chance(0.15)) {
     // A key left out: the lenient reading of the rest must not turn it into something saved.
-    delete (copy as Record<string, unknown>)[key];
+    delete copy[key];
     return copy;
   }
-  const child = (copy as Record<string, unknown>)[key];
-  (copy as Record<string, unknown>)[key] =
+  const child = copy[key];
+  copy[key] =
     typeof child === 'object' && child !== null && random.chance(0.5)
       ? mutate(child, random)
       : hostileValue(random);
