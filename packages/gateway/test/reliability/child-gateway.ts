@@ -26,7 +26,7 @@ export interface ChildGateway {
 
 export async function startChildGateway(
   dataDir: string,
-  options: { timeoutMs?: number; logLevel?: string } = {},
+  options: { timeoutMs?: number; logLevel?: string; args?: string[] } = {},
 ): Promise<ChildGateway> {
   const port = await freePort();
   const child = spawn(
@@ -45,6 +45,7 @@ export async function startChildGateway(
       join(dataDir, 'no-web-root'),
       '--log-level',
       options.logLevel ?? 'warn',
+      ...(options.args ?? []),
     ],
     { cwd: GATEWAY_DIR, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, PORT: undefined } },
   );
