@@ -72,9 +72,9 @@ export const postBodies = fp(async (app) => {
 
 /**
  * Why a multipart body could not be read, when that is the client's fault (no, empty or wrong boundary,
- * LF-only line endings, no closing boundary, a body cut off mid-part, a JSON body declared as multipart); undefined
- * for anything else (a full disk, a bug), which stays an internal error. The multipart parser throws
- * plain Errors, so its messages are what tells them apart.
+ * LF-only line endings, no closing boundary, a body cut off mid-part, JSON declared as multipart);
+ * undefined for anything else (a full disk, a bug), which stays an internal error. The multipart parser
+ * throws plain Errors, so its messages are what tells them apart.
  */
 export function malformedMultipart(error: unknown): string | undefined {
   if (!(error instanceof Error) || 'syscall' in error) return undefined;
@@ -118,8 +118,9 @@ export async function readDataField(request: FastifyRequest): Promise<DataField>
       if (code === 'FST_INVALID_JSON_FIELD_ERROR') return { kind: 'not-json' };
       if ((error as FastifyError).statusCode === 413) return { kind: 'too-large' };
       // A body that is not readable multipart carries no "data" field: 1002, as for an empty form.
-      if (malformedMultipart(error) !== undefined) {
-        request.log.debug({ reason: malformedMultipart(error) }, 'POST body ignored');
+      const malformed = malformedMultipart(error);
+      if (malformed !== undefined) {
+        request.log.debug({ reason: malformed }, 'POST body ignored');
         return { kind: 'absent' };
       }
       throw error;
