@@ -21,7 +21,12 @@ async function readDevice(gateway: ChildGateway): Promise<DeviceConfig> {
 }
 
 /** Saves the device settings with `diagramduration` = n (same profile: no restart); true when acknowledged. */
-async function save(gateway: ChildGateway, base: DeviceConfig, n: number): Promise<boolean> {
+async function save(
+  gateway: ChildGateway,
+  base: DeviceConfig,
+  n: number,
+  killed: () => boolean,
+): Promise<boolean> {
   // The console posts the empty profile name as "Default" (the same profile: no restart).
   const curPin = { name: base.curPin.name || 'Default' };
   const data = JSON.stringify({ ...base, curPin, display: { ...base.display, diagramduration: n } });
@@ -35,8 +40,9 @@ async function save(gateway: ChildGateway, base: DeviceConfig, n: number): Promi
     expect(answer.code).toBe(1001);
     return true;
   } catch (error) {
-    // The process died under the request: the save may or may not have reached the disk.
-    if (error instanceof TypeError) return false;
+    // The process died under the request (no answer, or half of one): the save may or may not have
+    // reached the disk.
+    if (killed()) return false;
     throw error;
   }
 }
@@ -68,17 +74,18 @@ describe('kill -9 during config saves', () => {
           acknowledged = device.display.diagramduration;
           // Saves one after another until the kill, which comes at a seeded moment.
           const killAt = Date.now() + 20 + random.int(400);
-          let saving = true;
+          let killed = false;
           const saver = (async () => {
-            while (saving) {
+            while (!killed) {
               inFlight = ++value;
-              if (!(await save(gateway, device, inFlight))) return;
+              if (!(await save(gateway, device, inFlight, () => killed))) return;
+              // An answer that raced the kill still counts: the save was acknowledged.
               acknowledged = inFlight;
             }
           })();
           await new Promise((resolve) => setTimeout(resolve, Math.max(0, killAt - Date.now())));
+          killed = true;
           await gateway.kill9();
-          saving = false;
           await saver;
         } finally {
           await gateway.kill9();
