@@ -72,9 +72,16 @@ describe('POST /api/device/config schema', () => {
     });
   });
 
-  it('accepts display alone: the absent profile name reads as "null" and passes', () => {
-    const result = validate(deviceConfigSchema, { display: getObject.display });
-    expect(result.ok && result.value.curPin.name).toBe('null');
+  it.each([
+    [{ display: getObject.display }],
+    [{ curPin: null, display: getObject.display }],
+    [{ curPin: 5, display: getObject.display }],
+    [{ curPin: 'Default', display: getObject.display }],
+    [{ curPin: [], display: getObject.display }],
+    [{ curPin: {}, display: getObject.display }],
+    [{ curPin: { name: 7 }, display: getObject.display }],
+  ])('%j → 1005: curPin must be an object with a string name', (body) => {
+    expect(validate(deviceConfigSchema, body)).toEqual({ ok: false, code: 1005 });
   });
 
   it.each([

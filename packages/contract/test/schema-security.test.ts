@@ -30,7 +30,7 @@ describe('POST /api/security/config schema', () => {
     expect(run({ password: '€'.repeat(22), allow_readonly: true })).toMatchObject({ code: 10001 });
   });
 
-  describe('the 1005 quirk: only when password is not a string and allow_readonly is a bool', () => {
+  describe('1005: a password that is not a string, or missing beside a bool allow_readonly', () => {
     it.each([
       [{ password: 12345678, allow_readonly: true }],
       [{ allow_readonly: false }],
@@ -52,11 +52,15 @@ describe('POST /api/security/config schema', () => {
       });
     });
 
-    it('reads a non-string password as its JSON text when allow_readonly is not a bool', () => {
-      expect(run({ password: 12345678, allow_readonly: 1 })).toEqual({
-        ok: true,
-        value: { password: '12345678', allow_readonly: true },
-      });
+    it('refuses a password that is present but not a string, whatever allow_readonly is', () => {
+      for (const body of [
+        { password: 12345678, allow_readonly: 1 },
+        { password: 4294967296 },
+        { password: null },
+        { password: ['abcdefgh'] },
+      ]) {
+        expect(run(body), JSON.stringify(body)).toEqual({ ok: false, code: 1005 });
+      }
     });
   });
 });

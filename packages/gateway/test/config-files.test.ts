@@ -127,6 +127,12 @@ describe('backup, restore and factory reset', () => {
     ['a wrong type', '{"cfg":{"version":16777216},"dtu":{"poll_interval":"5"}}', /dtu\.poll_interval/],
     ['a too-short inverter list is fine, a wrong one is not', '{"cfg":{},"inverters":{"0":{}}}', /inverters/],
     ['a forged password hash', '{"cfg":{},"security":{"password_hash":"scrypt$1$1$1$x$y"}}', /password_hash/],
+    // Deep enough to overflow the stack of any recursive copy: refused like any other invalid file.
+    [
+      '5,000 levels of nesting',
+      `{"cfg":{},"dtu":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`,
+      /nested deeper/,
+    ],
   ];
   for (const [what, content, reason] of broken) {
     it(`refuses a restore with ${what} and changes nothing`, async () => {

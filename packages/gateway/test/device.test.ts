@@ -301,10 +301,17 @@ describe('a changed profile restarts the gateway', () => {
     expect(await restarted()).toBe(true);
   });
 
-  it('accepts display alone: the absent profile name is stored as "null", a change', async () => {
-    expectEnvelope(await post(own.gateway, '/api/device/config', { display: apiExample.display }), 1001);
-    expect(own.gateway.ctx.config.get('device').pinmapping).toBe('null');
-    expect(await restarted()).toBe(true);
+  it('refuses a save without a curPin object (1005): nothing stored, no restart, also when repeated', async () => {
+    for (const curPin of [undefined, null, 5, 'Default', {}, { name: 3 }]) {
+      for (let i = 0; i < 2; i++) {
+        expectEnvelope(
+          await post(own.gateway, '/api/device/config', { curPin, display: apiExample.display }),
+          1005,
+        );
+      }
+    }
+    expect(own.gateway.ctx.config.get('device').pinmapping).toBe('');
+    expect(await restarted()).toBe(false);
   });
 
   it('does not restart for the same name, nor for "Default" over the stored ""', async () => {

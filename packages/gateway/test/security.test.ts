@@ -75,6 +75,9 @@ describe('/api/security', () => {
       ['64 is the most', { password: 'y'.repeat(64), allow_readonly: false }, '1001'],
       ['password not a string', { password: 12345678, allow_readonly: true }, '1005'],
       ['password missing', { allow_readonly: true }, '1005'],
+      // A number is not saved as its digits, with or without allow_readonly.
+      ['password a number alone', { password: 4294967296 }, '1005'],
+      ['password null alone', { password: null }, '1005'],
       // The quirk: without a bool allow_readonly a missing password reads as the text "null" (4 chars).
       ['both missing', {}, '10001:{"max":64}'],
       ['not an object', [1, 2], '10001:{"max":64}'],

@@ -35,7 +35,7 @@ function readDeviceConfig(raw: RawDeviceConfig): DeviceConfigValues {
   const display = isRecord(raw.display) ? raw.display : {};
   const leds = Array.isArray(raw.led) ? raw.led : [];
   return {
-    // An absent curPin or name reads as the text "null", which passes the length check.
+    // The structure rule has made sure the name is a string.
     curPin: { name: lenientString(curPin.name) },
     display: {
       rotation: lenientUint(display.rotation, 0xff),
@@ -74,9 +74,15 @@ function readLocale(display: Record<string, unknown>): string {
   return fromLanguage ?? [...lenientString(display.locale)].slice(0, DeviceLimits.localeLength).join('');
 }
 
-/** Required: `curPin` object or `display` object; either alone is enough. */
+/**
+ * Required: a `curPin` object with a string `name` (docs/compatibility.md: without it a save stored the
+ * profile "null" and restarted the gateway); `display` and `led` are read leniently.
+ */
 const structureRules: readonly Rule<RawDeviceConfig>[] = [
-  { code: Code.ValuesMissing, fails: (v) => !isRecord(v.curPin) && !isRecord(v.display) },
+  {
+    code: Code.ValuesMissing,
+    fails: (v) => !isRecord(v.curPin) || typeof v.curPin.name !== 'string',
+  },
 ];
 
 export const deviceConfigRules: readonly Rule<DeviceConfigValues>[] = [

@@ -12,13 +12,15 @@ interface RawSecurityConfig {
 }
 
 /**
- * Quirk of the original check: 1005 only when `password` is not a string AND `allow_readonly` is a bool.
+ * 1005 when `password` is present but not a string (a number would otherwise be saved as its digits:
+ * docs/compatibility.md), or, the original check's quirk, missing while `allow_readonly` is a bool.
  * Every other incomplete body carries on with the lenient values (a missing password becomes "null").
  */
 const structureRules: readonly Rule<RawSecurityConfig>[] = [
   {
     code: Code.ValuesMissing,
-    fails: (v) => typeof v.password !== 'string' && typeof v.allow_readonly === 'boolean',
+    fails: (v) =>
+      typeof v.password !== 'string' && (v.password !== undefined || typeof v.allow_readonly === 'boolean'),
   },
 ];
 

@@ -42,6 +42,21 @@ export function mergeDefaults(defaults: unknown, input: unknown): unknown {
   return input;
 }
 
+/** config.json nests about five levels; far deeper input is not a config and would overflow the stack. */
+export const CONFIG_MAX_DEPTH = 32;
+
+/** Whether `value` nests objects or arrays deeper than `limit`; iterative, so any depth is safe to ask. */
+export function nestsDeeperThan(value: unknown, limit: number): boolean {
+  const pending: { node: unknown; depth: number }[] = [{ node: value, depth: 0 }];
+  while (pending.length > 0) {
+    const { node, depth } = pending.pop() as { node: unknown; depth: number };
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth >= limit) return true;
+    for (const child of Object.values(node)) pending.push({ node: child, depth: depth + 1 });
+  }
+  return false;
+}
+
 export async function parseConfigText(text: string, context: ParseContext): Promise<ParseResult> {
   let raw: unknown;
   try {
@@ -55,6 +70,9 @@ export async function parseConfigText(text: string, context: ParseContext): Prom
 export async function parseConfigValue(raw: unknown, context: ParseContext): Promise<ParseResult> {
   if (!isRecord(raw)) return { ok: false, reason: 'not a JSON object' };
   if (!isRecord(raw.cfg)) return { ok: false, reason: 'no "cfg" object: not a config.json' };
+  if (nestsDeeperThan(raw, CONFIG_MAX_DEPTH)) {
+    return { ok: false, reason: `nested deeper than ${CONFIG_MAX_DEPTH} levels: not a config.json` };
+  }
   // Work on a copy: the caller's value must stay as it was (a rejected restore changes nothing).
   const input = structuredClone(raw);
   const { fromVersion, applied } = migrate(input);

@@ -1,10 +1,14 @@
 import { Code, envelope } from '@dtu-console/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { malformedMultipart } from './post-data';
 import { isApiPath } from './route-meta';
 
 /** The one place errors become HTTP answers, so every route fails the same way. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A route that reads a multipart body itself and lets a parser error through: still the client's fault.
+    const malformed = malformedMultipart(error);
+    if (malformed !== undefined) return reply.code(400).send({ message: malformed, statusCode: 400 });
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     // A "data" form over the size limit gets the envelope older firmware sent for it (see post-data.ts).
     if (

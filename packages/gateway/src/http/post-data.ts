@@ -70,6 +70,23 @@ export const postBodies = fp(async (app) => {
   );
 });
 
+/**
+ * Why a multipart body could not be read, when that is the client's fault (no, empty or wrong boundary,
+ * LF-only line endings, no closing boundary, a body cut off mid-part, JSON declared as multipart);
+ * undefined for anything else (a full disk, a bug), which stays an internal error. The multipart parser
+ * throws plain Errors, so its messages are what tells them apart.
+ */
+export function malformedMultipart(error: unknown): string | undefined {
+  if (!(error instanceof Error) || 'syscall' in error) return undefined;
+  const { statusCode, code } = error as FastifyError;
+  // Too large has its own answers (1003, "File too large").
+  if (statusCode === 413) return undefined;
+  const parserError =
+    (typeof code === 'string' && code.startsWith('FST_') && statusCode !== undefined && statusCode < 500) ||
+    /multipart|boundary|needle|terminated early|part header/i.test(error.message);
+  return parserError ? `Malformed multipart/form-data body (${error.message})` : undefined;
+}
+
 type DataField =
   | { kind: 'value'; data: string }
   | { kind: 'absent' }
@@ -100,6 +117,12 @@ export async function readDataField(request: FastifyRequest): Promise<DataField>
       const code = (error as FastifyError).code;
       if (code === 'FST_INVALID_JSON_FIELD_ERROR') return { kind: 'not-json' };
       if ((error as FastifyError).statusCode === 413) return { kind: 'too-large' };
+      // A body that is not readable multipart carries no "data" field: 1002, as for an empty form.
+      const malformed = malformedMultipart(error);
+      if (malformed !== undefined) {
+        request.log.debug({ reason: malformed }, 'POST body ignored');
+        return { kind: 'absent' };
+      }
       throw error;
     }
     return field;

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { pinMappingProblem } from '../config/pin-mapping';
 import { CONFIG_FILE, PIN_MAPPING_FILE } from '../config/store';
 import type { GatewayContext } from '../context';
-import { postData } from '../http/post-data';
+import { malformedMultipart, postData } from '../http/post-data';
 import { uploadAnswer } from '../http/upload-answer';
 
 export const fileDeleteSchema = z.object({ file: Key.string });
@@ -80,6 +80,8 @@ export const configFileRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = asy
       if ((error as { statusCode?: number }).statusCode === 413) {
         return uploadAnswer(reply, 500, `File too large (at most ${RESTORE_MAX_BYTES} bytes)`);
       }
+      const malformed = malformedMultipart(error);
+      if (malformed !== undefined) return uploadAnswer(reply, 500, malformed);
       throw error;
     }
     if (content === undefined) return uploadAnswer(reply, 500, 'No file in the upload');

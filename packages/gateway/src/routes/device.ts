@@ -85,10 +85,12 @@ export const deviceRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (
       payload: deviceConfigSchema,
     },
     async (values) => {
-      const profileChanged = isProfileChange(ctx.config.get('device').pinmapping, values.curPin.name);
+      const before = ctx.config.get('device').pinmapping;
       const outcome = await ctx.config.update('device', deviceSectionFromPayload(values));
-      // New pins take effect at start: restart about 1 s after this answer has gone out.
-      if (profileChanged) ctx.requestReboot(`device profile changed to "${values.curPin.name}"`);
+      // New pins take effect at start: restart about 1 s after this answer has gone out, only when the
+      // stored profile really changed (a refused or unchanged save never restarts).
+      const after = ctx.config.get('device').pinmapping;
+      if (isProfileChange(before, after)) ctx.requestReboot(`device profile changed to "${after}"`);
       return savedEnvelope(outcome);
     },
   );

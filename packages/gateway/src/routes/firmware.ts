@@ -5,6 +5,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
+import { malformedMultipart } from '../http/post-data';
 import { uploadAnswer } from '../http/upload-answer';
 import { receiveRelease } from '../release/upload';
 
@@ -26,7 +27,16 @@ export const firmwareRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async
     },
     async (request, reply) => {
       if (!request.isMultipart()) return uploadAnswer(reply, 400, 'Expected a multipart/form-data upload');
-      const result = await receiveRelease(request, ctx.options.dataDir);
+      let result: Awaited<ReturnType<typeof receiveRelease>>;
+      try {
+        result = await receiveRelease(request, ctx.options.dataDir);
+      } catch (error) {
+        // A body that is not readable multipart is refused like one that is not multipart at all.
+        const malformed = malformedMultipart(error);
+        if (malformed === undefined) throw error;
+        request.log.warn({ reason: malformed }, 'Firmware update refused');
+        return uploadAnswer(reply, 400, malformed);
+      }
       if (!result.ok) {
         request.log.warn({ reason: result.reason }, 'Firmware update refused');
         // 500 with the reason: the console shows the body of a 500 (and only a status text otherwise).

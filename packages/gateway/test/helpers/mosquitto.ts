@@ -68,8 +68,11 @@ export interface BrokerOptions {
 
 /** A real Mosquitto broker on a free loopback port; `restart()` brings it back on the same port. */
 export interface RestartableBroker extends Broker {
-  /** Stops the broker (clients lose their connection) and starts it again on the same port. */
-  restart(): Promise<void>;
+  /**
+   * Stops the broker (clients lose their connection) and starts it again on the same port; SIGKILL kills
+   * it without a goodbye to its clients.
+   */
+  restart(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
 }
 
 async function waitForPort(port: number, deadline: number, exited: () => number | null): Promise<void> {
@@ -119,10 +122,10 @@ export async function startMosquitto(options: BrokerOptions = {}): Promise<Resta
     });
     await waitForPort(port, Date.now() + (options.timeoutMs ?? 10_000), () => exited);
   };
-  const halt = async () => {
+  const halt = async (signal: 'SIGTERM' | 'SIGKILL' = 'SIGTERM') => {
     if (exited === null) {
       const gone = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
+      child.kill(signal);
       await gone;
     }
   };
@@ -138,8 +141,8 @@ export async function startMosquitto(options: BrokerOptions = {}): Promise<Resta
     host: '127.0.0.1',
     port,
     url: `${tls ? 'mqtts' : 'mqtt'}://127.0.0.1:${port}`,
-    async restart() {
-      await halt();
+    async restart(signal) {
+      await halt(signal);
       await launch();
     },
     async stop() {
