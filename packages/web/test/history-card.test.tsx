@@ -94,11 +94,29 @@ describe('history card', () => {
     expect(chart.querySelectorAll('path.history-line')).toHaveLength(3);
     // Each series' values run over two steps, then a gap: lines, no lone dots.
     expect(chart.querySelectorAll('circle')).toHaveLength(0);
-    // 6-hour steps: (1000 + 3000) W × 6 h = 24 kWh; the null step adds nothing.
+    // Without a stored day, 6-hour steps: (1000 + 3000) W × 6 h = 24 kWh; the null step adds nothing.
     expect(screen.getByTestId('history-total')).toHaveTextContent('Energy: 24.00 kWh · Peak: 3,000 W');
     expect(screen.getByLabelText('Choose a day')).toHaveValue('2026-06-21');
     expect(screen.getByRole('button', { name: 'Later' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Today' })).toBeDisabled();
+  });
+
+  it("gives a day's energy from the stored daily energy (the inverters' counters), not the curve", async () => {
+    serveApi({
+      '/api/ntp/status': NTP,
+      '/api/v2/history/power?date=2026-06-21': power('2026-06-21', [0, 1000, 3000, null]),
+      '/api/v2/history/energy?range=month&date=2026-06': energy(
+        'month',
+        '2026-06',
+        ['2026-06-20', '2026-06-21'],
+        [5000, 40],
+      ),
+    });
+    show();
+    await screen.findByRole('img', { name: 'Power of Plant on 06/21/2026' });
+    await waitFor(() =>
+      expect(screen.getByTestId('history-total')).toHaveTextContent('Energy: 0.040 kWh · Peak: 3,000 W'),
+    );
   });
 
   it('walks to earlier days and back, and never past today', async () => {
@@ -116,11 +134,15 @@ describe('history card', () => {
     expect(screen.getByRole('button', { name: 'Later' })).toBeEnabled();
     await userEvent.click(screen.getByRole('button', { name: 'Today' }));
     await screen.findByRole('img', { name: /06\/21\/2026/ });
-    expect([...new Set(asked().filter((path) => path.startsWith('/api/v2/')))]).toEqual([
+    expect([...new Set(asked().filter((path) => path.startsWith('/api/v2/history/power')))]).toEqual([
       '/api/v2/history/power?date=2026-06-21',
       '/api/v2/history/power?date=2026-06-20',
       '/api/v2/history/power?date=2026-06-19',
     ]);
+    // The month of those days once, for their stored energy.
+    expect(asked().filter((path) => path.startsWith('/api/v2/history/energy'))).toContain(
+      '/api/v2/history/energy?range=month&date=2026-06',
+    );
   });
 
   it('asks for one inverter by serial and shows its strings', async () => {

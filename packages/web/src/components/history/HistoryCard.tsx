@@ -33,6 +33,7 @@ import {
   type SeriesNames,
   shiftDay,
   shiftMonth,
+  storedDayEnergy,
 } from './shape';
 
 export type HistoryTab = 'day' | 'month' | 'year';
@@ -257,7 +258,10 @@ function DayPanel(props: {
     () => (query.data ? powerView(query.data, serial, names) : null),
     [query.data, serial, names],
   );
-  const totals = view ? dayTotals(view) : null;
+  const month = useQuery(historyEnergyQuery('month', date.slice(0, 7), serial, date === today));
+  const curveTotals = view ? dayTotals(view) : null;
+  const storedWh = month.data ? storedDayEnergy(month.data, date, serial) : null;
+  const totals = curveTotals && { ...curveTotals, energyWh: storedWh ?? curveTotals.energyWh };
   const zone = view?.timezone ?? 'UTC';
   const clock = useMemo(
     () =>
@@ -300,7 +304,7 @@ function DayPanel(props: {
         total={
           totals?.energyWh != null && totals.peakW != null ? (
             <>
-              {t('chart.energy')}: <strong>{f.unit(totals.energyWh / 1000, 'kWh', 2)}</strong> ·{' '}
+              {t('chart.energy')}: <strong>{energyLabel(f, totals.energyWh / 1000)}</strong> ·{' '}
               {t('chart.peak')}: <strong>{f.unit(totals.peakW, 'W')}</strong>
             </>
           ) : null
@@ -337,8 +341,9 @@ function DayPanel(props: {
   );
 }
 
+/** kWh with the digits the scale needs; a total under 1 kWh gets three (Wh exact). */
 function energyLabel(f: Formatters, kwh: number, step?: number): string {
-  const digits = step === undefined ? 2 : step >= 1 ? 0 : step >= 0.1 ? 1 : 2;
+  const digits = step === undefined ? (Math.abs(kwh) < 1 ? 3 : 2) : step >= 1 ? 0 : step >= 0.1 ? 1 : 2;
   return f.unit(kwh, 'kWh', digits);
 }
 

@@ -158,6 +158,21 @@ export function energyView(
   return { range, periods, series };
 }
 
+/**
+ * The stored energy of one day (Wh) of the plant or of one inverter, from a month's answer: the gateway's
+ * daily energy follows the inverters' own counters and is the truth; a sum of the curve is only an estimate.
+ */
+export function storedDayEnergy(
+  data: HistoryEnergySeries,
+  day: string,
+  serial: string | null,
+): number | null {
+  const index = data.periods.indexOf(day);
+  if (index < 0) return null;
+  const values = serial === null ? data.plant : data.inverters.find((one) => one.serial === serial)?.energy;
+  return values?.[index] ?? null;
+}
+
 /** Sum of the main series in Wh; null when no period has data. */
 export function periodTotal(series: ChartSeries[]): number | null {
   let total: number | null = null;
