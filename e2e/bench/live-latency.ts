@@ -14,6 +14,33 @@ import { percentile, sleep } from './lib/stats';
 const WINDOW_MS = Number(process.env.BENCH_LATENCY_MS ?? 60_000);
 const BUDGET_P99_MS = 50;
 
+/**
+ * Runs in the page before the console: notes each /livedata message (a wrapped WebSocket whose listener,
+ * added in the constructor, runs before the console's own) and each DOM change of a shown value.
+ * A string, so the bench's TypeScript loader adds no helpers the page does not have.
+ */
+const PAGE_PROBE = `(() => {
+  const now = () => performance.timeOrigin + performance.now();
+  window.__bench = { messages: [], changes: [] };
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      this.addEventListener('message', (event) => {
+        const match = typeof event.data === 'string' ? /"serial":"(\\w+)"/.exec(event.data) : null;
+        if (match) window.__bench.messages.push([match[1], now()]);
+      });
+    }
+  };
+  new MutationObserver((records) => {
+    const shown = records.some((record) => {
+      const node = record.target.nodeType === Node.TEXT_NODE ? record.target.parentElement : record.target;
+      return Boolean(node && node.closest && node.closest('.totals, .channel-fields'));
+    });
+    if (shown) window.__bench.changes.push(now());
+  }).observe(document, { subtree: true, childList: true, characterData: true });
+})();`;
+
 declare global {
   interface Window {
     /** [serial, epoch ms] of each message, and epoch ms of each DOM change of a shown value. */
@@ -25,32 +52,7 @@ export async function measureLiveLatency(gateway: BenchGateway, sampleLog: strin
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ locale: 'en-US' });
-    await context.addInitScript(() => {
-      const now = () => performance.timeOrigin + performance.now();
-      window.__bench = { messages: [], changes: [] };
-      const Native = window.WebSocket;
-      // Listening from the constructor: this runs before the console's own handler of the same message.
-      window.WebSocket = class extends Native {
-        constructor(url: string | URL, protocols?: string | string[]) {
-          super(url, protocols);
-          this.addEventListener('message', (event) => {
-            const serial =
-              typeof event.data === 'string' ? /"serial":"(\w+)"/.exec(event.data)?.[1] : undefined;
-            if (serial) window.__bench.messages.push([serial, now()]);
-          });
-        }
-      };
-      new MutationObserver((records) => {
-        const shown = records.some((record) => {
-          const node =
-            record.target.nodeType === Node.TEXT_NODE
-              ? record.target.parentElement
-              : (record.target as Element);
-          return Boolean(node?.closest?.('.totals, .channel-fields'));
-        });
-        if (shown) window.__bench.changes.push(now());
-      }).observe(document, { subtree: true, childList: true, characterData: true });
-    });
+    await context.addInitScript(PAGE_PROBE);
     const page = await context.newPage();
     await page.goto(`${gateway.base}/`);
     await page.locator('.channel-fields dd').first().waitFor();

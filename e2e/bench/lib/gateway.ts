@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { GATEWAY_NODE_FLAGS, GATEWAY_PROCESS_ENV } from '../../../packages/gateway/src/system/node-process';
 
 export const root = fileURLToPath(new URL('../../..', import.meta.url));
 /** Midsummer noon: the simulated plant produces whatever the hour of the bench run. */
@@ -98,6 +99,8 @@ export async function startGateway(
   const child = spawn(
     'node',
     [
+      // Started as scripts/start.ts starts it (npm start).
+      ...GATEWAY_NODE_FLAGS,
       '--import',
       'tsx',
       'packages/gateway/src/main.ts',
@@ -114,7 +117,7 @@ export async function startGateway(
     {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: { ...process.env, LOG_LEVEL: 'warn', LOG_FORMAT: 'json', ...options.env },
+      env: { ...GATEWAY_PROCESS_ENV, ...process.env, LOG_LEVEL: 'warn', LOG_FORMAT: 'json', ...options.env },
     },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
