@@ -1,7 +1,8 @@
 /**
  * WebSocket /livedata: one detailed inverter per text frame. A changed inverter is pushed at once (the
- * changes of one radio answer are collected first, and an inverter goes out at most every
- * PUSH_MIN_INTERVAL_MS); a 1 s timer pushes an inverter whose last push is 10 s old.
+ * changes of one radio answer are collected first); new run data always goes out at once, other changes
+ * (statistics, reachability, command states) at most every PUSH_MIN_INTERVAL_MS per inverter. A 1 s timer
+ * pushes an inverter whose last push is 10 s old.
  * Nothing is built while no client is connected and nothing is sent on connect (clients load
  * /api/livedata/status first). Client frames ("ping", {"type":"ping"}) are ignored.
  *
@@ -17,7 +18,7 @@ import type { Clock } from '../system/clock';
 import { ClientSet, closeOnAuthChangeAndShutdown, OPEN, type SocketClient } from './clients';
 
 export const PUSH_TICK_MS = 1000;
-/** An inverter is pushed at most this often, however often it changes. */
+/** Changes other than new run data push an inverter at most this often, however often they come. */
 export const PUSH_MIN_INTERVAL_MS = 250;
 /** An inverter whose last push is this old is pushed again even without a change. */
 export const PUSH_REFRESH_MS = Timing.livePushMaxIntervalS * 1000;
@@ -48,8 +49,8 @@ export class LivedataHub {
   readonly #maxBuffered: number;
   readonly #onSlowClient: () => void;
   readonly #clients: ClientSet<SocketClient, null>;
-  /** Serials (wire form) changed since their last push. */
-  readonly #changed = new Set<string>();
+  /** Serials (wire form) changed since their last push: true when new run data is among the changes. */
+  readonly #changed = new Map<string, boolean>();
   /** Clock time of each inverter's last push. */
   readonly #lastPush = new Map<string, number>();
   readonly #unsubscribe: (() => void)[];
@@ -66,14 +67,14 @@ export class LivedataHub {
     this.#onSlowClient = options.onSlowClient ?? (() => {});
     this.#clients = new ClientSet(options.maxClients);
     this.#unsubscribe = [
-      options.bus.on('live:inverter', (serial) => {
-        this.#changed.add(serial);
+      options.bus.on('live:inverter', (serial, change) => {
+        this.#changed.set(serial, this.#changed.get(serial) === true || change === 'data');
         this.#scheduleFlush(0);
       }),
       options.bus.on('live:inverters', (serials) => {
         const present = new Set(serials);
         for (const serial of this.#lastPush.keys()) if (!present.has(serial)) this.#lastPush.delete(serial);
-        for (const serial of this.#changed) if (!present.has(serial)) this.#changed.delete(serial);
+        for (const serial of this.#changed.keys()) if (!present.has(serial)) this.#changed.delete(serial);
       }),
       closeOnAuthChangeAndShutdown(options.bus, (code, reason) => this.closeAll(code, reason)),
     ];
@@ -131,7 +132,7 @@ export class LivedataHub {
       const age = last === undefined || now < last ? Number.POSITIVE_INFINITY : now - last;
       const changed = this.#changed.has(serial);
       if (!(refresh && age >= PUSH_REFRESH_MS) && !changed) continue;
-      if (age < PUSH_MIN_INTERVAL_MS) {
+      if (age < PUSH_MIN_INTERVAL_MS && this.#changed.get(serial) !== true) {
         if (changed) wait = Math.min(wait ?? PUSH_MIN_INTERVAL_MS, PUSH_MIN_INTERVAL_MS - age);
         continue;
       }
