@@ -18,6 +18,7 @@ import {
   releasesDir,
   writeReleaseState,
 } from '../packages/gateway/src/release/state';
+import { GATEWAY_NODE_FLAGS, GATEWAY_PROCESS_ENV } from '../packages/gateway/src/system/node-process';
 
 const checkout = fileURLToPath(new URL('..', import.meta.url));
 /** How long a new start may take to answer before it counts as failed. */
@@ -75,11 +76,15 @@ function folderOf(release: string | null): string {
 
 function start(release: string | null): ChildProcess {
   console.log(`[launcher] starting ${release ?? 'the source checkout'}`);
-  return spawn(process.execPath, ['--import', 'tsx', 'packages/gateway/src/main.ts', ...gatewayArgs], {
-    cwd: folderOf(release),
-    stdio: 'inherit',
-    env: { ...process.env, [LAUNCHER_ENV]: '1', [RELEASE_ENV]: release ?? '' },
-  });
+  return spawn(
+    process.execPath,
+    [...GATEWAY_NODE_FLAGS, '--import', 'tsx', 'packages/gateway/src/main.ts', ...gatewayArgs],
+    {
+      cwd: folderOf(release),
+      stdio: 'inherit',
+      env: { ...GATEWAY_PROCESS_ENV, ...process.env, [LAUNCHER_ENV]: '1', [RELEASE_ENV]: release ?? '' },
+    },
+  );
 }
 
 const exited = (proc: ChildProcess) =>

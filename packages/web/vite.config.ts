@@ -54,7 +54,9 @@ function precompress(): Plugin {
 /**
  * The chosen language's texts are a chunk the entry imports dynamically, so the browser would only ask
  * for them after the entry has run: one more round trip before the first paint. A small script in the
- * page picks the language the way `detectLanguage` (src/i18n) does and preloads its chunk at once.
+ * page picks the language the way `detectLanguage` (src/i18n) does and preloads its chunk at once, unless
+ * the gateway already put that language's texts into the page (`data-texts` on <html>). It stands before
+ * the stylesheet: an inline script after one waits until the stylesheet has loaded.
  */
 function preloadLanguage(): Plugin {
   return {
@@ -71,10 +73,16 @@ function preloadLanguage(): Plugin {
               : null;
           if (match?.[1] && output.type === 'chunk') chunks[match[1]] = `/${output.fileName}`;
         }
-        const script = `(()=>{var c=${JSON.stringify(chunks)},l;try{l=localStorage.getItem('locale')}catch(e){}
+        const script = `(()=>{var c=${JSON.stringify(chunks)},l,d=document;try{l=localStorage.getItem('locale')}catch(e){}
 if(!c[l])l=navigator.languages.map(t=>t.split('-')[0].toLowerCase()).find(t=>c[t])||'en';
-var k=document.createElement('link');k.rel='modulepreload';k.href=c[l];document.head.appendChild(k)})()`;
-        return html.replace('</head>', `<script>${script}</script></head>`);
+try{new Intl.NumberFormat(l).format(1);new Intl.DateTimeFormat(l,{hour:'2-digit'}).format(0)}catch(e){}
+if(d.documentElement.dataset.texts===l)return;
+var k=d.createElement('link');k.rel='modulepreload';k.href=c[l];d.head.appendChild(k)})()`;
+        const tag = `<script>${script}</script>`;
+        const stylesheet = html.search(/<link rel="stylesheet"/);
+        return stylesheet < 0
+          ? html.replace('</head>', `${tag}</head>`)
+          : `${html.slice(0, stylesheet)}${tag}\n    ${html.slice(stylesheet)}`;
       },
     },
   };

@@ -408,7 +408,12 @@ export const SOCKET_SUBPROTOCOL = 'dtu-console';
 export const SOCKET_AUTH_SUBPROTOCOL_PREFIX = 'dtu-auth.';
 
 export const SocketLimits = {
-  maxClientsPerSocket: 8,
+  /**
+   * Default cap of clients per WebSocket (/livedata, /console), set with `--max-socket-clients`: a Linux
+   * host serves hundreds (the ESP32 reference stops at 8). Over the cap the oldest client is closed (1013).
+   */
+  maxClientsPerSocket: 1000,
+  maxClientsPerSocketMax: 100_000,
   sendQueueLength: 32,
   consoleBatchBytes: 512,
   consoleBatchMs: 250,

@@ -6,6 +6,7 @@ import { AuthService } from './auth/service';
 import { EventBus, type Service } from './bus';
 import { ConfigStore } from './config/store';
 import type { GatewayContext } from './context';
+import { consoleTextsReader } from './http/console-language';
 import { consoleStatic } from './http/console-static';
 import { installErrorHandler } from './http/error-handler';
 import { postBodies } from './http/post-data';
@@ -152,6 +153,7 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
       (await auth.authorize(request, 'readonly')).allowed
         ? livedataFirstPaintJson(ctx.plant.live, gatewayHintInputs(ctx.auth, ctx.plant.radio))
         : null,
+    consoleTexts: consoleTextsReader(),
   });
 
   return {

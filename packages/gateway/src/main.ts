@@ -1,4 +1,5 @@
 /** Command-line entry: `npm start`, or `node --import tsx src/main.ts --port 80 --data-dir /var/lib/dtu`. */
+import { appendFileSync } from 'node:fs';
 import { type Gateway, GatewayRunner } from './app';
 import { OptionsError, parseOptions } from './options';
 import { SystemClock } from './system/clock';
@@ -18,6 +19,17 @@ function isNightAtPlant(gateway: Gateway): boolean {
     sunsetType: 0,
     synchronised: true,
   }).isDay;
+}
+
+/**
+ * `npm run bench` only (BENCH_SAMPLE_LOG=<file>): appends "<serial> <epoch ms>" for every new run-data
+ * sample the moment the live model takes it from the radio answer, so the bench can time a sample's way
+ * to the console's DOM. The simulated radio answers within the transmit call, so this is the radio's time.
+ */
+function logRadioSamples(gateway: Gateway, file: string): void {
+  gateway.ctx.bus.on('live:inverter', (serial, change) => {
+    if (change === 'data') appendFileSync(file, `${serial} ${Date.now()}\n`);
+  });
 }
 
 async function main(): Promise<void> {
@@ -45,6 +57,7 @@ async function main(): Promise<void> {
   const shownHost = options.host === '0.0.0.0' || options.host === '::' ? 'localhost' : options.host;
   let announced = false;
   const onStart = (gateway: Gateway) => {
+    if (process.env.BENCH_SAMPLE_LOG) logRadioSamples(gateway, process.env.BENCH_SAMPLE_LOG);
     if (gateway.ctx.resetReason === 'Software reset') {
       log.info('Restarted');
       return;

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { SecurityLimits } from '@dtu-console/contract';
+import { SecurityLimits, SocketLimits } from '@dtu-console/contract';
 
 /** Everything the gateway needs to know before it starts, from flags first, then the environment. */
 export interface GatewayOptions {
@@ -22,6 +22,8 @@ export interface GatewayOptions {
   simStart?: number;
   /** `--require-time-sync` / `REQUIRE_TIME_SYNC=1`: distrust the host clock until SNTP answers or the time is set. */
   requireTimeSync?: boolean;
+  /** `--max-socket-clients` / `MAX_SOCKET_CLIENTS`: clients per WebSocket before the oldest is closed. */
+  maxSocketClients?: number;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -48,6 +50,7 @@ export function parseOptions(
       'reboot-exits': { type: 'boolean' },
       'sim-start': { type: 'string' },
       'require-time-sync': { type: 'boolean' },
+      'max-socket-clients': { type: 'string' },
     },
     strict: true,
   });
@@ -65,6 +68,7 @@ export function parseOptions(
     prettyLog: env.LOG_FORMAT ? env.LOG_FORMAT === 'pretty' : isTerminal,
     ...adminPassword(values['admin-password'] ?? env.ADMIN_PASSWORD),
     ...simStart(values['sim-start'] ?? env.SIM_START),
+    ...maxSocketClients(values['max-socket-clients'] ?? env.MAX_SOCKET_CLIENTS),
     requireTimeSync:
       values['require-time-sync'] ??
       ['1', 'true', 'yes'].includes((env.REQUIRE_TIME_SYNC ?? '').toLowerCase()),
@@ -84,6 +88,17 @@ function adminPassword(value: string | undefined): { adminPassword?: string } {
     );
   }
   return { adminPassword: value };
+}
+
+function maxSocketClients(value: string | undefined): { maxSocketClients?: number } {
+  if (value === undefined || value === '') return {};
+  const clients = Number(value);
+  if (!Number.isInteger(clients) || clients < 1 || clients > SocketLimits.maxClientsPerSocketMax) {
+    throw new OptionsError(
+      `Invalid --max-socket-clients "${value}": expected an integer 1..${SocketLimits.maxClientsPerSocketMax}`,
+    );
+  }
+  return { maxSocketClients: clients };
 }
 
 function simStart(value: string | undefined): { simStart?: number } {

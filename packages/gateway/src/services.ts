@@ -34,14 +34,17 @@ export function createServices(
     ...(options.sntpTimeoutMs === undefined ? {} : { timeoutMs: options.sntpTimeoutMs }),
   });
   const livedataLog = ctx.log.child({ component: 'livedata' });
+  const maxClients =
+    ctx.options.maxSocketClients === undefined ? {} : { maxClients: ctx.options.maxSocketClients };
   const livedata = new LivedataHub({
     live: ctx.plant.live,
     bus: ctx.bus,
     clock: ctx.clock,
     hints: () => gatewayHintInputs(ctx.auth, ctx.plant.radio),
+    ...maxClients,
     onSlowClient: () => livedataLog.info('Live data client too slow: disconnected'),
   });
-  const console = new ConsoleHub({ consoleLog: ctx.consoleLog, bus: ctx.bus });
+  const console = new ConsoleHub({ consoleLog: ctx.consoleLog, bus: ctx.bus, ...maxClients });
   // What the host's network settings ask of the gateway itself: its log to a syslog server, and the
   // console announced by mDNS under the host name.
   const syslog = new SyslogForwarder({

@@ -2,7 +2,12 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import de from '../../web/src/i18n/locales/de.json';
+import en from '../../web/src/i18n/locales/en.json';
+import fr from '../../web/src/i18n/locales/fr.json';
+import { consoleStatic } from '../src/http/console-static';
 import { ADMIN_PASSWORD, basic } from './helpers/api';
 import { HM800, HMS2000, type PlantGateway, plantGateway } from './helpers/plant-gateway';
 
@@ -69,8 +74,9 @@ describe('the live view page carries the live snapshot for its first paint', () 
     try {
       const anonymous = await page();
       expect(anonymous.statusCode).toBe(200);
-      expect(anonymous.body).toBe(INDEX);
       expect(anonymous.body).not.toContain('live-snapshot');
+      // The texts are no secret: the login screen is painted from them as well.
+      expect(anonymous.body).toContain('<script id="console-texts" type="application/json">');
       const wrong = await page({ authorization: basic('wrong-password') });
       expect(wrong.body).not.toContain('live-snapshot');
       const admin = await page({ authorization: basic() });
@@ -85,5 +91,63 @@ describe('the live view page carries the live snapshot for its first paint', () 
     const json = /<script id="live-snapshot" type="application\/json">(.*?)<\/script>/s.exec(body)?.[1];
     expect(json).toBeDefined();
     expect(json).not.toContain('<');
+  });
+});
+
+function textsOf(html: string): { language?: string; texts: unknown } {
+  const match = /<script id="console-texts" type="application\/json">(.*?)<\/script>/s.exec(html);
+  return {
+    language: /<html lang="(\w+)" data-texts="\1">/.exec(html)?.[1],
+    texts: match ? JSON.parse(match[1] as string) : null,
+  };
+}
+
+describe("the live view page carries the first-load texts of the visitor's language", () => {
+  it('in the browser language, and names it on <html> for the language preload script', async () => {
+    const german = await page({ 'accept-language': 'de-DE,de;q=0.9,en;q=0.8' });
+    expect(textsOf(german.body)).toEqual({ language: 'de', texts: de });
+    expect(german.headers.vary).toMatch(/accept-language/i);
+    expect(german.headers.vary).toMatch(/cookie/i);
+    expect(textsOf((await page()).body)).toEqual({ language: 'en', texts: en });
+    // Still before the snapshot, which stays the last element of <head>.
+    expect(snapshotOf(german.body)).not.toBeNull();
+  });
+
+  it('in the choice the console stored (its locale cookie) over the browser language', async () => {
+    const chosen = await page({ 'accept-language': 'de-DE', cookie: 'theme=dark; locale=fr' });
+    expect(textsOf(chosen.body)).toEqual({ language: 'fr', texts: fr });
+  });
+
+  it('compressed, and the same bytes again for the same language while there is no snapshot', async () => {
+    await env.gateway.ctx.config.patch('security', { allow_readonly: false });
+    try {
+      const headers = { 'accept-encoding': 'br', 'accept-language': 'fr' };
+      const first = await page(headers);
+      const second = await page(headers);
+      expect(first.headers['content-encoding']).toBe('br');
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      const html = brotliDecompressSync(first.rawPayload).toString('utf8');
+      expect(textsOf(html)).toEqual({ language: 'fr', texts: fr });
+      const german = brotliDecompressSync((await page({ ...headers, 'accept-language': 'de' })).rawPayload);
+      expect(textsOf(german.toString('utf8')).language).toBe('de');
+    } finally {
+      await env.gateway.ctx.config.patch('security', { allow_readonly: true });
+    }
+  });
+
+  it('escapes "<" in the texts, so no text can end the script element', async () => {
+    const app = Fastify();
+    const webRoot = await mkdtemp(join(tmpdir(), 'dtu-web-'));
+    await writeFile(join(webRoot, 'index.html'), INDEX);
+    const hostile = { live: { title: '</script><script>alert(1)</script>' } };
+    await app.register(consoleStatic, { webRoot, consoleTexts: () => JSON.stringify(hostile) });
+    try {
+      const body = (await app.inject({ method: 'GET', url: '/' })).body;
+      expect(body).not.toContain('<script>alert');
+      expect(body.match(/<\/script>/g)).toHaveLength(1);
+      expect(textsOf(body).texts).toEqual(hostile);
+    } finally {
+      await app.close();
+    }
   });
 });

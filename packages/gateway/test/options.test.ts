@@ -39,6 +39,15 @@ describe('parseOptions', () => {
 });
 
 describe('time options', () => {
+  it('takes a client cap per WebSocket from --max-socket-clients or MAX_SOCKET_CLIENTS', () => {
+    expect(parseOptions([], {}, false).maxSocketClients).toBeUndefined();
+    expect(parseOptions(['--max-socket-clients', '600'], {}, false).maxSocketClients).toBe(600);
+    expect(parseOptions([], { MAX_SOCKET_CLIENTS: '50' }, false).maxSocketClients).toBe(50);
+    for (const bad of ['0', '-3', '2.5', 'many', '100001']) {
+      expect(() => parseOptions([`--max-socket-clients=${bad}`], {}, false)).toThrow(OptionsError);
+    }
+  });
+
   it('parses --sim-start as an ISO time and rejects nonsense', () => {
     expect(parseOptions(['--sim-start', '2026-06-21T12:00:00+02:00'], {}, false).simStart).toBe(
       Date.UTC(2026, 5, 21, 10),

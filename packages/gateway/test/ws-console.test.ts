@@ -11,7 +11,9 @@ import { type PlantGateway, plantGateway } from './helpers/plant-gateway';
 import { connect, connectOpen, type OpenedSocket, waitFor } from './helpers/ws-client';
 
 /** A hub on manual scheduling: `run()` fires what is due, like the event loop would. */
-function hubHarness(options: { queueLines?: number; maxBufferedBytes?: number; history?: string[] } = {}) {
+function hubHarness(
+  options: { queueLines?: number; maxBufferedBytes?: number; history?: string[]; maxClients?: number } = {},
+) {
   const consoleLog = new ConsoleLog(50);
   for (const line of options.history ?? []) consoleLog.push(line);
   const bus = new EventBus();
@@ -21,6 +23,7 @@ function hubHarness(options: { queueLines?: number; maxBufferedBytes?: number; h
     bus,
     ...(options.queueLines === undefined ? {} : { queueLines: options.queueLines }),
     ...(options.maxBufferedBytes === undefined ? {} : { maxBufferedBytes: options.maxBufferedBytes }),
+    ...(options.maxClients === undefined ? {} : { maxClients: options.maxClients }),
     schedule: (ms, callback) => {
       const entry = { ms, callback };
       pending.push(entry);
@@ -114,8 +117,8 @@ describe('ConsoleHub', () => {
     h.hub.stop();
   });
 
-  it('keeps at most 8 clients and closes all when anonymous access is turned off', () => {
-    const h = hubHarness();
+  it('keeps at most its client cap (here 8) and closes all when anonymous access is turned off', () => {
+    const h = hubHarness({ maxClients: 8 });
     const sockets = Array.from({ length: 9 }, () => new FakeSocket());
     for (const socket of sockets) h.hub.add(socket);
     expect(h.hub.clientCount).toBe(8);
@@ -147,7 +150,7 @@ describe('WebSocket /console on a running gateway', () => {
     );
 
   beforeAll(async () => {
-    env = await plantGateway();
+    env = await plantGateway({ maxSocketClients: 8 });
   });
   afterAll(() => env.cleanup());
 
@@ -204,7 +207,7 @@ describe('WebSocket /console on a running gateway', () => {
     await setAllowReadonly(true);
   });
 
-  it('keeps at most 8 clients', async () => {
+  it('keeps at most --max-socket-clients clients (here 8)', async () => {
     const sockets = [];
     for (let i = 0; i < 9; i++) sockets.push(await connectOpen(url()));
     expect((await sockets[0]!.closed).code).toBe(1013);

@@ -1,7 +1,7 @@
 import { Code, type LivedataMessage } from '@dtu-console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../src/config/secrets';
-import { LivedataHub, PUSH_REFRESH_MS } from '../src/ws/livedata';
+import { LivedataHub, PUSH_MIN_INTERVAL_MS, PUSH_REFRESH_MS } from '../src/ws/livedata';
 import { HM800, HMS800, harness } from './engine/harness';
 import { expectSameShape, post } from './helpers/api';
 import { detailExample, SIMULATED_HINTS_EXAMPLE, TOTAL_EXAMPLE } from './helpers/api-examples';
@@ -16,7 +16,7 @@ import {
 import { connect, connectOpen, waitFor } from './helpers/ws-client';
 
 /** The engine harness (ManualClock, FakeRadio) with a live-data hub on the same clock and bus. */
-async function hubHarness(options: { maxBufferedBytes?: number } = {}) {
+async function hubHarness(options: { maxBufferedBytes?: number; maxClients?: number } = {}) {
   const h = harness({
     inverters: [
       { serial: HM800, name: 'Roof' },
@@ -98,6 +98,41 @@ describe('LivedataHub (docs/api.md push schedule)', () => {
     h.hub.stop();
   });
 
+  it('serves hundreds of clients by default (a Linux host, not the 8 of an ESP32)', async () => {
+    const h = await hubHarness();
+    const sockets = Array.from({ length: 600 }, () => new FakeSocket());
+    for (const socket of sockets) h.hub.add(socket);
+    expect(h.hub.clientCount).toBe(600);
+    expect(sockets.every((socket) => socket.closed === undefined)).toBe(true);
+    h.hub.stop();
+  });
+
+  it('pushes a change at once; other changes than run data at most every 250 ms per inverter', async () => {
+    const h = await hubHarness();
+    const socket = new FakeSocket();
+    h.hub.add(socket);
+    await h.clock.advance(1000);
+    socket.frames.length = 0;
+    await h.clock.advance(500);
+    h.bus.emit('live:inverter', HM800, 'data');
+    h.bus.emit('live:inverter', HM800, 'status');
+    await h.clock.advance(0);
+    expect(serialsOf(socket)).toEqual([HM800]);
+    // A status change 100 ms later: held until its last push is PUSH_MIN_INTERVAL_MS old.
+    await h.clock.advance(100);
+    h.bus.emit('live:inverter', HM800, 'status');
+    await h.clock.advance(PUSH_MIN_INTERVAL_MS - 101);
+    expect(serialsOf(socket)).toEqual([HM800]);
+    await h.clock.advance(1);
+    expect(serialsOf(socket)).toEqual([HM800, HM800]);
+    // New run data right after: out at once all the same.
+    await h.clock.advance(10);
+    h.bus.emit('live:inverter', HM800, 'data');
+    await h.clock.advance(0);
+    expect(serialsOf(socket)).toEqual([HM800, HM800, HM800]);
+    h.hub.stop();
+  });
+
   it('ignores a serial that is not in the live model', async () => {
     const h = await hubHarness();
     const socket = new FakeSocket();
@@ -108,8 +143,8 @@ describe('LivedataHub (docs/api.md push schedule)', () => {
     h.hub.stop();
   });
 
-  it('keeps at most 8 clients: the oldest is closed', async () => {
-    const h = await hubHarness();
+  it('keeps at most its client cap (here 8): the oldest is closed', async () => {
+    const h = await hubHarness({ maxClients: 8 });
     const sockets = Array.from({ length: 10 }, () => new FakeSocket());
     for (const socket of sockets) h.hub.add(socket);
     expect(h.hub.clientCount).toBe(8);
@@ -203,7 +238,7 @@ describe('WebSocket /livedata on a running gateway', () => {
   };
 
   beforeAll(async () => {
-    env = await plantGateway();
+    env = await plantGateway({ maxSocketClients: 8 });
     await env.advance(30_000);
   });
   afterAll(() => env.cleanup());
@@ -269,7 +304,7 @@ describe('WebSocket /livedata on a running gateway', () => {
     await socket.close();
   });
 
-  it('keeps at most 8 clients: the oldest is closed', async () => {
+  it('keeps at most --max-socket-clients clients (here 8): the oldest is closed with 1013', async () => {
     const sockets = [];
     for (let i = 0; i < 9; i++) sockets.push(await connectOpen(url()));
     expect((await sockets[0]!.closed).code).toBe(1013);

@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { BuiltInLanguage } from '@dtu-console/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { pickConsoleLanguage } from './console-language';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html and unhashed files must be revalidated, or a browser keeps an old console after an update. */
@@ -20,17 +22,36 @@ export interface ConsoleStaticOptions {
    * the HTML of `/` as a JSON script, so the first value is on screen without a request of its own.
    */
   firstPaint?: (request: FastifyRequest) => Promise<unknown>;
+  /**
+   * The console's first-load texts of a language as JSON, or null when unknown. The page of `/` carries
+   * those of the visitor's language, so the first paint waits for no language request.
+   */
+  consoleTexts?: (language: BuiltInLanguage) => string | null;
 }
 
 /** The id of the JSON script with the first-paint snapshot (read by the console's live-data store). */
 export const FIRST_PAINT_ID = 'live-snapshot';
 
-/** JSON inside a <script>: `<` escaped, so no value can close the element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
+/** The id of the JSON script with the console's first-load texts (read by the console's i18n setup). */
+export const TEXTS_ID = 'console-texts';
+
+/** JSON text inside a <script>: `<` escaped, so no value can close the element. */
+function scriptSafe(json: string): string {
+  return json.replace(/</g, '\\u003c');
 }
 
-export const consoleStatic = fp<ConsoleStaticOptions>(async (app, { webRoot, firstPaint }) => {
+function scriptJson(value: unknown): string {
+  return scriptSafe(JSON.stringify(value));
+}
+
+function encode(html: Buffer, encoding: 'br' | 'gzip' | 'identity'): Buffer {
+  if (encoding === 'br') {
+    return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
+  }
+  return encoding === 'gzip' ? gzipSync(html) : html;
+}
+
+export const consoleStatic = fp<ConsoleStaticOptions>(async (app, { webRoot, firstPaint, consoleTexts }) => {
   const built = existsSync(join(webRoot, 'index.html'));
   const indexHtml = built ? readFileSync(join(webRoot, 'index.html'), 'utf8') : '';
   if (built) {
@@ -57,23 +78,46 @@ export const consoleStatic = fp<ConsoleStaticOptions>(async (app, { webRoot, fir
     return reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
   };
 
-  /** The live view's page: index.html with the first-paint snapshot, compressed here (it is small). */
+  /**
+   * The live view's page: index.html with the console's first-load texts in the visitor's language and the
+   * first-paint snapshot, compressed here (it is small). Without a snapshot the page only varies by
+   * language, so its compressed forms are kept.
+   */
+  const withoutSnapshot = new Map<string, Buffer>();
   const sendLiveView = async (request: FastifyRequest, reply: FastifyReply) => {
-    const snapshot = built && firstPaint ? await firstPaint(request) : null;
-    if (snapshot === null || snapshot === undefined) return sendIndex(reply);
-    const script = `<script id="${FIRST_PAINT_ID}" type="application/json">${scriptJson(snapshot)}</script>`;
-    const html = Buffer.from(indexHtml.replace('</head>', `${script}</head>`));
+    if (!indexHtml.includes('</head>')) return sendIndex(reply);
+    const snapshot = (firstPaint ? await firstPaint(request) : null) ?? null;
+    const language = pickConsoleLanguage(request.headers);
+    const texts = consoleTexts?.(language) ?? null;
+    if (snapshot === null && texts === null) return sendIndex(reply);
     const accepted = String(request.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
     reply
       .header('Cache-Control', REVALIDATE)
-      .header('Vary', 'Accept-Encoding')
+      .header('Vary', 'Accept-Encoding, Accept-Language, Cookie')
       .type('text/html; charset=utf-8');
-    if (/\bbr\b/.test(accepted)) {
-      const body = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
-      return reply.header('Content-Encoding', 'br').send(body);
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    const cacheKey = `${language} ${encoding}`;
+    const cached = snapshot === null ? withoutSnapshot.get(cacheKey) : undefined;
+    if (cached) return reply.send(cached);
+
+    let html = indexHtml;
+    let scripts = '';
+    if (texts !== null) {
+      // data-texts tells the page's language preload script that this language needs no request.
+      html = html.replace(
+        /<html\b([^>]*)>/,
+        (_tag, attributes: string) =>
+          `<html${attributes.replace(/\s(lang|data-texts)="[^"]*"/g, '')} lang="${language}" data-texts="${language}">`,
+      );
+      scripts += `<script id="${TEXTS_ID}" type="application/json">${scriptSafe(texts)}</script>`;
     }
-    if (/\bgzip\b/.test(accepted)) return reply.header('Content-Encoding', 'gzip').send(gzipSync(html));
-    return reply.send(html);
+    if (snapshot !== null) {
+      scripts += `<script id="${FIRST_PAINT_ID}" type="application/json">${scriptJson(snapshot)}</script>`;
+    }
+    const body = encode(Buffer.from(html.replace('</head>', `${scripts}</head>`)), encoding);
+    if (snapshot === null) withoutSnapshot.set(cacheKey, body);
+    return reply.send(body);
   };
 
   app.get('/', sendLiveView);

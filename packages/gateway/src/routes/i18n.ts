@@ -14,10 +14,9 @@ import {
 } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
+import { CONSOLE_LOCALES_DIR } from '../http/console-language';
 
 type BuiltIn = BuiltInLanguage;
-
-const LOCALES_DIR = new URL('../../../web/src/i18n/locales/', import.meta.url);
 
 function isBuiltIn(code: unknown): code is BuiltIn {
   return typeof code === 'string' && Object.hasOwn(BuiltInLanguages, code);
@@ -25,7 +24,7 @@ function isBuiltIn(code: unknown): code is BuiltIn {
 
 export const i18nRoutes: FastifyPluginAsync<{ ctx: GatewayContext; localesDir?: URL }> = async (
   app,
-  { localesDir = LOCALES_DIR },
+  { localesDir = CONSOLE_LOCALES_DIR },
 ) => {
   const packs = new Map<BuiltIn, { body: string; etag: string } | null>();
 

@@ -5,7 +5,7 @@
 import { SocketLimits } from '@dtu-console/contract';
 import type { EventBus } from '../bus';
 
-/** At most this many clients per socket; the oldest connection goes. */
+/** At most this many clients per socket unless `--max-socket-clients` says otherwise; the oldest connection goes. */
 export const MAX_SOCKET_CLIENTS: number = SocketLimits.maxClientsPerSocket;
 
 export const CloseCode = {

@@ -25,6 +25,8 @@ export interface PlantGatewayOptions {
   dataDir?: string;
   /** Serve a built console from here. */
   webRoot?: string;
+  /** `--max-socket-clients`. */
+  maxSocketClients?: number;
 }
 
 export async function plantGateway(options: PlantGatewayOptions = {}) {
@@ -34,6 +36,7 @@ export async function plantGateway(options: PlantGatewayOptions = {}) {
     {
       ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
       ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
+      ...(options.maxSocketClients === undefined ? {} : { maxSocketClients: options.maxSocketClients }),
     },
     {
       clock,

@@ -93,13 +93,54 @@ function readSaved(): string | null {
   }
 }
 
+/**
+ * The stored choice is mirrored into a cookie of the same name: the gateway reads it to put the chosen
+ * language's first-load texts into the live view's page (gateway/src/http/console-language.ts).
+ */
+function mirrorIntoCookie(language: Language): void {
+  if (document.cookie.split('; ').includes(`${STORAGE_KEY}=${language}`)) return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API needs a secure context; the console is mostly served over plain HTTP on the LAN.
+  document.cookie = `${STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/** The id of the JSON script with the first-load texts the gateway put into the page (console-static.ts). */
+const PAGE_TEXTS_ID = 'console-texts';
+
+/**
+ * The first-load texts the gateway put into the page, when they are in `language` (the page's
+ * `data-texts` names theirs): the first render then needs no language chunk.
+ */
+export function pageTexts(doc: Document, language: Language): object | null {
+  if (doc.documentElement.dataset.texts !== language) return null;
+  const text = doc.getElementById(PAGE_TEXTS_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const texts: unknown = JSON.parse(text);
+    return texts !== null && typeof texts === 'object' ? texts : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function initI18n(): Promise<typeof i18n> {
-  const language = detectLanguage(readSaved(), navigator.languages ?? [navigator.language]);
+  const saved = readSaved();
+  const language = detectLanguage(saved, navigator.languages ?? [navigator.language]);
+  if (isLanguage(saved)) mirrorIntoCookie(saved);
+  const texts = pageTexts(document, language);
   await i18n
     .use(lazyLocales)
     .use(initReactI18next)
     .init({
       lng: language,
+      // The page's texts make the first namespace ready at once (no await on a chunk); the other
+      // namespaces, and other languages, still come from the backend.
+      ...(texts
+        ? {
+            resources: { [language]: { translation: texts } },
+            partialBundledLanguages: true,
+            initAsync: false,
+          }
+        : {}),
       fallbackLng: false,
       supportedLngs: [...LANGUAGES],
       load: 'currentOnly',
@@ -122,6 +163,7 @@ export async function setLanguage(language: Language): Promise<void> {
   } catch {
     // Private mode: the choice lasts for this visit only.
   }
+  mirrorIntoCookie(language);
   await i18n.changeLanguage(language);
 }
 

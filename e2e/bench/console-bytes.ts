@@ -1,0 +1,192 @@
+/**
+ * Console bytes as the gateway serves them: the live view's first load per language and the first load of
+ * every route, measured in real Chromium (bytes on the wire with headers, brotli), with the brotli and gzip
+ * bodies of the same files beside them; and the whole console, every built file, both encodings.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { get } from 'node:http';
+import { join, relative } from 'node:path';
+import { type Browser, chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../chromium';
+import { type BenchGateway, root } from './lib/gateway';
+import type { Section } from './lib/report';
+import { KB } from './lib/stats';
+
+const BUDGET_FIRST_LOAD_KB = 108;
+const BUDGET_WHOLE_CONSOLE_KB = 216;
+export const LOCALES = ['en-US', 'de-DE', 'fr-FR'] as const;
+const dist = join(root, 'packages/web/dist');
+const CONSOLE_TYPES = ['Document', 'Script', 'Stylesheet', 'Font'];
+
+export interface FirstLoad {
+  locale: string;
+  /** Wire bytes (headers included) of the console's files, brotli. */
+  bytes: number;
+  entries: { url: string; type: string; bytes: number }[];
+}
+
+/** Body bytes as sent (fetch would decompress them), for one Accept-Encoding. */
+function rawBodyBytes(
+  url: string,
+  encoding: 'br' | 'gzip',
+  headers: Record<string, string> = {},
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': encoding, ...headers } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      response.on('end', () => resolve(bytes));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/** Routes of the console, read from its route table. */
+function routes(): string[] {
+  const table = readFileSync(join(root, 'packages/web/src/app/routes.ts'), 'utf8');
+  return [...table.matchAll(/path: '([^']+)'/g)].map((match) => match[1] as string);
+}
+
+/** One cold load in a fresh context: the console files it fetched until the network was idle. */
+export async function coldLoad(
+  browser: Browser,
+  url: string,
+  locale: string,
+  signedIn = false,
+): Promise<FirstLoad> {
+  const context = await browser.newContext({ locale });
+  if (signedIn) {
+    await context.addInitScript(() => {
+      localStorage.setItem('user', JSON.stringify({ username: 'admin', authdata: btoa('admin:openDTU42') }));
+    });
+  }
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const seen = new Map<string, { url: string; type: string }>();
+  const entries: FirstLoad['entries'] = [];
+  cdp.on('Network.requestWillBeSent', (event) => {
+    seen.set(event.requestId, { url: event.request.url, type: event.type ?? 'Other' });
+  });
+  cdp.on('Network.responseReceived', (event) => {
+    const known = seen.get(event.requestId);
+    seen.set(event.requestId, { url: event.response.url, type: event.type ?? known?.type ?? 'Other' });
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const request = seen.get(event.requestId);
+    if (request && CONSOLE_TYPES.includes(request.type)) {
+      entries.push({ url: request.url, type: request.type, bytes: event.encodedDataLength });
+    }
+  });
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await context.close();
+  return { locale, bytes: entries.reduce((sum, entry) => sum + entry.bytes, 0), entries };
+}
+
+/** Brotli and gzip bodies of the files of a load (the page itself asked for in the load's language). */
+async function bodies(load: FirstLoad): Promise<{ br: number; gzip: number }> {
+  const headers = { 'accept-language': load.locale };
+  let br = 0;
+  let gzip = 0;
+  for (const entry of load.entries) {
+    br += await rawBodyBytes(entry.url, 'br', headers);
+    gzip += await rawBodyBytes(entry.url, 'gzip', headers);
+  }
+  return { br, gzip };
+}
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+export async function measureConsoleBytes(
+  gateway: BenchGateway,
+): Promise<{ section: Section; firstLoads: FirstLoad[] }> {
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  const details: string[] = [];
+  const firstLoads: FirstLoad[] = [];
+  const kb = (bytes: number) => (bytes / KB).toFixed(1);
+  try {
+    details.push(
+      'Live view, first load per language (KB; wire = brotli with headers as Chromium counts it, then the bodies alone):',
+      '',
+      '| language | wire | brotli bodies | gzip bodies |',
+      '|---|---|---|---|',
+    );
+    for (const locale of LOCALES) {
+      const load = await coldLoad(browser, `${gateway.base}/`, locale);
+      firstLoads.push(load);
+      const body = await bodies(load);
+      details.push(`| ${locale} | ${kb(load.bytes)} | ${kb(body.br)} | ${kb(body.gzip)} |`);
+    }
+    const heaviest = firstLoads.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+    details.push('', `Heaviest first load (${heaviest.locale}):`, '');
+    for (const entry of heaviest.entries) {
+      details.push(`- ${kb(entry.bytes)} KB ${entry.type} \`${entry.url.replace(gateway.base, '')}\``);
+    }
+
+    details.push(
+      '',
+      'First load of each route (cold, en-US, signed in; KB):',
+      '',
+      '| route | wire | brotli bodies | gzip bodies |',
+      '|---|---|---|---|',
+    );
+    let heaviestRoute = { path: '/', bytes: 0 };
+    for (const path of routes()) {
+      const load = await coldLoad(browser, `${gateway.base}${path}`, 'en-US', true);
+      const body = await bodies(load);
+      details.push(`| \`${path}\` | ${kb(load.bytes)} | ${kb(body.br)} | ${kb(body.gzip)} |`);
+      if (load.bytes > heaviestRoute.bytes) heaviestRoute = { path, bytes: load.bytes };
+    }
+
+    const served = files(dist).filter((path) => !/\.(br|gz)$/.test(path));
+    let wholeBr = 0;
+    let wholeGzip = 0;
+    for (const path of served) {
+      const url = `${gateway.base}/${relative(dist, path).split('\\').join('/')}`;
+      wholeBr += await rawBodyBytes(url, 'br');
+      wholeGzip += await rawBodyBytes(url, 'gzip');
+    }
+    details.push(
+      '',
+      `Whole console: ${served.length} files (every route, all languages): ${kb(wholeBr)} KB brotli, ${kb(wholeGzip)} KB gzip.`,
+    );
+    return {
+      firstLoads,
+      section: {
+        id: 'bytes',
+        title: 'Console bytes',
+        details,
+        results: [
+          {
+            name: `live view first load, heaviest language (${heaviest.locale}), brotli on the wire`,
+            value: heaviest.bytes / KB,
+            unit: 'KB',
+            budget: { op: '<=', limit: BUDGET_FIRST_LOAD_KB },
+          },
+          {
+            name: `heaviest route first load (\`${heaviestRoute.path}\`)`,
+            value: heaviestRoute.bytes / KB,
+            unit: 'KB',
+          },
+          {
+            name: 'whole console, brotli',
+            value: wholeBr / KB,
+            unit: 'KB',
+            budget: { op: '<=', limit: BUDGET_WHOLE_CONSOLE_KB },
+          },
+          { name: 'whole console, gzip', value: wholeGzip / KB, unit: 'KB' },
+        ],
+      },
+    };
+  } finally {
+    await browser.close();
+  }
+}
