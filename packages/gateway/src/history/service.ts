@@ -63,16 +63,27 @@ export class HistoryService implements Service {
   #lastFlushAt = 0;
   #lastPruneAt: number | null = null;
   #running = false;
+  #stopped = false;
 
   constructor(options: HistoryServiceOptions) {
     this.#options = options;
     this.#log = options.log.child({ component: 'history' });
   }
 
-  /** The open store (routes read it); throws before start. */
+  /**
+   * The open store (routes read it). A gateway built but not yet started (its routes can already answer)
+   * opens it on first use; after stop it stays closed, and a late request gets a 503.
+   */
   get store(): HistoryStore {
-    if (!this.#store) throw new Error('history store not open');
+    if (!this.#store) {
+      if (this.#stopped) throw Object.assign(new Error('history stopped'), { statusCode: 503 });
+      this.#store = this.#open(this.#path());
+    }
     return this.#store;
+  }
+
+  #path(): string {
+    return this.#options.file ?? join(this.#options.dataDir, HISTORY_FILE);
   }
 
   #settings() {
@@ -92,8 +103,8 @@ export class HistoryService implements Service {
   }
 
   start(): void {
-    const { bus, clock, dataDir } = this.#options;
-    this.#store = this.#open(this.#options.file ?? join(dataDir, HISTORY_FILE));
+    const { bus, clock } = this.#options;
+    this.#store ??= this.#open(this.#path());
     this.#running = true;
     this.#lastFlushAt = clock.now();
     this.#unsubscribe = [
@@ -111,7 +122,12 @@ export class HistoryService implements Service {
   }
 
   stop(): void {
-    if (!this.#running) return;
+    this.#stopped = true;
+    if (!this.#running) {
+      this.#store?.close();
+      this.#store = undefined;
+      return;
+    }
     this.#running = false;
     for (const off of this.#unsubscribe) off();
     this.#unsubscribe = [];
