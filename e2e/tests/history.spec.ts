@@ -1,32 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { LOCAL_TIME_MONTHS, localDateOf } from '../../packages/contract/src/format';
 
 /**
  * The history against the real gateway: the simulated plant runs from the launcher's summer noon, the
  * history service writes its minutes, and the live view's history card and the history settings show them.
  */
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** The gateway's local date (its simulated clock, not the machine's), "YYYY-MM-DD". */
 async function gatewayToday(request: APIRequestContext): Promise<string> {
   const status = await (await request.get('/api/ntp/status')).json();
-  const match = /([A-Z][a-z]+) (\d{2}) (\d{4}) /.exec(status.ntp_localtime as string);
-  if (!match) throw new Error(`unreadable local time ${status.ntp_localtime}`);
-  return `${match[3]}-${String(MONTHS.indexOf(match[1] as string) + 1).padStart(2, '0')}-${match[2]}`;
+  const today = localDateOf(status.ntp_localtime as string);
+  if (!today) throw new Error(`unreadable local time ${status.ntp_localtime}`);
+  return today;
 }
 
 /** "2026-06-21" as the en-US console shows it. */
@@ -111,7 +97,7 @@ test.describe('history', () => {
 
     // The month has today's bar, the year this month's.
     await card.getByRole('tab', { name: 'Month' }).click();
-    const monthName = `${MONTHS[Number(today.slice(5, 7)) - 1]} ${today.slice(0, 4)}`;
+    const monthName = `${LOCAL_TIME_MONTHS[Number(today.slice(5, 7)) - 1]} ${today.slice(0, 4)}`;
     const month = card.getByRole('img', { name: `Energy of Plant in ${monthName}` });
     await expect(month).toBeVisible();
     await expect(month.locator('rect.history-bar')).toHaveCount(1);

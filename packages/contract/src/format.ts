@@ -93,3 +93,38 @@ export function formatEventTime(seconds: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
+
+/** English weekday names of the time status's `ntp_localtime` ("Monday, March 30 2026 19:18:50"). */
+export const LOCAL_TIME_WEEKDAYS = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+] as const;
+
+/** English month names of the time status's `ntp_localtime`. */
+export const LOCAL_TIME_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** "Monday, March 30 2026 19:18:50" (the time status's `ntp_localtime`) → "2026-03-30"; null when unreadable. */
+export function localDateOf(localTime: string): string | null {
+  const match = /([A-Z][a-z]+) (\d{1,2}) (\d{4}) /.exec(localTime);
+  const month = match ? (LOCAL_TIME_MONTHS as readonly string[]).indexOf(match[1] as string) + 1 : 0;
+  if (!match || month === 0) return null;
+  return `${match[3]}-${String(month).padStart(2, '0')}-${(match[2] as string).padStart(2, '0')}`;
+}

@@ -1,6 +1,6 @@
 import type { HistoryEnergySeries, HistoryPowerSeries } from '@dtu-console/contract/api/history';
+import { localDateOf } from '@dtu-console/contract/format';
 import { describe, expect, it } from 'vitest';
-import { localDateOf } from '../src/api/history';
 import {
   csvFileName,
   dayTotals,

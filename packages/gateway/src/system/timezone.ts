@@ -5,6 +5,7 @@
  *
  * Offsets here are seconds EAST of UTC (CET → +3600), the opposite sign of the POSIX text (`CET-1`).
  */
+import { LOCAL_TIME_MONTHS, LOCAL_TIME_WEEKDAYS } from '@dtu-console/contract/format';
 
 /** When a DST switch happens within its year (POSIX `Jn`, `n` or `Mm.w.d`), plus the local time of day. */
 export type TzRule =
@@ -269,22 +270,6 @@ export function epochOfLocal(tz: string, parts: LocalParts): number {
   return consistent.length > 0 ? Math.min(...consistent) : Math.max(...candidates);
 }
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 const pad = (n: number): string => String(n).padStart(2, '0');
 
 /**
@@ -293,5 +278,5 @@ const pad = (n: number): string => String(n).padStart(2, '0');
  */
 export function formatLocalDateTime(tz: string, epochMs: number): string {
   const t = localTime(tz, epochMs);
-  return `${WEEKDAYS[t.weekday]}, ${MONTHS[t.month - 1]} ${pad(t.day)} ${t.year} ${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`;
+  return `${LOCAL_TIME_WEEKDAYS[t.weekday]}, ${LOCAL_TIME_MONTHS[t.month - 1]} ${pad(t.day)} ${t.year} ${pad(t.hour)}:${pad(t.minute)}:${pad(t.second)}`;
 }

@@ -7,6 +7,7 @@ import type {
 } from '@dtu-console/contract/api/history';
 import type { NtpStatus } from '@dtu-console/contract/api/ntp';
 import { type Envelope, isEnvelope } from '@dtu-console/contract/envelope';
+import { localDateOf } from '@dtu-console/contract/format';
 import type { HistoryConfigPayload } from '@dtu-console/contract/schemas/history';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from './client';
@@ -67,29 +68,6 @@ export const gatewayTodayQuery = queryOptions({
   // An open card moves on to the next day at midnight.
   refetchInterval: TODAY_REFRESH_MS,
 });
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** "Monday, March 30 2026 19:18:50" (the time status's `ntp_localtime`) → "2026-03-30"; null when unreadable. */
-export function localDateOf(localTime: string): string | null {
-  const match = /([A-Z][a-z]+) (\d{1,2}) (\d{4}) /.exec(localTime);
-  const month = match ? MONTHS.indexOf(match[1] as string) + 1 : 0;
-  if (!match || month === 0) return null;
-  return `${match[3]}-${String(month).padStart(2, '0')}-${(match[2] as string).padStart(2, '0')}`;
-}
 
 export const historyStatusQuery = queryOptions({
   queryKey: ['history', 'status'] as const,
