@@ -1,7 +1,8 @@
 /** Gateway memory with 10 inverters at 1 Hz, 50 live clients and MQTT publishing to a real Mosquitto. */
+
+import { startMosquitto } from '../../packages/gateway/test/helpers/mosquitto';
 import { configurePlant, startGateway, watchProcess } from './lib/gateway';
 import { LiveClients } from './lib/live-clients';
-import { startMosquitto } from './lib/mosquitto';
 import type { Section } from './lib/report';
 import { MB, sleep } from './lib/stats';
 
