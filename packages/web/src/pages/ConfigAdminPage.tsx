@@ -7,6 +7,7 @@ import { type AlertMessage, errorAlert, responseAlert } from '../api/response';
 import { withQuery } from '../app/query';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { PageFrame } from '../components/PageFrame';
+import { saveFile } from '../components/saveFile';
 import { UploadProgress, UploadResult, type UploadState } from '../components/UploadStatus';
 import { EXTRA_NS, MAINTENANCE_NS } from '../i18n';
 import '../styles/forms.scss';
@@ -37,14 +38,7 @@ function Backup({ names }: { names: string[] }) {
     setError(null);
     try {
       const blob = await downloadFile(name);
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = name;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveFile(blob, name);
     } catch (cause) {
       setError(errorAlert(cause).text);
     }

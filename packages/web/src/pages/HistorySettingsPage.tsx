@@ -25,6 +25,7 @@ import {
   useSettingsForm,
 } from '../components/form';
 import { PageFrame } from '../components/PageFrame';
+import { saveFile } from '../components/saveFile';
 import { UploadProgress } from '../components/UploadStatus';
 import { EXTRA_NS, HISTORY_NS, SETTINGS_NS } from '../i18n';
 import { useFormat } from '../i18n/format';
@@ -170,14 +171,7 @@ function ExportCard() {
     setBusy(true);
     try {
       const blob = await downloadHistoryExport();
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `dtu-console-history-${today.data ?? 'export'}.json.gz`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveFile(blob, `dtu-console-history-${today.data ?? 'export'}.json.gz`);
     } catch (cause) {
       setError(errorAlert(cause).text);
     } finally {

@@ -12,6 +12,7 @@ import { withQuery } from '../../app/query';
 import { EXTRA_NS, HISTORY_NS } from '../../i18n';
 import { type Formatters, useFormat } from '../../i18n/format';
 import { TabBar } from '../form/TabBar';
+import { saveFile } from '../saveFile';
 import '../../styles/forms.scss';
 import '../../styles/history.scss';
 import { type ChartTick, HistoryChart } from './HistoryChart';
@@ -56,14 +57,7 @@ function browserToday(): string {
 
 /** Offers a text as a file download. */
 function saveText(text: string, name: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob([text], { type: 'text/csv;charset=utf-8' }), name);
 }
 
 /** Calendar dates without a zone: "YYYY-MM-DD" is read as that day, never shifted by the browser's zone. */
