@@ -43,7 +43,7 @@ async function run(url: string) {
 export async function measureRest(gateway: BenchGateway): Promise<Section> {
   const url = `${gateway.base}/api/livedata/status`;
   const details = [
-    `autocannon in its own process, ${CONNECTIONS} connections, ${DURATION_S} s each, on the same machine (it shares the cores with the gateway); the live clients run in the bench process.`,
+    `autocannon in its own process, ${CONNECTIONS} connections, ${DURATION_S} s each, on the same machine (it shares the cores with the gateway); the live clients run in the bench process. autocannon counts latency in whole milliseconds: 0 ms means under 1 ms.`,
     '',
     '| condition | req/s | p50 | p99 | errors | gateway CPU (% of one core) |',
     '|---|---|---|---|---|---|',

@@ -101,6 +101,10 @@ export async function startGateway(
     [
       // Started as scripts/start.ts starts it (npm start).
       ...GATEWAY_NODE_FLAGS,
+      // BENCH_CPU_PROF=1: a V8 CPU profile of each gateway, written when it stops (open it in Chrome's DevTools).
+      ...(process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'e2e/bench/out/profiles')}`]
+        : []),
       '--import',
       'tsx',
       'packages/gateway/src/main.ts',

@@ -26,6 +26,7 @@ export class LiveModel {
   readonly #inverters = new Map<number, LiveInverter>();
   #system: LiveSystem = { timeSynchronised: true, radioProblem: false, utcOffsetSeconds: 0 };
   #totals: PlantTotals = plantTotals([]);
+  #revision = 0;
 
   constructor(options: LiveModelOptions = {}) {
     this.#bus = options.bus;
@@ -47,6 +48,14 @@ export class LiveModel {
     return monoMs === null ? 0 : Math.max(0, monoMs - this.#startedAt);
   }
 
+  /**
+   * Grows with every write (inverter set or removed, system state). Outputs that keep serialized answers
+   * compare it instead of the values; only the data ages move without a write.
+   */
+  get revision(): number {
+    return this.#revision;
+  }
+
   get system(): LiveSystem {
     return this.#system;
   }
@@ -54,6 +63,7 @@ export class LiveModel {
   /** Engine side: clock trust, radio health, UTC offset. */
   setSystem(system: Partial<LiveSystem>): void {
     this.#system = { ...this.#system, ...system };
+    this.#revision++;
   }
 
   /** Engine side: a new snapshot of one inverter. */
@@ -61,6 +71,7 @@ export class LiveModel {
     const key = serialNumber(inverter.serial);
     const added = !this.#inverters.has(key);
     this.#inverters.set(key, inverter);
+    this.#revision++;
     if (added) this.#bus?.emit('live:inverters', this.serials());
     this.#bus?.emit('live:inverter', inverter.serial, change);
     this.#refreshTotals();
@@ -69,6 +80,7 @@ export class LiveModel {
   /** Engine side: the inverter is no longer configured (or its serial changed). */
   removeInverter(serial: string): void {
     if (!this.#inverters.delete(serialNumber(serial))) return;
+    this.#revision++;
     this.#bus?.emit('live:inverters', this.serials());
     this.#refreshTotals();
   }
