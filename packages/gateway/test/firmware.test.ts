@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isEspImageHeader } from '../src/release/esp-image';
 import { packRelease, REQUIRED_FILES } from '../src/release/format';
 import { readReleaseState } from '../src/release/state';
-import { FIRMWARE_MAX_BYTES } from '../src/release/upload';
+import { FIRMWARE_MAX_BYTES, firmwareFileName } from '../src/release/upload';
 import { basicAuth, testGateway } from './helpers/gateway';
 import { multipart, type Part } from './helpers/multipart';
 
@@ -162,6 +162,35 @@ describe('POST /api/firmware/update', () => {
     });
     expect(notMultipart.statusCode).toBe(400);
     await expectNothingStaged();
+  });
+
+  it('takes only release file names, and nothing after the image', async () => {
+    const good = releaseContainer('0.9.1');
+    for (const name of ['photo.jpg', 'config.json', 'dtu-console-0.9.1.zip', 'firmware.bin.tar']) {
+      const answer = await upload(good, md5(good), name);
+      expect(answer.statusCode, name).toBe(500);
+      expect(answer.body).toBe('Not a firmware file: the name must end in .bin or .bin.gz');
+    }
+    const fieldAfter = await send([
+      { name: 'MD5', content: md5(good) },
+      { name: 'firmware', filename: 'dtu-console-0.9.1.bin', content: good },
+      { name: 'MD5', content: md5(good) },
+    ]);
+    expect(fieldAfter.statusCode).toBe(500);
+    expect(fieldAfter.body).toBe('Unexpected part after the firmware image');
+    const secondImage = await send([
+      { name: 'MD5', content: md5(good) },
+      { name: 'firmware', filename: 'dtu-console-0.9.1.bin', content: good },
+      { name: 'firmware', filename: 'dtu-console-0.9.1.bin', content: good },
+    ]);
+    expect(secondImage.statusCode).toBe(500);
+    expect(secondImage.body).toBe('Unexpected part after the firmware image');
+    await expectNothingStaged();
+    // OpenDTU's web app names every upload "firmware"; a release's own names pass in any case.
+    for (const name of ['DTU-CONSOLE-0.9.1.BIN.GZ', 'firmware']) {
+      expect(firmwareFileName(name), name).toBe(true);
+    }
+    expect((await upload(gzipSync(good), undefined, 'dtu-console-0.9.1.bin.gz')).body).toBe('OK');
   });
 
   it('keeps a previously installed release when a later upload is rejected', async () => {

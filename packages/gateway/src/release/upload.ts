@@ -49,6 +49,14 @@ class Inspector extends Transform {
 
 const reject = (reason: string) => ({ ok: false as const, reason });
 
+/**
+ * A release is `dtu-console-<version>.bin.gz` (or the inflated `.bin`). OpenDTU's web app names every
+ * upload `firmware`, so a name without any dot passes too; the content is checked completely either way.
+ */
+export function firmwareFileName(name: string): boolean {
+  return /\.bin(\.gz)?$/i.test(name) || !name.includes('.');
+}
+
 /** Receives, checks and installs one upload; never throws for bad input; leaves no temporary files. */
 export async function receiveRelease(
   request: FastifyRequest,
@@ -74,10 +82,20 @@ async function receive(
   let md5: string | undefined;
   let upload: Inspector | undefined;
   try {
-    for await (const part of request.parts({ limits: { fileSize: FIRMWARE_MAX_BYTES, files: 1 } })) {
+    // Two files allowed by the parser so that a second one is refused by name below, not as "too large".
+    for await (const part of request.parts({ limits: { fileSize: FIRMWARE_MAX_BYTES, files: 2 } })) {
+      // The image is the last part: anything after it would be a field nobody reads or a second image.
+      if (upload) {
+        if (part.type === 'file') part.file.resume();
+        return reject('Unexpected part after the firmware image');
+      }
       if (part.type === 'field') {
         if (part.fieldname === 'MD5' && md5 === undefined) md5 = String(part.value).trim().toLowerCase();
         continue;
+      }
+      if (!firmwareFileName(part.filename)) {
+        part.file.resume();
+        return reject('Not a firmware file: the name must end in .bin or .bin.gz');
       }
       // The MD5 is checked against what arrives, so it must precede the file.
       if (md5 === undefined || !/^[0-9a-f]{32}$/.test(md5)) {

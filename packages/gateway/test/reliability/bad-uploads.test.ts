@@ -79,6 +79,23 @@ function firmwareCases(): [string, Body][] {
         { name: 'firmware', filename: 'b.bin', content: good },
       ]),
     ],
+    [
+      'a good release, then a field',
+      parts([
+        { name: 'MD5', content: md5(good) },
+        { name: 'firmware', filename: 'a.bin', content: good },
+        { name: 'note', content: 'late' },
+      ]),
+    ],
+    [
+      'a good release twice',
+      parts([
+        { name: 'MD5', content: md5(good) },
+        { name: 'firmware', filename: 'a.bin', content: good },
+        { name: 'firmware', filename: 'a.bin', content: good },
+      ]),
+    ],
+    ['a good release named .json', withMd5(good, undefined, 'release.json')],
     ['no file part', parts([{ name: 'MD5', content: md5(good) }])],
     [
       'an ESP32 image named .bin',
