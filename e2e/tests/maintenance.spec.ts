@@ -33,7 +33,7 @@ test.describe('maintenance screens against the real gateway', () => {
       buffer: Buffer.from('{"cfg": '),
     });
     await page.getByRole('button', { name: 'Restore' }).click();
-    await expect(page.getByTestId('upload-error')).toContainText('Invalid config.json');
+    await expect(page.getByTestId('upload-error')).toContainText('This is not a valid config.json:');
     await page.getByRole('button', { name: 'Back' }).click();
     await expect(page.getByRole('button', { name: 'Restore' })).toBeVisible();
     const after = await (await request.get('/api/file/get?file=config.json', auth)).text();

@@ -43,6 +43,11 @@ test.describe('firmware upgrade with a dtu-console release', () => {
     await chooser.setInputFiles({ name: 'firmware.bin', mimeType: 'application/octet-stream', buffer: esp });
     await expect(page.getByTestId('upload-error')).toContainText('This is an ESP32 firmware image');
     await page.getByRole('button', { name: 'Back' }).click();
+    await chooser.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect(page.getByTestId('upload-error')).toHaveText(
+      'This is not a release file: the name must end in .bin or .bin.gz.',
+    );
+    await page.getByRole('button', { name: 'Back' }).click();
 
     // A real release with one byte of one file changed: its checksum no longer matches.
     const container = gunzipSync(readFileSync(packRelease()));
@@ -50,7 +55,7 @@ test.describe('firmware upgrade with a dtu-console release', () => {
     await page
       .getByLabel('Release file (.bin, .bin.gz)')
       .setInputFiles({ name: 'broken.bin.gz', mimeType: 'application/gzip', buffer: gzipSync(container) });
-    await expect(page.getByTestId('upload-error')).toContainText('Checksum mismatch');
+    await expect(page.getByTestId('upload-error')).toContainText('A file of the release is damaged:');
     await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
     const after = await (await request.get('/api/system/status')).json();
     expect(after.release).toEqual(before.release);

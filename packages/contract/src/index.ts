@@ -39,3 +39,4 @@ export * from './schemas/power';
 export * from './schemas/security';
 export * from './schemas/validate';
 export * from './serial';
+export * from './upload-refusals';

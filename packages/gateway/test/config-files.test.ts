@@ -163,7 +163,7 @@ describe('backup, restore and factory reset', () => {
     expect(missing.body).toBe('');
     const pack = await upload('/api/file/upload?file=pack.lang.json', '{"meta":{}}');
     expect(pack.statusCode).toBe(500);
-    expect(pack.body).toMatch(/Only config\.json and pin_mapping\.json/);
+    expect(pack.body).toBe('Only these files can be restored: config.json, pin_mapping.json');
     const traversal = await upload('/api/file/upload?file=../config.json', '{"cfg":{}}');
     expect(traversal.statusCode).toBe(500);
     expect(await rebootPending()).toBe(false);

@@ -1,3 +1,4 @@
+import { UPLOAD_REFUSALS } from '@dtu-console/contract/upload-refusals';
 import { describe, expect, it } from 'vitest';
 import { detectLanguage, pageTexts } from '../src/i18n';
 import de from '../src/i18n/locales/de.json';
@@ -100,6 +101,16 @@ describe('translations', () => {
         (key) => core.has(key) || extra.has(key) || maintenance.has(key) || settings.has(key),
       ),
     ).toEqual([]);
+  });
+  it('translate every upload refusal of the gateway, with the same values', () => {
+    const names = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1]).sort();
+    for (const locale of [enMaintenance, deMaintenance, frMaintenance]) {
+      const texts = locale.refusal as Record<string, string>;
+      expect(Object.keys(texts).sort()).toEqual(Object.keys(UPLOAD_REFUSALS).sort());
+      for (const [refusal, text] of Object.entries(UPLOAD_REFUSALS)) {
+        expect(names(texts[refusal] ?? '', /\{\{(\w+)\}\}/g), refusal).toEqual(names(text, /\{(\w+)\}/g));
+      }
+    }
   });
   it('have no empty texts', () => {
     for (const locale of [

@@ -2,13 +2,15 @@ import { createHash } from 'node:crypto';
 import type { NetworkStatus } from '@dtu-console/contract/api/network';
 import type { SystemStatus } from '@dtu-console/contract/api/system';
 import { formatVersion } from '@dtu-console/contract/format';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitForGateway } from '../src/api/system';
 import { uploadOutcome } from '../src/api/upload';
 import { MemoryRouter } from '../src/app/navigation';
 import { queryClient } from '../src/app/query';
+import { UploadResult } from '../src/components/UploadStatus';
+import { setLanguage } from '../src/i18n';
 import { formatters } from '../src/i18n/format';
 import { md5OfFile } from '../src/lib/md5';
 import ConfigAdminPage from '../src/pages/ConfigAdminPage';
@@ -262,6 +264,38 @@ describe('display rules', () => {
       ok: false,
       message: '[HTTP ERROR] Bad Request',
     });
+  });
+});
+
+describe('upload refusals', () => {
+  const result = (message: string) => (
+    <UploadResult state={{ phase: 'error', message }} successText="done" onBack={() => {}} />
+  );
+
+  it('shows a refusal of the gateway in the console language, with its values', async () => {
+    const { rerender } = render(result('Checksum mismatch: packages/web/dist/index.html'));
+    expect(screen.getByTestId('upload-error')).toHaveTextContent(
+      'A file of the release is damaged: packages/web/dist/index.html',
+    );
+    await act(() => setLanguage('de'));
+    try {
+      rerender(result('Invalid config.json: cfg.dtu.serial: Expected number'));
+      expect(screen.getByTestId('upload-error')).toHaveTextContent(
+        'Das ist keine gültige config.json: cfg.dtu.serial: Expected number',
+      );
+      await act(() => setLanguage('fr'));
+      rerender(result('Image too large'));
+      expect(screen.getByTestId('upload-error')).toHaveTextContent(
+        'Le fichier de version est trop volumineux.',
+      );
+    } finally {
+      await act(() => setLanguage('en'));
+    }
+  });
+
+  it('shows any other text as received', () => {
+    render(result('[HTTP ERROR] Bad Gateway'));
+    expect(screen.getByTestId('upload-error')).toHaveTextContent('[HTTP ERROR] Bad Gateway');
   });
 });
 

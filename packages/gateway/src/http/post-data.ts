@@ -14,6 +14,7 @@ import {
   type CodeParam,
   type Envelope,
   envelope,
+  uploadRefusalText,
   validate,
   validateDataField,
 } from '@dtu-console/contract';
@@ -84,7 +85,7 @@ export function malformedMultipart(error: unknown): string | undefined {
   const parserError =
     (typeof code === 'string' && code.startsWith('FST_') && statusCode !== undefined && statusCode < 500) ||
     /multipart|boundary|needle|terminated early|part header/i.test(error.message);
-  return parserError ? `Malformed multipart/form-data body (${error.message})` : undefined;
+  return parserError ? uploadRefusalText('malformedMultipart', { detail: error.message }) : undefined;
 }
 
 type DataField =

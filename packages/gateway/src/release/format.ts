@@ -4,6 +4,7 @@
  * Pure functions over buffers: packing for `npm run release`, checking for the upload.
  */
 import { createHash } from 'node:crypto';
+import { type UploadRefusal, type UploadRefusalParams, uploadRefusalText } from '@dtu-console/contract';
 
 export const RELEASE_NAME = 'dtu-console';
 export const RELEASE_MAGIC = Buffer.from('DTUCREL\x01', 'latin1');
@@ -78,41 +79,43 @@ export function packRelease(
 export function readRelease(
   container: Buffer,
 ): Checked<{ manifest: ReleaseManifest; files: Map<string, Buffer> }> {
-  const fail = (reason: string) => ({ ok: false as const, reason });
-  if (!isReleaseHeader(container)) return fail('Not a dtu-console release');
-  if (container.length < HEADER_BYTES) return fail('Release file cut short');
+  const fail = (refusal: UploadRefusal, params?: UploadRefusalParams) => ({
+    ok: false as const,
+    reason: uploadRefusalText(refusal, params),
+  });
+  if (!isReleaseHeader(container)) return fail('notRelease');
+  if (container.length < HEADER_BYTES) return fail('releaseCutShort');
   const manifestBytes = container.readUInt32BE(RELEASE_MAGIC.length);
   if (manifestBytes > MANIFEST_MAX_BYTES || HEADER_BYTES + manifestBytes > container.length) {
-    return fail('Release manifest damaged');
+    return fail('manifestDamaged');
   }
   let manifest: ReleaseManifest;
   try {
     manifest = JSON.parse(container.subarray(HEADER_BYTES, HEADER_BYTES + manifestBytes).toString('utf8'));
   } catch {
-    return fail('Release manifest damaged');
+    return fail('manifestDamaged');
   }
-  if (manifest?.name !== RELEASE_NAME)
-    return fail('Not a dtu-console release (manifest names another product)');
+  if (manifest?.name !== RELEASE_NAME) return fail('foreignRelease');
   if (typeof manifest.version !== 'string' || !VERSION.test(manifest.version)) {
-    return fail('Release manifest has no valid version');
+    return fail('manifestVersion');
   }
-  if (!Array.isArray(manifest.files)) return fail('Release manifest lists no files');
+  if (!Array.isArray(manifest.files)) return fail('manifestFiles');
   const files = new Map<string, Buffer>();
   let offset = HEADER_BYTES + manifestBytes;
   for (const file of manifest.files) {
     if (!file || typeof file.path !== 'string' || !isSafePath(file.path) || files.has(file.path)) {
-      return fail(`Release manifest has an invalid file path: ${String(file?.path)}`);
+      return fail('manifestPath', { path: String(file?.path) });
     }
     if (!Number.isInteger(file.size) || file.size < 0 || offset + file.size > container.length) {
-      return fail(`Release file cut short at ${file.path}`);
+      return fail('releaseCutShortAt', { path: file.path });
     }
     const data = container.subarray(offset, offset + file.size);
-    if (sha256(data) !== file.sha256) return fail(`Checksum mismatch: ${file.path}`);
+    if (sha256(data) !== file.sha256) return fail('checksumMismatch', { path: file.path });
     files.set(file.path, data);
     offset += file.size;
   }
-  if (offset !== container.length) return fail('Release file has unexpected trailing data');
+  if (offset !== container.length) return fail('trailingData');
   const missing = REQUIRED_FILES.find((path) => !files.has(path));
-  if (missing) return fail(`Release is incomplete: ${missing} missing`);
+  if (missing) return fail('releaseIncomplete', { path: missing });
   return { ok: true, value: { manifest, files } };
 }

@@ -6,6 +6,7 @@
 import { mkdir, readdir, readFile, realpath, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { uploadRefusalText } from '@dtu-console/contract';
 import { isEspImageHeader } from './esp-image';
 import { type Checked, isReleaseHeader, type ReleaseManifest, readRelease, releaseDirName } from './format';
 import { RELEASE_ENV, readReleaseState, releasesDir, writeReleaseState } from './state';
@@ -19,12 +20,10 @@ export function identify(head: Uint8Array): Checked<'release'> {
   if (isEspImageHeader(head)) {
     return {
       ok: false,
-      reason:
-        'This is an ESP32 firmware image. This gateway runs on Linux and installs dtu-console releases ' +
-        '(dtu-console-<version>.bin.gz, made by "npm run release").',
+      reason: uploadRefusalText('espImage'),
     };
   }
-  return { ok: false, reason: 'Not a dtu-console release' };
+  return { ok: false, reason: uploadRefusalText('notRelease') };
 }
 
 export async function installRelease(
@@ -37,7 +36,9 @@ export async function installRelease(
   if (!checked.ok) return checked;
   const { manifest, files } = checked.value;
   const name = releaseDirName(manifest.version);
-  if (env[RELEASE_ENV] === name) return { ok: false, reason: `${name} is the release already running` };
+  if (env[RELEASE_ENV] === name) {
+    return { ok: false, reason: uploadRefusalText('releaseRunning', { release: name }) };
+  }
 
   const root = releasesDir(dataDir);
   const partial = join(root, `${name}.partial`);

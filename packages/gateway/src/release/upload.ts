@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
+import { type UploadRefusal, uploadRefusalText } from '@dtu-console/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Checked, ReleaseManifest } from './format';
 import { identify, installRelease } from './install';
@@ -22,6 +23,8 @@ export const FIRMWARE_MAX_INFLATED_BYTES = 32 * 1024 * 1024;
 const HEAD_BYTES = 24;
 
 class UploadError extends Error {}
+
+const tooLarge = () => uploadRefusalText('imageTooLarge');
 
 /** Counts and hashes bytes on their way to disk, and keeps the first ones to tell what the file is. */
 class Inspector extends Transform {
@@ -36,7 +39,7 @@ class Inspector extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.bytes += chunk.length;
     if (this.bytes > this.limit) {
-      done(new UploadError('Image too large'));
+      done(new UploadError(tooLarge()));
       return;
     }
     this.md5.update(chunk);
@@ -48,6 +51,7 @@ class Inspector extends Transform {
 }
 
 const reject = (reason: string) => ({ ok: false as const, reason });
+const refuse = (refusal: UploadRefusal) => reject(uploadRefusalText(refusal));
 
 /**
  * A release is `dtu-console-<version>.bin.gz` (or the inflated `.bin`). OpenDTU's web app names every
@@ -87,7 +91,7 @@ async function receive(
       // The image is the last part: anything after it would be a field nobody reads or a second image.
       if (upload) {
         if (part.type === 'file') part.file.resume();
-        return reject('Unexpected part after the firmware image');
+        return refuse('partAfterImage');
       }
       if (part.type === 'field') {
         if (part.fieldname === 'MD5' && md5 === undefined) md5 = String(part.value).trim().toLowerCase();
@@ -95,25 +99,25 @@ async function receive(
       }
       if (!firmwareFileName(part.filename)) {
         part.file.resume();
-        return reject('Not a firmware file: the name must end in .bin or .bin.gz');
+        return refuse('firmwareName');
       }
       // The MD5 is checked against what arrives, so it must precede the file.
       if (md5 === undefined || !/^[0-9a-f]{32}$/.test(md5)) {
         part.file.resume();
-        return reject(md5 === undefined ? 'MD5 parameter missing' : 'MD5 parameter invalid');
+        return refuse(md5 === undefined ? 'md5Missing' : 'md5Invalid');
       }
       upload = new Inspector(FIRMWARE_MAX_BYTES);
       await pipeline(part.file, upload, createWriteStream(uploadPath, { mode: 0o600 }));
-      if (part.file.truncated) return reject('Image too large');
+      if (part.file.truncated) return refuse('imageTooLarge');
     }
   } catch (error) {
     if (error instanceof UploadError) return reject(error.message);
-    if ((error as { statusCode?: number }).statusCode === 413) return reject('Image too large');
+    if ((error as { statusCode?: number }).statusCode === 413) return refuse('imageTooLarge');
     throw error;
   }
-  if (!upload) return reject(md5 === undefined ? 'MD5 parameter missing' : 'No firmware image in the upload');
-  if (upload.bytes === 0) return reject('Empty firmware image');
-  if (upload.md5.digest('hex') !== md5) return reject('MD5 mismatch');
+  if (!upload) return refuse(md5 === undefined ? 'md5Missing' : 'noImage');
+  if (upload.bytes === 0) return refuse('emptyImage');
+  if (upload.md5.digest('hex') !== md5) return refuse('md5Mismatch');
 
   let content = uploadPath;
   let head = upload.head;
@@ -122,7 +126,7 @@ async function receive(
     try {
       await pipeline(createReadStream(uploadPath), createGunzip(), inflated, createWriteStream(inflatedPath));
     } catch (error) {
-      return reject(error instanceof UploadError ? 'Image too large' : 'Broken .bin.gz archive');
+      return refuse(error instanceof UploadError ? 'imageTooLarge' : 'brokenGzip');
     }
     content = inflatedPath;
     head = inflated.head;

@@ -10,6 +10,7 @@ import {
   Key,
   type LegacyConfigListResponse,
   UploadLimits,
+  uploadRefusalText,
 } from '@dtu-console/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -69,22 +70,22 @@ export const configFileRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = asy
     const name = fileName((request.query as Record<string, unknown>).file);
     if (name === undefined || name === '') return reply.code(500).header('Content-Length', '0').send();
     if (!RESTORABLE.includes(name)) {
-      return uploadAnswer(reply, 500, `Only ${RESTORABLE.join(' and ')} can be restored`);
+      return uploadAnswer(reply, 500, uploadRefusalText('restoreTarget', { files: RESTORABLE.join(', ') }));
     }
-    if (!request.isMultipart()) return uploadAnswer(reply, 500, 'Expected a multipart/form-data upload');
+    if (!request.isMultipart()) return uploadAnswer(reply, 500, uploadRefusalText('notMultipart'));
     let content: Buffer | undefined;
     try {
       const part = await request.file({ limits: { fileSize: RESTORE_MAX_BYTES, files: 1 } });
       content = await part?.toBuffer();
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode === 413) {
-        return uploadAnswer(reply, 500, `File too large (at most ${RESTORE_MAX_BYTES} bytes)`);
+        return uploadAnswer(reply, 500, uploadRefusalText('fileTooLarge', { bytes: RESTORE_MAX_BYTES }));
       }
       const malformed = malformedMultipart(error);
       if (malformed !== undefined) return uploadAnswer(reply, 500, malformed);
       throw error;
     }
-    if (content === undefined) return uploadAnswer(reply, 500, 'No file in the upload');
+    if (content === undefined) return uploadAnswer(reply, 500, uploadRefusalText('noFile'));
 
     // Everything is checked before anything is replaced; a rejected file changes nothing.
     const text = content.toString('utf8');
@@ -92,14 +93,14 @@ export const configFileRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = asy
       const parsed = await config.parse(text);
       if (!parsed.ok) {
         request.log.warn({ reason: parsed.reason }, 'Restore refused: invalid config.json');
-        return uploadAnswer(reply, 500, `Invalid config.json: ${parsed.reason}`);
+        return uploadAnswer(reply, 500, uploadRefusalText('invalidConfig', { detail: parsed.reason }));
       }
       await config.restore(parsed.config);
     } else {
       const problem = pinMappingProblem(text);
       if (problem) {
         request.log.warn({ reason: problem }, 'Restore refused: invalid pin_mapping.json');
-        return uploadAnswer(reply, 500, `Invalid pin_mapping.json: ${problem}`);
+        return uploadAnswer(reply, 500, uploadRefusalText('invalidPinMapping', { detail: problem }));
       }
       await config.writePinMapping(content);
     }

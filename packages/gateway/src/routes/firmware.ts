@@ -3,6 +3,8 @@
  * The upload is checked completely (MD5, container, manifest, every checksum) and unpacked beside the
  * running release; the gateway then restarts and the launcher starts the new release.
  */
+
+import { uploadRefusalText } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
 import { malformedMultipart } from '../http/post-data';
@@ -26,16 +28,21 @@ export const firmwareRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) return uploadAnswer(reply, 400, 'Expected a multipart/form-data upload');
+      if (!request.isMultipart()) return uploadAnswer(reply, 400, uploadRefusalText('notMultipart'));
       let result: Awaited<ReturnType<typeof receiveRelease>>;
       try {
         result = await receiveRelease(request, ctx.options.dataDir);
       } catch (error) {
         // A body that is not readable multipart is refused like one that is not multipart at all.
         const malformed = malformedMultipart(error);
-        if (malformed === undefined) throw error;
-        request.log.warn({ reason: malformed }, 'Firmware update refused');
-        return uploadAnswer(reply, 400, malformed);
+        if (malformed !== undefined) {
+          request.log.warn({ reason: malformed }, 'Firmware update refused');
+          return uploadAnswer(reply, 400, malformed);
+        }
+        // The disk refused (full, read-only): the user reads why, in the console's words.
+        if (!(error instanceof Error) || !('syscall' in error)) throw error;
+        request.log.error({ err: error }, 'Firmware update could not be installed');
+        return uploadAnswer(reply, 500, uploadRefusalText('installFailed', { detail: error.message }));
       }
       if (!result.ok) {
         request.log.warn({ reason: result.reason }, 'Firmware update refused');

@@ -1,3 +1,4 @@
+import { readUploadRefusal } from '@dtu-console/contract/upload-refusals';
 import { useTranslation } from 'react-i18next';
 import { MAINTENANCE_NS } from '../i18n';
 import '../styles/progress.scss';
@@ -27,6 +28,15 @@ export function UploadProgress({ percent, label }: { percent: number; label: str
   );
 }
 
+/** A refusal the gateway sent as its English text, in the user's language; any other text as it is. */
+export function uploadErrorText(
+  t: (key: string, options: Record<string, string>) => string,
+  message: string,
+): string {
+  const known = readUploadRefusal(message);
+  return known ? t(`refusal.${known.refusal}`, known.params) : message;
+}
+
 /** Success or error of a finished upload, with Back (and Retry when given). */
 export function UploadResult(props: {
   state: UploadState;
@@ -47,7 +57,7 @@ export function UploadResult(props: {
         <div className="alert alert-danger" role="alert">
           <div className="fw-bold">{t('upload.failed')}</div>
           <div className="text-break" data-testid="upload-error">
-            {state.message}
+            {uploadErrorText(t, state.message)}
           </div>
         </div>
       )}
