@@ -41,7 +41,7 @@ export default defineConfig({
   webServer: {
     // The real gateway, serving the real built console, on a throw-away data directory.
     // Through the launcher, as `npm start` runs it: an installed release takes over after its upload.
-    command: `node ../scripts/ensure-console-build.mjs && node --import tsx ../scripts/start.ts --host 127.0.0.1 --port ${port} --data-dir ${dataDir} --sim-start ${SIM_START}`,
+    command: `node ../scripts/ensure-build.mjs && node ../packages/gateway/dist/launcher.js --host 127.0.0.1 --port ${port} --data-dir ${dataDir} --sim-start ${SIM_START}`,
     url: `http://127.0.0.1:${port}/api/system/status`,
     env: { LOG_FORMAT: 'json', LOG_LEVEL: 'warn' },
     reuseExistingServer: false,

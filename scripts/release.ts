@@ -1,7 +1,7 @@
 /**
  * `npm run release`: packs the built gateway and console into dist-release/dtu-console-<version>.bin.gz
  * (format in docs/releases.md). Options: --version <semver> (default: package.json), --out <dir>.
- * Run after `npm run build` (the npm script does both).
+ * Run after `npm run build`, which builds the console and the gateway bundle (the npm script does both).
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
@@ -13,7 +13,10 @@ import { RELEASE_MANIFEST_FILE, readBuildInfo } from '../packages/gateway/src/sy
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** What a release runs from: the gateway's sources and what they read at run time, and the built console. */
+/**
+ * What a release runs from: the gateway's bundle and sources (a release without the bundle runs them), what
+ * they read at run time, and the built console.
+ */
 const INCLUDE = [
   'package.json',
   'tsconfig.base.json',
@@ -27,6 +30,7 @@ const INCLUDE = [
   'packages/gateway/package.json',
   'packages/gateway/tsconfig.json',
   'packages/gateway/src',
+  'packages/gateway/dist',
   'packages/gateway/assets',
   'packages/web/package.json',
   'packages/web/dist',

@@ -8,8 +8,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { OptionsError, parseOptions } from '../packages/gateway/src/options';
+import { INSTALL_ROOT } from '../packages/gateway/src/paths';
 import {
   LAUNCHER_ENV,
   RELEASE_ENV,
@@ -18,9 +18,13 @@ import {
   releasesDir,
   writeReleaseState,
 } from '../packages/gateway/src/release/state';
-import { GATEWAY_NODE_FLAGS, GATEWAY_PROCESS_ENV } from '../packages/gateway/src/system/node-process';
+import {
+  GATEWAY_NODE_FLAGS,
+  GATEWAY_PROCESS_ENV,
+  gatewayEntry,
+} from '../packages/gateway/src/system/node-process';
 
-const checkout = fileURLToPath(new URL('..', import.meta.url));
+const checkout = INSTALL_ROOT;
 /** How long a new start may take to answer before it counts as failed. */
 const HEALTH_TIMEOUT_MS = Number(process.env.DTU_CONSOLE_HEALTH_TIMEOUT_MS ?? 60_000);
 const HEALTH_POLL_MS = 500;
@@ -76,15 +80,12 @@ function folderOf(release: string | null): string {
 
 function start(release: string | null): ChildProcess {
   console.log(`[launcher] starting ${release ?? 'the source checkout'}`);
-  return spawn(
-    process.execPath,
-    [...GATEWAY_NODE_FLAGS, '--import', 'tsx', 'packages/gateway/src/main.ts', ...gatewayArgs],
-    {
-      cwd: folderOf(release),
-      stdio: 'inherit',
-      env: { ...GATEWAY_PROCESS_ENV, ...process.env, [LAUNCHER_ENV]: '1', [RELEASE_ENV]: release ?? '' },
-    },
-  );
+  const folder = folderOf(release);
+  return spawn(process.execPath, [...GATEWAY_NODE_FLAGS, ...gatewayEntry(folder), ...gatewayArgs], {
+    cwd: folder,
+    stdio: 'inherit',
+    env: { ...GATEWAY_PROCESS_ENV, ...process.env, [LAUNCHER_ENV]: '1', [RELEASE_ENV]: release ?? '' },
+  });
 }
 
 const exited = (proc: ChildProcess) =>

@@ -23,7 +23,7 @@ const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wanted = (id: string) => !only || only.includes(id);
 
 async function main(): Promise<void> {
-  execFileSync('node', [join(root, 'scripts/ensure-console-build.mjs')], { stdio: 'inherit' });
+  execFileSync('node', [join(root, 'scripts/ensure-build.mjs')], { stdio: 'inherit' });
   const env = environment();
   const sections: Section[] = [];
   const step = async (id: string, run: () => Promise<Section>) => {

@@ -5,7 +5,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GATEWAY_NODE_FLAGS, GATEWAY_PROCESS_ENV } from '../../../packages/gateway/src/system/node-process';
+import {
+  GATEWAY_NODE_FLAGS,
+  GATEWAY_PROCESS_ENV,
+  gatewayEntry,
+} from '../../../packages/gateway/src/system/node-process';
 
 export const root = fileURLToPath(new URL('../../..', import.meta.url));
 /** Midsummer noon: the simulated plant produces whatever the hour of the bench run. */
@@ -89,7 +93,7 @@ async function waitFor(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`the gateway did not answer ${url} within 60 s`);
 }
 
-/** The real gateway (`node --import tsx packages/gateway/src/main.ts`) on a throw-away data directory. */
+/** The real gateway, run as `npm start` runs it (its bundle), on a throw-away data directory. */
 export async function startGateway(
   options: { env?: Record<string, string>; args?: string[] } = {},
 ): Promise<BenchGateway> {
@@ -105,9 +109,7 @@ export async function startGateway(
       ...(process.env.BENCH_CPU_PROF
         ? ['--cpu-prof', `--cpu-prof-dir=${join(root, 'e2e/bench/out/profiles')}`]
         : []),
-      '--import',
-      'tsx',
-      'packages/gateway/src/main.ts',
+      ...gatewayEntry(root),
       '--host',
       '127.0.0.1',
       '--port',

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { SecurityLimits, SocketLimits } from '@dtu-console/contract';
+import { DEFAULT_WEB_ROOT } from './paths';
 
 /** Everything the gateway needs to know before it starts, from flags first, then the environment. */
 export interface GatewayOptions {
@@ -29,7 +29,6 @@ export interface GatewayOptions {
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '0.0.0.0';
 export const DEFAULT_DATA_DIR = './data';
-export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export class OptionsError extends Error {}
 

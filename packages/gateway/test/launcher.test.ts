@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,11 +23,21 @@ function freePort(): Promise<number> {
   });
 }
 
-/** A release folder whose gateway never answers (it just keeps running). */
-async function deadRelease(dataDir: string, name: string): Promise<void> {
+/**
+ * A release folder whose gateway never answers (it just keeps running). Each entry leaves a mark in the
+ * data directory when started, so a test can tell the bundle from the sources.
+ */
+async function deadRelease(dataDir: string, name: string, withBundle = false): Promise<void> {
   const dir = join(dataDir, 'releases', name);
+  const entry = (mark: string) =>
+    `require('node:fs').writeFileSync(${JSON.stringify(join(dataDir, mark))}, '');\nsetInterval(() => {}, 1000);\n`;
   await mkdir(join(dir, 'packages/gateway/src'), { recursive: true });
-  await writeFile(join(dir, 'packages/gateway/src/main.ts'), 'setInterval(() => {}, 1000);\n');
+  await writeFile(join(dir, 'packages/gateway/src/main.ts'), entry('started-sources'));
+  if (withBundle) {
+    await mkdir(join(dir, 'packages/gateway/dist'), { recursive: true });
+    // CommonJS in a .js file: the folder has no package.json saying "module".
+    await writeFile(join(dir, 'packages/gateway/dist/main.js'), entry('started-bundle'));
+  }
   await symlink(join(root, 'node_modules'), join(dir, 'node_modules'));
 }
 
@@ -58,7 +69,7 @@ describe('launcher (scripts/start.ts)', () => {
   it('falls back when a new release does not answer in time, and never tries it again', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'dtu-launcher-'));
     PORT = await freePort();
-    await deadRelease(dataDir, 'dtu-console-9.9.9');
+    await deadRelease(dataDir, 'dtu-console-9.9.9', true);
     await writeReleaseState(dataDir, { current: null, previous: null, pending: 'dtu-console-9.9.9' });
     launcher = spawn(
       process.execPath,
@@ -86,5 +97,8 @@ describe('launcher (scripts/start.ts)', () => {
       .poll(() => readReleaseState(dataDir))
       .toEqual({ current: null, previous: null, pending: null });
     await expect.poll(() => readdir(join(dataDir, 'releases'))).toEqual(['state.json']);
+    // The release was started from its bundle, not through the TypeScript loader.
+    expect(existsSync(join(dataDir, 'started-bundle'))).toBe(true);
+    expect(existsSync(join(dataDir, 'started-sources'))).toBe(false);
   }, 60_000);
 });

@@ -1,6 +1,11 @@
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PORT, OptionsError, parseOptions } from '../src/options';
+import { CONSOLE_LOCALES_DIR, INSTALL_MODULES, INSTALL_ROOT, ZONES_FILE } from '../src/paths';
+import { GATEWAY_BUNDLE, gatewayEntry } from '../src/system/node-process';
 
 describe('parseOptions', () => {
   it('uses the documented defaults', () => {
@@ -62,5 +67,28 @@ describe('time options', () => {
     expect(parseOptions([], {}, false).requireTimeSync).toBe(false);
     expect(parseOptions(['--require-time-sync'], {}, false).requireTimeSync).toBe(true);
     expect(parseOptions([], { REQUIRE_TIME_SYNC: '1' }, false).requireTimeSync).toBe(true);
+  });
+});
+
+describe('gatewayEntry', () => {
+  it('runs an installation from its bundle when it has one, else its sources through tsx', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'dtu-entry-'));
+    try {
+      expect(gatewayEntry(folder)).toEqual(['--import', 'tsx', 'packages/gateway/src/main.ts']);
+      await mkdir(join(folder, 'packages/gateway/dist'), { recursive: true });
+      await writeFile(join(folder, GATEWAY_BUNDLE), '');
+      expect(gatewayEntry(folder)).toEqual([GATEWAY_BUNDLE]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('paths', () => {
+  it('find the files the gateway reads at run time', () => {
+    expect(existsSync(ZONES_FILE)).toBe(true);
+    expect(existsSync(new URL('en.json', CONSOLE_LOCALES_DIR))).toBe(true);
+    expect(existsSync(join(INSTALL_ROOT, 'package.json'))).toBe(true);
+    expect(existsSync(INSTALL_MODULES)).toBe(true);
   });
 });

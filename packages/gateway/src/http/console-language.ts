@@ -7,8 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { type BuiltInLanguage, BuiltInLanguages } from '@dtu-console/contract';
 
-/** The console's locale files: read here for the page and by /api/i18n/language for language packs. */
-export const CONSOLE_LOCALES_DIR = new URL('../../../web/src/i18n/locales/', import.meta.url);
+import { CONSOLE_LOCALES_DIR } from '../paths';
 
 /** The cookie the console writes beside its stored language choice (web/src/i18n). */
 export const LANGUAGE_COOKIE = 'locale';

@@ -5,14 +5,11 @@
  */
 import { mkdir, readdir, readFile, realpath, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { uploadRefusalText } from '@dtu-console/contract';
+import { INSTALL_MODULES } from '../paths';
 import { isEspImageHeader } from './esp-image';
 import { type Checked, isReleaseHeader, type ReleaseManifest, readRelease, releaseDirName } from './format';
 import { RELEASE_ENV, readReleaseState, releasesDir, writeReleaseState } from './state';
-
-/** The node_modules of the running installation; a release brings its own code, not its dependencies. */
-export const INSTALL_MODULES = fileURLToPath(new URL('../../../../node_modules', import.meta.url));
 
 /** What the upload's (inflated) bytes are, with the message a user can act on. */
 export function identify(head: Uint8Array): Checked<'release'> {

@@ -14,7 +14,7 @@ import {
 } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
-import { CONSOLE_LOCALES_DIR } from '../http/console-language';
+import { CONSOLE_LOCALES_DIR } from '../paths';
 
 type BuiltIn = BuiltInLanguage;
 

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { INSTALL_ROOT } from '../paths';
 
 export interface BuildInfo {
   version: string;
@@ -9,12 +9,10 @@ export interface BuildInfo {
   gitBranch: string;
 }
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-
 function git(args: string[]): string | undefined {
   try {
     const out = execFileSync('git', args, {
-      cwd: repoRoot,
+      cwd: INSTALL_ROOT,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     });
@@ -36,7 +34,7 @@ export function readBuildInfo(): BuildInfo {
 }
 
 function readFromDisk(): BuildInfo {
-  const pkg = JSON.parse(readFileSync(new URL('package.json', `file://${repoRoot}`), 'utf8')) as {
+  const pkg = JSON.parse(readFileSync(new URL('package.json', `file://${INSTALL_ROOT}`), 'utf8')) as {
     version: string;
   };
   // An installed release carries its identity in its manifest; it is no git checkout.
@@ -56,7 +54,9 @@ export const RELEASE_MANIFEST_FILE = 'release.json';
 
 function readReleaseManifest(): { version: string; gitHash: string } | undefined {
   try {
-    const manifest = JSON.parse(readFileSync(new URL(RELEASE_MANIFEST_FILE, `file://${repoRoot}`), 'utf8'));
+    const manifest = JSON.parse(
+      readFileSync(new URL(RELEASE_MANIFEST_FILE, `file://${INSTALL_ROOT}`), 'utf8'),
+    );
     return typeof manifest.version === 'string' && typeof manifest.gitHash === 'string'
       ? manifest
       : undefined;

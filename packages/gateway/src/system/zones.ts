@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-/** The zone table the console offers (IANA name → POSIX rule), shipped in assets/zones.json. */
-export const ZONES_FILE = new URL('../../assets/zones.json', import.meta.url);
+import { ZONES_FILE } from '../paths';
 
 let zones: Readonly<Record<string, string>> | undefined;
 
