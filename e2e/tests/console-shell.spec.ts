@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signedIn } from './session';
 
 test.describe('console served by the gateway', () => {
   test('shows the System info page with real host values, in English', async ({ page, request }) => {
@@ -32,6 +33,8 @@ test.describe('console served by the gateway', () => {
   });
 
   test('serves every route through the history fallback and navigates by the menu', async ({ page }) => {
+    // Signed in: a visitor's settings screen would go to the login as soon as its data request is refused.
+    await signedIn(page);
     await page.goto('/settings/mqtt');
     await expect(page.getByRole('heading', { level: 1, name: 'MQTT settings' })).toBeVisible();
     await page.getByRole('button', { name: 'Info' }).click();

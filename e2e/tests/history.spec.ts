@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { LOCAL_TIME_MONTHS, localDateOf } from '../../packages/contract/src/format';
+import { signInWithForm } from './session';
 
 /**
  * The history against the real gateway: the simulated plant runs from the launcher's summer noon, the
@@ -17,14 +18,6 @@ async function gatewayToday(request: APIRequestContext): Promise<string> {
 
 /** "2026-06-21" as the en-US console shows it. */
 const usDate = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
-
-async function signIn(page: Page) {
-  await page.goto('/login?returnUrl=%2F');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill('openDTU42');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
-}
 
 test.describe('history', () => {
   let today = '';
@@ -116,7 +109,7 @@ test.describe('history', () => {
   });
 
   test('history settings: retention codes, status, export and import', async ({ page }, testInfo) => {
-    await signIn(page);
+    await signInWithForm(page);
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
     await page.getByRole('link', { name: 'History', exact: true }).click();
     await expect(page).toHaveURL(/\/settings\/history$/);

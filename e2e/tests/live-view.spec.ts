@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { signInWithForm } from './session';
 
 /**
  * The live view against the real gateway and its simulated inverters. The inverters are whatever the
@@ -28,14 +29,6 @@ async function firstInverter(request: APIRequestContext): Promise<Summary> {
     )
     .toBe(true);
   return inverters.find((inverter) => inverter.producing)!;
-}
-
-async function signIn(page: Page) {
-  await page.goto('/login?returnUrl=%2F');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill('openDTU42');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/$/);
 }
 
 /** Selects the inverter's pill when there are several. */
@@ -101,7 +94,7 @@ test.describe('live view', () => {
 
   test('an admin sets a limit that ends Ok and shows up in the live view', async ({ page, request }) => {
     const inverter = await firstInverter(request);
-    await signIn(page);
+    await signInWithForm(page);
     await select(page, inverter);
     const panel = page.getByRole('tabpanel');
     try {
@@ -129,7 +122,7 @@ test.describe('live view', () => {
 
   test('an admin switches an inverter off and on again', async ({ page, request }) => {
     const inverter = await firstInverter(request);
-    await signIn(page);
+    await signInWithForm(page);
     await select(page, inverter);
     const panel = page.getByRole('tabpanel');
     const header = panel.locator('.inverter-header');
@@ -155,7 +148,7 @@ test.describe('live view', () => {
 
   test('logout takes the controls away again', async ({ page, request }) => {
     const inverter = await firstInverter(request);
-    await signIn(page);
+    await signInWithForm(page);
     await select(page, inverter);
     await expect(page.getByRole('tabpanel').getByRole('button', { name: 'Limit' })).toBeEnabled();
     await page.getByRole('button', { name: 'Logout' }).click();

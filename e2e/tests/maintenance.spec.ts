@@ -1,18 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signedIn } from './session';
 
 const basic = `Basic ${Buffer.from('admin:openDTU42').toString('base64')}`;
 const auth = { headers: { Authorization: basic } };
 
-async function signIn(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    localStorage.setItem('user', JSON.stringify({ username: 'admin', authdata: btoa('admin:openDTU42') }));
-  });
-}
-
 test.describe('maintenance screens against the real gateway', () => {
   test('a backup download equals the gateway config', async ({ page, request }) => {
-    await signIn(page);
+    await signedIn(page);
     await page.goto('/settings/config');
     const expected = await (await request.get('/api/file/get?file=config.json', auth)).text();
     const downloading = page.waitForEvent('download');
@@ -24,7 +19,7 @@ test.describe('maintenance screens against the real gateway', () => {
   });
 
   test('an invalid restore shows the error and changes nothing', async ({ page, request }) => {
-    await signIn(page);
+    await signedIn(page);
     const before = await (await request.get('/api/file/get?file=config.json', auth)).text();
     await page.goto('/settings/config');
     await page.getByLabel('File to upload').setInputFiles({
@@ -41,7 +36,7 @@ test.describe('maintenance screens against the real gateway', () => {
   });
 
   test('restoring a valid file round-trips through the restart', async ({ page, request }) => {
-    await signIn(page);
+    await signedIn(page);
     const original = await (await request.get('/api/file/get?file=config.json', auth)).text();
     const changed = JSON.parse(original);
     changed.ntp.server = 'time.e2e.example';
@@ -82,7 +77,7 @@ test.describe('maintenance screens against the real gateway', () => {
     page,
     request,
   }) => {
-    await signIn(page);
+    await signedIn(page);
     await page.goto('/maintenance/reboot');
     await page.getByRole('button', { name: 'Restart…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Restart the gateway?' });
@@ -105,7 +100,7 @@ test.describe('maintenance screens against the real gateway', () => {
   });
 
   test('the console shows lines the gateway logs, each with a time prefix', async ({ page, request }) => {
-    await signIn(page);
+    await signedIn(page);
     await page.goto('/info/console');
     const log = page.getByRole('textbox', { name: 'Gateway log' });
     await expect(log).toHaveValue(/\S/);
@@ -120,7 +115,7 @@ test.describe('maintenance screens against the real gateway', () => {
   });
 
   test('info screens show the gateway status', async ({ page, request }) => {
-    await signIn(page);
+    await signedIn(page);
     const network = await (await request.get('/api/network/status', auth)).json();
     await page.goto('/info/network');
     await expect(page.getByRole('row', { name: /IP address/ }).first()).toBeVisible();

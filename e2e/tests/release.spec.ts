@@ -3,17 +3,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signedIn } from './session';
 
 const root = join(import.meta.dirname, '..', '..');
 const out = mkdtempSync(join(tmpdir(), 'dtu-release-'));
 const version = `0.0.${Date.now() % 100_000}-e2e`;
-
-async function signIn(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    localStorage.setItem('user', JSON.stringify({ username: 'admin', authdata: btoa('admin:openDTU42') }));
-  });
-}
 
 /** What `npm run release` does after its build (the console is already built for the gateway under test). */
 function packRelease(): string {
@@ -33,7 +28,7 @@ test.afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 test.describe('firmware upgrade with a dtu-console release', () => {
   test('a broken or foreign file changes nothing', async ({ page, request }) => {
-    await signIn(page);
+    await signedIn(page);
     const before = await (await request.get('/api/system/status')).json();
     await page.goto('/firmware/upgrade');
     const chooser = page.getByLabel('Release file (.bin, .bin.gz)');
@@ -66,7 +61,7 @@ test.describe('firmware upgrade with a dtu-console release', () => {
     page,
     request,
   }) => {
-    await signIn(page);
+    await signedIn(page);
     const file = packRelease();
     await page.goto('/firmware/upgrade');
     // Slow the upload down enough to see the progress bar.
