@@ -25,6 +25,7 @@ export * from './codes';
 export * from './envelope';
 export * from './format';
 export * from './limits';
+export * from './reset-reasons';
 export * from './schemas/device';
 export * from './schemas/dtu';
 export * from './schemas/hex-serial';

@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { RESET_REASONS, type ResetReason } from '@dtu-console/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { authHook } from './auth/hook';
 import type { FailureLimits } from './auth/limiter';
@@ -98,7 +99,7 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     build: deps.build ?? readBuildInfo(),
     heap,
     startedAt,
-    resetReason: deps.resetReason ?? 'Power on',
+    resetReason: deps.resetReason ?? RESET_REASONS.powerOn,
     config,
     auth,
     clock,
@@ -220,7 +221,7 @@ export class GatewayRunner {
 
   async #loop(): Promise<RunOutcome> {
     let options = this.#options;
-    let resetReason = this.#deps.resetReason ?? 'Power on';
+    let resetReason: ResetReason = this.#deps.resetReason ?? RESET_REASONS.powerOn;
     for (;;) {
       const gateway = await createGateway(options, { ...this.#deps, resetReason });
       if (this.#stopRequested) {
@@ -242,7 +243,7 @@ export class GatewayRunner {
       if (next === 'stop') return 'stopped';
       // A newly installed release needs a new process: the launcher starts it.
       if (options.rebootExits || releaseSwitchPending(options.dataDir)) return 'exit-for-reboot';
-      resetReason = 'Software reset';
+      resetReason = RESET_REASONS.softwareReset;
     }
   }
 }

@@ -1,3 +1,4 @@
+import type { ResetReason } from '@dtu-console/contract';
 import type { AuthService } from './auth/service';
 import type { EventBus } from './bus';
 import type { ConfigStore } from './config/store';
@@ -24,7 +25,7 @@ export interface GatewayContext {
   /** Monotonic start time (ms, performance.now()) of this run; a reboot starts a new run. */
   startedAt: number;
   /** Why this run started, shown as the reset reason. */
-  resetReason: 'Power on' | 'Software reset';
+  resetReason: ResetReason;
   /** config.json of the data directory: typed sections, change events on the bus. */
   config: ConfigStore;
   /** The admin account: route levels, WebSocket upgrades (authorizeUpgrade), the default-password hint. */

@@ -1,5 +1,6 @@
 /** Command-line entry: `npm start`, or `node --import tsx src/main.ts --port 80 --data-dir /var/lib/dtu`. */
 import { appendFileSync } from 'node:fs';
+import { RESET_REASONS } from '@dtu-console/contract';
 import { type Gateway, GatewayRunner } from './app';
 import { OptionsError, parseOptions } from './options';
 import { SystemClock } from './system/clock';
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
   let announced = false;
   const onStart = (gateway: Gateway) => {
     if (process.env.BENCH_SAMPLE_LOG) logRadioSamples(gateway, process.env.BENCH_SAMPLE_LOG);
-    if (gateway.ctx.resetReason === 'Software reset') {
+    if (gateway.ctx.resetReason === RESET_REASONS.softwareReset) {
       log.info('Restarted');
       return;
     }

@@ -102,6 +102,19 @@ describe('System info', () => {
     expect(nrf).not.toHaveTextContent('Connected');
   });
 
+  it("names the gateway's own start reasons in the console language, and others as reported", async () => {
+    routes['/api/system/status'] = { ...SYSTEM, resetreason_0: 'Software reset' };
+    const { unmount } = render(<SystemInfoPage />);
+    expect(await screen.findByRole('row', { name: /Start reason/ })).toHaveTextContent(
+      'Restarted by the gateway',
+    );
+    unmount();
+    queryClient.clear();
+    routes['/api/system/status'] = { ...SYSTEM, resetreason_0: 'Brownout reset' };
+    render(<SystemInfoPage />);
+    expect(await screen.findByRole('row', { name: /Start reason/ })).toHaveTextContent('Brownout reset');
+  });
+
   it('shows the release in use and the fallback release', async () => {
     routes['/api/system/status'] = {
       ...SYSTEM,

@@ -1,4 +1,5 @@
 import { heapFragmentation, maxUsage, nrfModuleName } from '@dtu-console/contract/format';
+import { resetReasonKey } from '@dtu-console/contract/reset-reasons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type SystemStatus, systemStatusQuery } from '../api/system';
@@ -27,6 +28,11 @@ function SystemInfoPage() {
 
 function SystemInfo({ status }: { status: SystemStatus }) {
   const { t } = useTranslation(MAINTENANCE_NS);
+  // This gateway's own reasons in the console's language; OpenDTU's chip reasons as reported.
+  const resetReasonText = (reason: string) => {
+    const key = resetReasonKey(reason);
+    return key ? t(`systeminfo.resetReasons.${key}`) : reason;
+  };
   const f = useFormat();
   const heapFree = status.heap_total - status.heap_used;
   return (
@@ -51,7 +57,7 @@ function SystemInfo({ status }: { status: SystemStatus }) {
         )}
         <InfoRow label={t('systeminfo.platform')}>{status.sdkversion}</InfoRow>
         <InfoRow label={t('systeminfo.configVersion')}>{status.config_version}</InfoRow>
-        <InfoRow label={t('systeminfo.resetReason')}>{status.resetreason_0}</InfoRow>
+        <InfoRow label={t('systeminfo.resetReason')}>{resetReasonText(status.resetreason_0)}</InfoRow>
         <InfoRow label={t('systeminfo.configSaves')}>{f.number(status.cfgsavecount)}</InfoRow>
         <InfoRow label={t('systeminfo.uptime')}>
           <span data-testid="uptime">{formatUptime(status.uptime, t)}</span>
