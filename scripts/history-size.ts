@@ -3,7 +3,8 @@
  * database in a temporary directory with synthetic rows at the real resolutions, through the store's own
  * write path: `--inverters` (default 10) inverters with `--strings` (default 4) strings each, 1-minute rows
  * for the minute retention, 15-minute rows for the quarter retention, a day's energy per inverter and
- * string for as many days; night minutes are stored too (as 0 W), as the service records them.
+ * string for as many days; night minutes are stored too (as 0 W), as the service records them. Then times
+ * the retention run, the export, and the import of that export into an empty database.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { HistoryLimits } from '../packages/contract/src/limits';
 import { INVERTER_CHANNEL, type MinuteRow } from '../packages/gateway/src/history/minutes';
 import { HistoryStore } from '../packages/gateway/src/history/store';
-import { exportStream } from '../packages/gateway/src/history/transfer';
+import { exportStream, importHistory } from '../packages/gateway/src/history/transfer';
 
 const DAY_S = 86_400;
 
@@ -84,10 +85,18 @@ async function main() {
   const pruneMs = performance.now() - pruneStarted;
   // The export of the same history (gzip), against the import limit.
   const exportStarted = performance.now();
-  let exportBytes = 0;
-  for await (const chunk of exportStream(store, end)) exportBytes += (chunk as Buffer).length;
+  const chunks: Buffer[] = [];
+  for await (const chunk of exportStream(store, end)) chunks.push(chunk as Buffer);
+  const exported = Buffer.concat(chunks);
+  const exportBytes = exported.length;
   const exportSeconds = (performance.now() - exportStarted) / 1000;
   store.close();
+  // The import of that export into an empty database, as a restore onto a new host does.
+  const target = new HistoryStore(join(dir, 'imported.sqlite'));
+  const importStarted = performance.now();
+  const imported = await importHistory(target, exported);
+  const importSeconds = (performance.now() - importStarted) / 1000;
+  target.close();
   await rm(dir, { recursive: true, force: true });
   const mb = (bytes / 1024 / 1024).toFixed(1);
   console.log(
@@ -98,6 +107,10 @@ async function main() {
   console.log(
     `export: ${(exportBytes / 1024 / 1024).toFixed(1)} MiB gzip in ${exportSeconds.toFixed(1)} s ` +
       `(import limit ${HistoryLimits.importMaxBytes / 1024 / 1024} MiB)`,
+  );
+  console.log(
+    `import into an empty database: ${imported} rows in ${importSeconds.toFixed(1)} s ` +
+      `(${Math.round(imported / importSeconds)} rows/s)`,
   );
 }
 

@@ -192,6 +192,13 @@ describe('history API on a running plant', () => {
     const document = JSON.parse(text) as { format: string; rows: unknown[][] };
     expect(document.format).toBe('dtu-console-history');
     expect(document.rows.at(-1)).toEqual(['end']);
+    // One row a line, each printed as JSON.stringify prints it (the power rows are printed by hand).
+    const rowLines = text.split('\n').slice(1, -3);
+    expect(rowLines.length).toBe(document.rows.length - 1);
+    for (const line of rowLines) expect(line).toBe(`${JSON.stringify(JSON.parse(line.slice(0, -1)))},`);
+    expect(rowLines.some((line) => line.startsWith('["m",'))).toBe(true);
+    // CRLF line ends (a file that went through an editor) read the same.
+    const crlf = gzipSync(text.replaceAll('\n', '\r\n'));
 
     const upload = (content: Buffer) => {
       const form = multipart([{ name: 'file', filename: 'h.json.gz', content }]);
@@ -227,6 +234,7 @@ describe('history API on a running plant', () => {
 
     // The same file merges without changing anything; another gateway's rows are added.
     expectImported(await upload(file));
+    expectImported(await upload(crlf));
     expect((await get(env.gateway, `/api/v2/history/power?date=${DAY}&step=60`)).body).toBe(before);
     expect((await get(env.gateway, '/api/v2/history/energy?range=month&date=2025-06')).body).toBe(
       energyBefore,

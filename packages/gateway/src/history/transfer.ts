@@ -12,7 +12,6 @@
  * An import is read whole into temporary tables first and checked row by row; only a complete, valid
  * file is merged (power rows already stored win, day energies merge by max), in one transaction.
  */
-import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { formatSerialNumber, serialNumber } from '@dtu-console/contract';
@@ -33,31 +32,36 @@ export function exportStream(store: HistoryStore, exportedAt: number): Readable 
     yield `${JSON.stringify({ format: EXPORT_FORMAT, version: EXPORT_VERSION, exported_at: exportedAt }).slice(0, -1)},"rows":[\n`;
     for (const inverter of store.inverters())
       yield `${JSON.stringify(['i', inverter.serial, inverter.name])},\n`;
+    const quoted = new Map<string, string>();
     for (const [kind, table] of [
       ['m', 'power_minute'],
       ['q', 'power_quarter'],
     ] as const) {
-      const select = db.prepare(
-        `SELECT i.serial, p.inv, p.ch, p.t, p.dw, p.s FROM ${table} p JOIN inverter i ON i.id = p.inv
-         WHERE (p.inv, p.ch, p.t) > (?, ?, ?) ORDER BY p.inv, p.ch, p.t LIMIT ${BATCH}`,
-      );
+      const select = db
+        .prepare(
+          `SELECT i.serial, p.inv, p.ch, p.t, p.dw, p.s FROM ${table} p JOIN inverter i ON i.id = p.inv
+           WHERE (p.inv, p.ch, p.t) > (?, ?, ?) ORDER BY p.inv, p.ch, p.t LIMIT ${BATCH}`,
+        )
+        .raw(true);
       let after: [number, number, number] = [-1, -2, -1];
       for (;;) {
-        const rows = select.all(...after) as {
-          serial: string;
-          inv: number;
-          ch: number;
-          t: number;
-          dw: number;
-          s: number;
-        }[];
+        const rows = select.all(...after) as [string, number, number, number, number, number][];
         if (rows.length === 0) break;
+        // Printed by hand, the hot path of an export: a number prints in JSON as it does in a template, and
+        // each inverter's serial is quoted once.
         let chunk = '';
-        for (const r of rows) chunk += `${JSON.stringify([kind, r.serial, r.ch, r.t, r.dw / 10, r.s])},\n`;
+        for (const [serial, , ch, t, dw, s] of rows) {
+          let name = quoted.get(serial);
+          if (name === undefined) {
+            name = JSON.stringify(serial);
+            quoted.set(serial, name);
+          }
+          chunk += `["${kind}",${name},${ch},${t},${dw / 10},${s}],\n`;
+        }
         yield chunk;
         const last = rows[rows.length - 1];
         if (!last) break;
-        after = [last.inv, last.ch, last.t];
+        after = [last[1], last[2], last[3]];
       }
     }
     const days = db
@@ -111,6 +115,18 @@ export function importHistory(store: HistoryStore, gzip: Buffer): Promise<number
   return run;
 }
 
+/** The lines of a text stream, a chunk's worth at a time (one await per chunk, not per line). */
+async function* lineBatches(input: Readable): AsyncGenerator<string[]> {
+  let rest = '';
+  input.setEncoding('utf8');
+  for await (const chunk of input) {
+    const lines = (rest + (chunk as string)).split('\n');
+    rest = lines.pop() ?? '';
+    yield lines;
+  }
+  if (rest !== '') yield [rest];
+}
+
 async function importNow(store: HistoryStore, gzip: Buffer): Promise<number> {
   const db = store.database;
   db.exec(`DROP TABLE IF EXISTS temp.import_inverter; DROP TABLE IF EXISTS temp.import_power;
@@ -128,94 +144,106 @@ async function importNow(store: HistoryStore, gzip: Buffer): Promise<number> {
     let header = false;
     let ended = false;
     let closed = false;
-    let pending: (() => void)[] = [];
-    const stage = db.transaction((work: (() => void)[]) => {
-      for (const job of work) job();
+    // Rows waiting for the next batch insert, as the statements' arguments.
+    let inverters: [string, string][] = [];
+    let powers: [string, string, number, number, number, number][] = [];
+    let days: [string, number, number, number][] = [];
+    const stage = db.transaction(() => {
+      for (const row of inverters) insertInverter.run(row);
+      for (const row of powers) insertPower.run(row);
+      for (const row of days) insertDay.run(row);
     });
-    const gunzip = createGunzip();
-    const lines = createInterface({
-      input: Readable.from([gzip]).pipe(gunzip),
-      crlfDelay: Number.POSITIVE_INFINITY,
-    });
-    try {
-      for await (const line of lines) {
-        textBytes += line.length + 1;
-        if (textBytes > IMPORT_MAX_TEXT_BYTES) throw new ImportError('too large');
-        if (closed) {
-          if (line.trim() !== '') throw new ImportError('text after the end');
-          continue;
-        }
-        if (!header) {
-          let head: unknown;
-          try {
-            head = JSON.parse(`${line}]}`);
-          } catch {
-            throw new ImportError('not a history export');
-          }
-          const h = head as Record<string, unknown>;
-          if (h.format !== EXPORT_FORMAT || h.version !== EXPORT_VERSION || !Array.isArray(h.rows)) {
-            throw new ImportError('not a history export of this format');
-          }
-          header = true;
-          continue;
-        }
-        if (ended) {
-          if (line !== ']}') throw new ImportError('malformed end');
-          closed = true;
-          continue;
-        }
-        let row: unknown;
+    const flush = () => {
+      stage();
+      inverters = [];
+      powers = [];
+      days = [];
+    };
+    // A file names a few serials millions of times: each spelling is checked once.
+    const serials = new Map<unknown, string | undefined>();
+    const serialOf = (raw: unknown) => {
+      if (!serials.has(raw)) serials.set(raw, canonicalSerial(raw));
+      return serials.get(raw);
+    };
+    const readLine = (line: string): void => {
+      textBytes += line.length + 1;
+      if (textBytes > IMPORT_MAX_TEXT_BYTES) throw new ImportError('too large');
+      if (closed) {
+        if (line.trim() !== '') throw new ImportError('text after the end');
+        return;
+      }
+      if (!header) {
+        let head: unknown;
         try {
-          row = JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line);
+          head = JSON.parse(`${line}]}`);
         } catch {
-          throw new ImportError(`row ${rows + 1}: not JSON`);
+          throw new ImportError('not a history export');
         }
-        if (!Array.isArray(row)) throw new ImportError(`row ${rows + 1}: not an array`);
-        const [kind, rawSerial, a, b, c, d] = row as unknown[];
-        if (kind === 'end' && row.length === 1) {
-          if (line.endsWith(',')) throw new ImportError('malformed end');
-          ended = true;
-          continue;
+        const h = head as Record<string, unknown>;
+        if (h.format !== EXPORT_FORMAT || h.version !== EXPORT_VERSION || !Array.isArray(h.rows)) {
+          throw new ImportError('not a history export of this format');
         }
-        if (!line.endsWith(',')) throw new ImportError(`row ${rows + 1}: missing separator`);
-        const serial = canonicalSerial(rawSerial);
-        if (serial === undefined) throw new ImportError(`row ${rows + 1}: bad serial`);
-        if (kind === 'i' && row.length === 3 && typeof a === 'string') {
-          pending.push(() => insertInverter.run(serial, a));
-        } else if (
-          (kind === 'm' || kind === 'q') &&
-          row.length === 6 &&
-          isChannel(a) &&
-          isTime(b) &&
-          isPower(c)
+        header = true;
+        return;
+      }
+      if (ended) {
+        if (line !== ']}') throw new ImportError('malformed end');
+        closed = true;
+        return;
+      }
+      let row: unknown;
+      try {
+        row = JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line);
+      } catch {
+        throw new ImportError(`row ${rows + 1}: not JSON`);
+      }
+      if (!Array.isArray(row)) throw new ImportError(`row ${rows + 1}: not an array`);
+      const [kind, rawSerial, a, b, c, d] = row as unknown[];
+      if (kind === 'end' && row.length === 1) {
+        if (line.endsWith(',')) throw new ImportError('malformed end');
+        ended = true;
+        return;
+      }
+      if (!line.endsWith(',')) throw new ImportError(`row ${rows + 1}: missing separator`);
+      const serial = serialOf(rawSerial);
+      if (serial === undefined) throw new ImportError(`row ${rows + 1}: bad serial`);
+      if (kind === 'i' && row.length === 3 && typeof a === 'string') {
+        inverters.push([serial, a]);
+      } else if (
+        (kind === 'm' || kind === 'q') &&
+        row.length === 6 &&
+        isChannel(a) &&
+        isTime(b) &&
+        isPower(c)
+      ) {
+        const max = kind === 'm' ? 60 : 900;
+        if (
+          !Number.isInteger(d) ||
+          (d as number) < 1 ||
+          (d as number) > max ||
+          b % (kind === 'm' ? 60 : 900) !== 0
         ) {
-          const max = kind === 'm' ? 60 : 900;
-          if (
-            !Number.isInteger(d) ||
-            (d as number) < 1 ||
-            (d as number) > max ||
-            b % (kind === 'm' ? 60 : 900) !== 0
-          ) {
-            throw new ImportError(`row ${rows + 1}: bad power row`);
-          }
-          pending.push(() => insertPower.run(kind, serial, a, b, Math.round(c * 10), d as number));
-        } else if (kind === 'd' && row.length === 5 && isChannel(a) && isDay(b) && isEnergy(c)) {
-          pending.push(() => insertDay.run(serial, a, b, c));
-        } else {
-          throw new ImportError(`row ${rows + 1}: unknown row`);
+          throw new ImportError(`row ${rows + 1}: bad power row`);
         }
-        rows++;
-        if (pending.length >= BATCH) {
-          stage(pending);
-          pending = [];
-        }
+        powers.push([kind, serial, a, b, Math.round(c * 10), d as number]);
+      } else if (kind === 'd' && row.length === 5 && isChannel(a) && isDay(b) && isEnergy(c)) {
+        days.push([serial, a, b, c]);
+      } else {
+        throw new ImportError(`row ${rows + 1}: unknown row`);
+      }
+      rows++;
+    };
+    try {
+      for await (const lines of lineBatches(Readable.from([gzip]).pipe(createGunzip()))) {
+        for (const line of lines) readLine(line.endsWith('\r') ? line.slice(0, -1) : line);
+        if (powers.length + days.length + inverters.length >= BATCH) flush();
       }
     } catch (error) {
       if (error instanceof ImportError) throw error;
       throw new ImportError(`damaged file (${(error as Error).message})`);
     }
     if (!closed) throw new ImportError('incomplete file');
-    stage(pending);
+    flush();
     store.transaction(() => {
       const serials = db
         .prepare(
