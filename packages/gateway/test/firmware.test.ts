@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -191,6 +191,16 @@ describe('POST /api/firmware/update', () => {
       expect(firmwareFileName(name), name).toBe(true);
     }
     expect((await upload(gzipSync(good), undefined, 'dtu-console-0.9.1.bin.gz')).body).toBe('OK');
+  });
+
+  it('says why when the disk refuses the release, and restarts for nothing', async () => {
+    // A file where the releases folder belongs: what a full or read-only disk looks like to the install.
+    await writeFile(releasesDir(), 'not a folder');
+    const good = releaseContainer('0.9.2');
+    const answer = await upload(good, md5(good), 'dtu-console-0.9.2.bin');
+    expect(answer.statusCode).toBe(500);
+    expect(answer.body).toMatch(/^Could not install the release: E[A-Z]+: /);
+    expect(await rebootPending()).toBe(false);
   });
 
   it('keeps a previously installed release when a later upload is rejected', async () => {

@@ -24,8 +24,6 @@ const HEAD_BYTES = 24;
 
 class UploadError extends Error {}
 
-const tooLarge = () => uploadRefusalText('imageTooLarge');
-
 /** Counts and hashes bytes on their way to disk, and keeps the first ones to tell what the file is. */
 class Inspector extends Transform {
   readonly md5 = createHash('md5');
@@ -39,7 +37,7 @@ class Inspector extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.bytes += chunk.length;
     if (this.bytes > this.limit) {
-      done(new UploadError(tooLarge()));
+      done(new UploadError(uploadRefusalText('imageTooLarge')));
       return;
     }
     this.md5.update(chunk);

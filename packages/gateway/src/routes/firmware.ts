@@ -3,7 +3,6 @@
  * The upload is checked completely (MD5, container, manifest, every checksum) and unpacked beside the
  * running release; the gateway then restarts and the launcher starts the new release.
  */
-
 import { uploadRefusalText } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
