@@ -73,6 +73,7 @@ async function main() {
     rows += batch.length + days.length;
   }
   store.checkpoint();
+  const fillSeconds = (performance.now() - started) / 1000;
   const bytes = store.sizeBytes();
   // The hourly retention run on a full database (one day of each resolution falls out).
   const pruneStarted = performance.now();
@@ -101,7 +102,7 @@ async function main() {
   const mb = (bytes / 1024 / 1024).toFixed(1);
   console.log(
     `${inverters} inverters × ${strings} strings, ${minuteDays} days of minutes, ${quarterDays} days of quarter hours and days: ` +
-      `${rows} rows, ${mb} MiB (${bytes} bytes), filled in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `${rows} rows, ${mb} MiB (${bytes} bytes), filled in ${fillSeconds.toFixed(1)} s`,
   );
   console.log(`retention run: ${pruneMs.toFixed(0)} ms`);
   console.log(
