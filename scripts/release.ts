@@ -1,8 +1,9 @@
 /**
  * `npm run release`: packs the built gateway and console into dist-release/dtu-console-<version>.bin.gz
  * (format in docs/releases.md). Options: --version <semver> (default: package.json), --out <dir>.
- * Run after `npm run build`, which builds the console and the gateway bundle (the npm script does both).
+ * Builds the console and the gateway bundle first when their sources are newer (scripts/ensure-build.mjs).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +50,8 @@ async function collect(path: string): Promise<string[]> {
 
 async function main() {
   const { values } = parseArgs({ options: { version: { type: 'string' }, out: { type: 'string' } } });
+  // A release must not carry a console or a gateway bundle older than its sources.
+  execFileSync(process.execPath, [join(root, 'scripts/ensure-build.mjs')], { stdio: 'inherit' });
   const build = readBuildInfo();
   const version = values.version ?? build.version;
   const out = resolve(values.out ?? join(root, 'dist-release'));
