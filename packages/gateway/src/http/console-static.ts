@@ -61,7 +61,9 @@ export const consoleStatic = fp<ConsoleStaticOptions>(async (app, { webRoot, fir
       cacheControl: false,
       index: false,
       setHeaders(res, filePath) {
-        res.header('Cache-Control', filePath.includes(`${sep}assets${sep}`) ? IMMUTABLE : REVALIDATE);
+        res.setHeader('Cache-Control', filePath.includes(`${sep}assets${sep}`) ? IMMUTABLE : REVALIDATE);
+        // Every built file has .br and .gz twins: a cache must key the answer by the encoding asked for.
+        res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   } else {
