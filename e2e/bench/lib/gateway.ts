@@ -1,7 +1,6 @@
 /** Starting a real gateway process for the bench, configuring it over its API, and watching its CPU and RSS. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +9,7 @@ import {
   GATEWAY_PROCESS_ENV,
   gatewayEntry,
 } from '../../../packages/gateway/src/system/node-process';
+import { freePort as anyFreePort } from '../../../packages/gateway/test/helpers/ports';
 
 export const root = fileURLToPath(new URL('../../..', import.meta.url));
 /** Midsummer noon: the simulated plant produces whatever the hour of the bench run. */
@@ -20,15 +20,7 @@ let nextPinnedPort = Number(process.env.BENCH_PORT_BASE ?? 0);
 
 /** A free loopback port, or the next of BENCH_PORT_BASE, BENCH_PORT_BASE + 1, … when that is set. */
 export function freePort(): Promise<number> {
-  if (nextPinnedPort > 0) return Promise.resolve(nextPinnedPort++);
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+  return nextPinnedPort > 0 ? Promise.resolve(nextPinnedPort++) : anyFreePort();
 }
 
 export interface ProcessUsage {

@@ -1,27 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readReleaseState, writeReleaseState } from '../src/release/state';
+import { freePort } from './helpers/ports';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 let PORT = 0;
-
-/** A port nobody listens on right now, so parallel test runs do not collide. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /**
  * A release folder whose gateway never answers (it just keeps running). Each entry leaves a mark in the

@@ -24,6 +24,32 @@ export interface SeriesSource {
   timezone: string;
 }
 
+/**
+ * Each inverter's series under `key` (`power` or `energy`), and its strings' too when one inverter was
+ * asked for.
+ */
+function inverterSeries(
+  source: SeriesSource,
+  query: { serials?: string[] },
+  key: 'power' | 'energy',
+  series: (serial: string, channel: number) => (number | null)[],
+) {
+  return source.inverters.map((inverter) => ({
+    serial: inverter.serial,
+    name: inverter.name,
+    [key]: series(inverter.serial, INVERTER_CHANNEL),
+    ...(query.serials?.length === 1
+      ? {
+          strings: stringChannels(inverter, source.store).map((channel) => ({
+            channel,
+            name: inverter.strings[channel] ?? '',
+            [key]: series(inverter.serial, channel),
+          })),
+        }
+      : {}),
+  }));
+}
+
 /** `table`: minute rows while the whole range lies within their retention, else the quarter hours. */
 export function powerSeries(source: SeriesSource, query: PowerQuery, table: PowerTable): HistoryPowerSeries {
   const { store } = source;
@@ -31,21 +57,7 @@ export function powerSeries(source: SeriesSource, query: PowerQuery, table: Powe
   const time = Array.from({ length: count }, (_, i) => query.from + i * query.step);
   const series = (serial: string, channel: number) =>
     bucketMeans(store.power(table, serial, channel, query.from, query.to), query.from, query.step, count);
-  const inverters = source.inverters.map((inverter) => {
-    const out: HistoryPowerSeries['inverters'][number] = {
-      serial: inverter.serial,
-      name: inverter.name,
-      power: series(inverter.serial, INVERTER_CHANNEL),
-    };
-    if (query.serials?.length === 1) {
-      out.strings = stringChannels(inverter, store).map((channel) => ({
-        channel,
-        name: inverter.strings[channel] ?? '',
-        power: series(inverter.serial, channel),
-      }));
-    }
-    return out;
-  });
+  const inverters = inverterSeries(source, query, 'power', series) as HistoryPowerSeries['inverters'];
   return {
     from: query.from,
     to: query.to,
@@ -99,21 +111,7 @@ export function energySeries(source: SeriesSource, query: EnergyQuery, today: nu
     }
     return out;
   };
-  const inverters = source.inverters.map((inverter) => {
-    const out: HistoryEnergySeries['inverters'][number] = {
-      serial: inverter.serial,
-      name: inverter.name,
-      energy: series(inverter.serial, INVERTER_CHANNEL),
-    };
-    if (query.serials?.length === 1) {
-      out.strings = stringChannels(inverter, store).map((channel) => ({
-        channel,
-        name: inverter.strings[channel] ?? '',
-        energy: series(inverter.serial, channel),
-      }));
-    }
-    return out;
-  });
+  const inverters = inverterSeries(source, query, 'energy', series) as HistoryEnergySeries['inverters'];
   return {
     range: query.range,
     ...(query.date === undefined ? {} : { date: query.date }),

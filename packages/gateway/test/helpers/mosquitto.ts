@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { freePort } from './ports';
 
 /** A real Mosquitto broker on a free loopback port, for MQTT tests. */
 export interface Broker {
@@ -27,18 +28,6 @@ export function findMosquitto(): string {
   throw new Error(
     'mosquitto not found: install it with "sudo apt-get install mosquitto" to run the MQTT tests',
   );
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 function canConnect(port: number): Promise<boolean> {

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { basic } from '../helpers/api';
-import { freePort } from '../helpers/mosquitto';
+import { freePort } from '../helpers/ports';
 
 const GATEWAY_DIR = fileURLToPath(new URL('../..', import.meta.url));
 
