@@ -15,11 +15,11 @@ export const GRID_PROFILE_MAX_LENGTH: number = gridProfileJson.maxRawLength;
 
 const HEADER_LENGTH = 4;
 
-/** API shape of /api/gridprofile/status. */
+/** One decoded item; the API shows it as it is (GET /api/gridprofile/status). */
 export interface GridProfileItem {
   /** item name */
   n: string;
-  /** unit ("V", "s", "Hz", "bool", "Pn%/s", "" …) */
+  /** unit: "V", "s", "Hz", "bool" (shown as enabled/disabled), "Pn%/s" or "" */
   u: string;
   /** signed 16-bit raw ÷ divisor */
   v: number;
@@ -31,8 +31,9 @@ export interface GridProfileSection {
 }
 
 export interface GridProfile {
+  /** "Unknown" until read or when the profile type is not in the table. */
   name: string;
-  /** "major.minor.patch" */
+  /** "major.minor.patch"; "0.0.0" until read. */
   version: string;
   sections: GridProfileSection[];
 }
