@@ -5,7 +5,7 @@
  */
 import { createSocket, type Socket } from 'node:dgram';
 import { isIPv6 } from 'node:net';
-import type { Logger } from './logger';
+import type { Logger } from '../system/logger';
 
 export const NTP_PORT = 123;
 export const SNTP_TIMEOUT_MS = 2500;
