@@ -159,10 +159,10 @@ function isAllZero(raw: Uint8Array): boolean {
  * Parses the raw profile (CRC16 included) into ids and values. An all-zero (or empty) buffer is the
  * "not read yet" state and gives the empty profile, without a CRC check.
  *
- * The OpenDTU quirk "grid profile parsing past an unknown section" (docs/compatibility.md), decided against mimicking: parsing stops at the first unknown section id, at the
- * first unknown version of a known section (OpenDTU emits it with no items and reads on into garbage), and
- * at a section whose values would run into the CRC. The CRC bytes are never parsed as a section header
- * (OpenDTU can show a spurious section there). Everything before the stop is returned.
+ * The OpenDTU quirk "grid profile parsing past an unknown section" (docs/compatibility.md) is not copied:
+ * parsing stops at the first unknown section id, at the first unknown version of a known section, and at
+ * a section whose values would run into the CRC. The CRC bytes are never parsed as a section header.
+ * Everything before the stop is returned.
  */
 export function decodeGridProfileData(raw: Uint8Array): Result<GridProfileData> {
   if (!(raw instanceof Uint8Array))

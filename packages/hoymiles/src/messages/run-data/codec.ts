@@ -42,11 +42,10 @@ function readField(payload: Uint8Array, s: Extract<RunDataFieldSource, { kind: '
 /**
  * Decodes a joined run-data payload (header `00 01`, fields, CRC16).
  *
- * Length check, the OpenDTU quirk "run-data length check counts the CRC" (docs/compatibility.md): OpenDTU
- * compares the table's min. length with the length *including* the CRC, so a valid-CRC answer 2 bytes
- * short passes and its last field (EventLogCount on most families) is read from the CRC bytes. We deliberately require every field to lie before the CRC
- * (`layout.requiredLength` = min. length + 2): such an answer is a `truncated-payload` failure instead of
- * a garbage event counter that would trigger needless event-log fetches. Longer payloads are accepted.
+ * Length check, the OpenDTU quirk "run-data length check counts the CRC" (docs/compatibility.md): we
+ * require every field to lie before the CRC (`layout.requiredLength` = min. length + 2), so an answer
+ * 2 bytes short is a `truncated-payload` failure instead of a garbage event counter read from the CRC
+ * bytes, which would trigger needless event-log fetches. Longer payloads are accepted.
  */
 export function decodeRunData(family: FamilyId, payload: Uint8Array): Result<RunData> {
   const layout = runDataLayout(family);

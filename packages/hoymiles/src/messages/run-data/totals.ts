@@ -1,4 +1,4 @@
-/** What the run data gives beyond its fields: the inverter's totals, irradiation and the user's yield offsets. */
+/** What the run data gives beyond its fields: the inverter's totals, irradiation, the user's yield offsets. */
 import { type RunData, sum } from './values';
 
 export interface RunDataTotals {
