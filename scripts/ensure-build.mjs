@@ -35,7 +35,6 @@ const BUILDS = [
       'packages/contract/src',
       'packages/hoymiles/src',
       'packages/hoymiles/data',
-      'scripts/start.ts',
       'package-lock.json',
     ],
   },

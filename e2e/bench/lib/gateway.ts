@@ -95,7 +95,7 @@ export async function startGateway(
   const child = spawn(
     'node',
     [
-      // Started as scripts/start.ts starts it (npm start).
+      // Started as the launcher (gateway/src/launcher/main.ts) starts it (npm start).
       ...GATEWAY_NODE_FLAGS,
       // BENCH_CPU_PROF=1: a V8 CPU profile of each gateway, written when it stops (open it in Chrome's DevTools).
       ...(process.env.BENCH_CPU_PROF

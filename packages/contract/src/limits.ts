@@ -5,6 +5,7 @@
  * kept: `...MaxLength` is the server check and the one the schemas use, `...InputMaxLength` the form's
  * maxlength. Lengths are UTF-8 byte lengths.
  */
+import { LimitType } from '@dtu-console/hoymiles/types';
 
 /** Admin password bounds (security settings). */
 export const SecurityLimits = {
@@ -153,16 +154,10 @@ export const InverterDefaults = {
 } as const;
 
 /**
- * `limit_type` of POST /api/limit/config. The older "0/1 plus 256 when persistent" form is the
- * legacy encoding; see `PowerLimits.legacyPersistentFlag`.
+ * `limit_type` of POST /api/limit/config: the protocol's limit types 0..3. The older "0/1 plus 256 when
+ * persistent" form is the legacy encoding; see `PowerLimits.legacyPersistentFlag`.
  */
-export const LimitType = {
-  AbsoluteNonPersistent: 0,
-  RelativeNonPersistent: 1,
-  AbsolutePersistent: 2,
-  RelativePersistent: 3,
-} as const;
-export type LimitType = (typeof LimitType)[keyof typeof LimitType];
+export { LimitType };
 
 /** Active-power limit. */
 export const PowerLimits = {
@@ -187,7 +182,7 @@ const legacyLimitTypes: Readonly<Record<number, LimitType>> = {
 
 /**
  * The current `limit_type` (0..3) for a current or legacy one, undefined when it is neither (5003). The
- * gateway's engine reads MQTT limit commands through the same rule (hoymiles' `limitTypeFromApiValue`).
+ * gateway's engine reads MQTT limit commands through the same rule.
  */
 export function normalizeLimitType(limitType: number): LimitType | undefined {
   if (Number.isInteger(limitType) && limitType >= 0 && limitType <= PowerLimits.typeMax) {

@@ -11,7 +11,7 @@ import type { Clock } from './system/clock';
 import type { ConsoleLog } from './system/console-log';
 import type { HeapWatermark } from './system/host';
 import type { Logger } from './system/logger';
-import type { TimeSync } from './system/time-sync';
+import type { TimeSync } from './time-sync/service';
 import type { ConsoleHub } from './ws/console';
 import type { LivedataHub } from './ws/livedata';
 

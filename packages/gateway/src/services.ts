@@ -10,7 +10,7 @@ import { MqttService } from './mqtt/service';
 import { MdnsAdvertiser } from './network/mdns';
 import { SyslogForwarder } from './network/syslog';
 import { gatewayHintInputs } from './output/live-json';
-import { TimeSync } from './system/time-sync';
+import { TimeSync } from './time-sync/service';
 import { ConsoleHub } from './ws/console';
 import { LivedataHub } from './ws/livedata';
 

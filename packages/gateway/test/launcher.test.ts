@@ -42,7 +42,7 @@ async function answers(): Promise<unknown> {
   throw new Error('the launcher never brought a gateway up');
 }
 
-describe('launcher (scripts/start.ts)', () => {
+describe('launcher (src/launcher/main.ts)', () => {
   let launcher: ChildProcess | undefined;
   let dataDir = '';
   afterEach(async () => {
@@ -64,7 +64,7 @@ describe('launcher (scripts/start.ts)', () => {
       [
         '--import',
         'tsx',
-        'scripts/start.ts',
+        'packages/gateway/src/launcher/main.ts',
         '--host',
         '127.0.0.1',
         '--port',

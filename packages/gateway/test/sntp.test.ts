@@ -7,7 +7,7 @@ import {
   readSntpReply,
   SntpClient,
   unixMsToNtp,
-} from '../src/system/sntp';
+} from '../src/time-sync/sntp';
 import { type SntpResponder, startSntpResponder } from './helpers/sntp-responder';
 
 const responders: SntpResponder[] = [];

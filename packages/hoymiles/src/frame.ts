@@ -1,5 +1,5 @@
 /**
- * Radio frames (docs/protocol.md–A.3): data requests and fragment re-requests built by the DTU,
+ * Radio frames (docs/protocol.md): data requests and fragment re-requests built by the DTU,
  * response frames parsed by the DTU, and the inverter's side (request decoding, response fragments).
  * Builders take arguments from our own code and throw RangeError on bad ones; everything that parses
  * bytes from the radio returns a Result and never throws.

@@ -23,6 +23,19 @@ export function isFamilyId(id: string): id is FamilyId {
 
 export type RadioKind = 'NRF24' | 'CMT';
 
+/**
+ * What a limit command asks for: bit 0 relative (%), bit 1 persistent (kept across an inverter restart).
+ * The API's `limit_type` uses the same numbers (the contract maps it); the word on the wire depends on
+ * the `LimitEncoding`.
+ */
+export const LimitType = {
+  AbsoluteNonPersistent: 0,
+  RelativeNonPersistent: 1,
+  AbsolutePersistent: 2,
+  RelativePersistent: 3,
+} as const;
+export type LimitType = (typeof LimitType)[keyof typeof LimitType];
+
 /** Which numeric limit-type word goes on the wire. */
 export type LimitEncoding = 'HM' | 'HMS';
 

@@ -11,7 +11,6 @@ import {
   encodeDeviceControlAck,
   isPersistentLimit,
   isRelativeLimit,
-  LimitType,
   limitTypeOfWord,
   limitTypeWord,
   limitWireValue,
@@ -19,7 +18,7 @@ import {
   parseDeviceControlRequest,
   subCommandOf,
 } from '../src/messages/device-control';
-import type { LimitEncoding } from '../src/types';
+import { type LimitEncoding, LimitType } from '../src/types';
 import { bytes, errorCode, flipped, hex, unwrap } from './frame-test-utils';
 
 const HM = '114182345678';

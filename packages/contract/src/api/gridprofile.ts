@@ -1,24 +1,9 @@
-/** GET /api/gridprofile/status and /rawdata ?inv=<serial>. */
+/** GET /api/gridprofile/status and /rawdata ?inv=<serial>: the protocol's decoded profile as it is. */
+import type { GridProfile } from '@dtu-console/hoymiles/messages/grid-profile';
 
-export interface GridProfileItem {
-  n: string;
-  /** e.g. "V", "s", "Hz", "bool" (shown as enabled/disabled), "Pn%/s" or "". */
-  u: string;
-  v: number;
-}
+export type { GridProfileItem, GridProfileSection } from '@dtu-console/hoymiles/messages/grid-profile';
 
-export interface GridProfileSection {
-  name: string;
-  items: GridProfileItem[];
-}
-
-export interface GridProfileStatus {
-  /** "Unknown" until read or when not in the table. */
-  name: string;
-  /** "A.B.C"; "0.0.0" until read. */
-  version: string;
-  sections: GridProfileSection[];
-}
+export type GridProfileStatus = GridProfile;
 
 export interface GridProfileRawData {
   /** Profile bytes 0..255, up to 141; the profile counts as empty when all are 0. */

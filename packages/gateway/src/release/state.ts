@@ -1,7 +1,7 @@
 /**
  * Which installed releases exist for what (docs/releases.md): <data>/releases/state.json, written
  * atomically. `null` stands for the source checkout the launcher was started from.
- * The gateway writes `pending` after installing; the launcher (scripts/start.ts) promotes or drops it.
+ * The gateway writes `pending` after installing; the launcher (src/launcher/) promotes or drops it.
  */
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';

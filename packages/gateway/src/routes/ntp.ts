@@ -1,6 +1,6 @@
 /**
  * /api/ntp/* and the legacy /zones.json. Time is the gateway's own clock (host time plus an
- * offset); setting it never touches the host clock. The SNTP service (system/time-sync.ts) asks the
+ * offset); setting it never touches the host clock. The SNTP service (time-sync/service.ts) asks the
  * configured server in the background; these routes only read whether it answers.
  */
 import { createHash } from 'node:crypto';

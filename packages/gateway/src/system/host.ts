@@ -2,7 +2,7 @@ import { readFile, statfs } from 'node:fs/promises';
 import os from 'node:os';
 import v8 from 'node:v8';
 
-/** Facts about the host the gateway runs on, in the units docs/api.md uses (bytes, MHz, seconds). */
+/** Facts about the host the gateway runs on, in the units the system status reports (bytes, MHz, seconds). */
 export interface HostFacts {
   hostname: string;
   platform: string;

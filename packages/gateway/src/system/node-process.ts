@@ -1,10 +1,11 @@
 /**
- * How the gateway's Node.js process is started (the launcher scripts/start.ts, the browser tests and the
- * bench): from its bundle, sized for a small host. V8's young generation defaults to 16 MB semi-spaces,
- * and glibc keeps a malloc arena per thread; both hold memory a gateway with a few inverters and clients
- * never needs (about 35 MB of RSS together). Smaller semi-spaces mean more, but shorter, scavenges; REST throughput did not suffer in the
- * bench (`--optimize-for-size` saved more memory but halved it). The environment of the launching process
- * wins, so MALLOC_ARENA_MAX can still be set from outside.
+ * How the gateway's Node.js process is started (the launcher src/launcher/main.ts, the browser tests and
+ * the bench): from its bundle, sized for a small host. V8's young generation defaults to 16 MB
+ * semi-spaces, and glibc keeps a malloc arena per thread; both hold memory a gateway with a few inverters
+ * and clients never needs (about 35 MB of RSS together). Smaller semi-spaces mean more, but shorter,
+ * scavenges; REST throughput did not suffer in the bench (`--optimize-for-size` saved more memory but
+ * halved it). The environment of the launching process wins, so MALLOC_ARENA_MAX can still be set from
+ * outside.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

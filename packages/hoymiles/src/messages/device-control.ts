@@ -7,7 +7,7 @@
  * Ack payload (community traces): 00 00 <sub-command> 00 + CRC16, in frame(s) starting with 0xD1.
  */
 import { fail, ok, type Result } from '../errors';
-import type { LimitEncoding } from '../types';
+import { type LimitEncoding, LimitType } from '../types';
 import {
   type AddressFilter,
   buildFrame,
@@ -34,18 +34,6 @@ export const DeviceControlSubCommand = {
   ActivePowerLimit: 0x0b,
 } as const;
 export type DeviceControlSubCommand = (typeof DeviceControlSubCommand)[keyof typeof DeviceControlSubCommand];
-
-/**
- * What a limit command asks for: bit 0 relative (%), bit 1 persistent (kept across an inverter restart).
- * The same numbers as OpenDTU's limit types 0..3; the gateway reads the API's `limit_type` into one.
- */
-export const LimitType = {
-  AbsoluteNonPersistent: 0,
-  RelativeNonPersistent: 1,
-  AbsolutePersistent: 2,
-  RelativePersistent: 3,
-} as const;
-export type LimitType = (typeof LimitType)[keyof typeof LimitType];
 
 export function isRelativeLimit(type: LimitType): boolean {
   return (type & 1) === 1;

@@ -26,7 +26,10 @@ export const UNKNOWN_EVENT_MESSAGE = 'Unknown';
 export interface EventLogEntry {
   /** The whole 16-bit event word; bits other than the id and the two PM flags are unknown (bit 15 is seen). */
   eventWord: number;
-  /** Low byte of the event word (the OpenDTU quirk "event ids use the low byte only" (docs/compatibility.md): ids above 255 cannot occur). */
+  /**
+   * Low byte of the event word, kept as the OpenDTU quirk "event ids use the low byte only"
+   * (docs/compatibility.md): ids above 255 cannot occur.
+   */
   messageId: number;
   /** Seconds into the 12-hour half of the UTC day. */
   rawStart: number;

@@ -15,11 +15,11 @@ export const GRID_PROFILE_MAX_LENGTH: number = gridProfileJson.maxRawLength;
 
 const HEADER_LENGTH = 4;
 
-/** API shape of /api/gridprofile/status. */
+/** One decoded item; the API shows it as it is (GET /api/gridprofile/status). */
 export interface GridProfileItem {
   /** item name */
   n: string;
-  /** unit ("V", "s", "Hz", "bool", "Pn%/s", "" …) */
+  /** unit: "V", "s", "Hz", "bool" (shown as enabled/disabled), "Pn%/s" or "" */
   u: string;
   /** signed 16-bit raw ÷ divisor */
   v: number;
@@ -31,8 +31,9 @@ export interface GridProfileSection {
 }
 
 export interface GridProfile {
+  /** "Unknown" until read or when the profile type is not in the table. */
   name: string;
-  /** "major.minor.patch" */
+  /** "major.minor.patch"; "0.0.0" until read. */
   version: string;
   sections: GridProfileSection[];
 }
@@ -158,10 +159,10 @@ function isAllZero(raw: Uint8Array): boolean {
  * Parses the raw profile (CRC16 included) into ids and values. An all-zero (or empty) buffer is the
  * "not read yet" state and gives the empty profile, without a CRC check.
  *
- * The OpenDTU quirk "grid profile parsing past an unknown section" (docs/compatibility.md), decided against mimicking: parsing stops at the first unknown section id, at the
- * first unknown version of a known section (OpenDTU emits it with no items and reads on into garbage), and
- * at a section whose values would run into the CRC. The CRC bytes are never parsed as a section header
- * (OpenDTU can show a spurious section there). Everything before the stop is returned.
+ * The OpenDTU quirk "grid profile parsing past an unknown section" (docs/compatibility.md) is not copied:
+ * parsing stops at the first unknown section id, at the first unknown version of a known section, and at
+ * a section whose values would run into the CRC. The CRC bytes are never parsed as a section header.
+ * Everything before the stop is returned.
  */
 export function decodeGridProfileData(raw: Uint8Array): Result<GridProfileData> {
   if (!(raw instanceof Uint8Array))

@@ -56,8 +56,8 @@ export function limitRelativeFromAbsolute(watts: number, maxPowerW: number): num
 
 /**
  * The read-back a simulated inverter sends for its active limit (in %, uncapped). The limit goes in bytes
- * 2..3 and, as observed in the captures, again in bytes 6..7; everything else is as seen (header `00 01`,
- * zeros), since its meaning is unknown (Appendix C).
+ * 2..3 and again in bytes 6..7; everything else is as seen (header `00 01`, zeros), since its meaning is
+ * unknown (docs/protocol.md).
  */
 export function encodeSystemConfig(config: Pick<SystemConfig, 'limitPercent'>): Uint8Array {
   const raw = Number.isFinite(config.limitPercent)

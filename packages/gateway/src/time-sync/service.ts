@@ -4,8 +4,8 @@
  */
 import type { EventBus, Service } from '../bus';
 import type { ConfigStore } from '../config/store';
-import { type Clock, isSettableClock } from './clock';
-import type { Logger } from './logger';
+import { type Clock, isSettableClock } from '../system/clock';
+import type { Logger } from '../system/logger';
 import { SntpClient } from './sntp';
 
 export interface TimeSyncOptions {

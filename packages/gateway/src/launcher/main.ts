@@ -2,29 +2,15 @@
  * `npm start`: the launcher (docs/releases.md). Starts the newest installed release that is pending or
  * last came up healthy, else the source checkout; a start that does not answer within a minute is
  * stopped and the previous one started instead. When the gateway ends on its own (a restart into a newly
- * installed release, or --reboot-exits), the choice is made again. Arguments go to the gateway unchanged.
+ * installed release, or --reboot-exits), the choice is made again (`release-choice.ts`). Arguments go to
+ * the gateway unchanged. Bundled to dist/launcher.js (build.mjs).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { readdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { OptionsError, parseOptions } from '../packages/gateway/src/options';
-import { INSTALL_ROOT } from '../packages/gateway/src/paths';
-import {
-  LAUNCHER_ENV,
-  RELEASE_ENV,
-  type ReleaseState,
-  readReleaseState,
-  releasesDir,
-  writeReleaseState,
-} from '../packages/gateway/src/release/state';
-import {
-  GATEWAY_NODE_FLAGS,
-  GATEWAY_PROCESS_ENV,
-  gatewayEntry,
-} from '../packages/gateway/src/system/node-process';
+import { OptionsError, parseOptions } from '../options';
+import { LAUNCHER_ENV, RELEASE_ENV, readReleaseState } from '../release/state';
+import { GATEWAY_NODE_FLAGS, GATEWAY_PROCESS_ENV, gatewayEntry } from '../system/node-process';
+import { candidates, folderOf, forgetFailed, promote } from './release-choice';
 
-const checkout = INSTALL_ROOT;
 /** How long a new start may take to answer before it counts as failed. */
 const HEALTH_TIMEOUT_MS = Number(process.env.DTU_CONSOLE_HEALTH_TIMEOUT_MS ?? 60_000);
 const HEALTH_POLL_MS = 500;
@@ -73,14 +59,9 @@ function withoutDataDir(list: string[]): string[] {
   return out;
 }
 
-/** null is the source checkout. */
-function folderOf(release: string | null): string {
-  return release === null ? checkout : join(releasesDir(dataDir), release);
-}
-
 function start(release: string | null): ChildProcess {
   console.log(`[launcher] starting ${release ?? 'the source checkout'}`);
-  const folder = folderOf(release);
+  const folder = folderOf(dataDir, release);
   return spawn(process.execPath, [...GATEWAY_NODE_FLAGS, ...gatewayEntry(folder), ...gatewayArgs], {
     cwd: folder,
     stdio: 'inherit',
@@ -126,42 +107,16 @@ async function stop(proc: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Newest first: a pending install, the last healthy release, its predecessor, the checkout. */
-function candidates(state: ReleaseState): (string | null)[] {
-  const list = [state.pending, state.current, state.previous].filter(
-    (name): name is string => name !== null && existsSync(folderOf(name)),
-  );
-  return [...new Set(list), null];
-}
-
-/** After a healthy start: remember it and the one to fall back to; delete releases no longer needed. */
-async function promote(state: ReleaseState, release: string | null): Promise<void> {
-  const next: ReleaseState =
-    release === state.current
-      ? { ...state, pending: null }
-      : {
-          current: release,
-          previous: state.current === release ? state.previous : state.current,
-          pending: null,
-        };
-  if (JSON.stringify(next) !== JSON.stringify(state)) await writeReleaseState(dataDir, next);
-  const keep = new Set([next.current, next.previous, 'state.json']);
-  for (const entry of await readdir(releasesDir(dataDir)).catch(() => [] as string[])) {
-    if (!keep.has(entry) && !entry.endsWith('.tmp') && !entry.endsWith('.partial')) {
-      await rm(join(releasesDir(dataDir), entry), { recursive: true, force: true });
-    }
-  }
-}
-
 async function launch(): Promise<ChildProcess | undefined> {
   const state = readReleaseState(dataDir);
-  const list = candidates(state);
+  const list = candidates(dataDir, state);
   for (const [index, release] of list.entries()) {
     if (stopping) return undefined;
     const proc = start(release);
     child = proc;
     if (await healthy(proc, index === list.length - 1)) {
-      if (release !== null || state.current !== null || state.pending !== null) await promote(state, release);
+      if (release !== null || state.current !== null || state.pending !== null)
+        await promote(dataDir, state, release);
       return proc;
     }
     if (stopping) {
@@ -171,15 +126,7 @@ async function launch(): Promise<ChildProcess | undefined> {
     }
     console.error(`[launcher] ${release ?? 'the source checkout'} did not come up; falling back`);
     await stop(proc);
-    if (release !== null) {
-      // Never try a failed release again by itself.
-      const now = readReleaseState(dataDir);
-      await writeReleaseState(dataDir, {
-        current: now.current === release ? now.previous : now.current,
-        previous: now.current === release ? null : now.previous === release ? null : now.previous,
-        pending: now.pending === release ? null : now.pending,
-      });
-    }
+    if (release !== null) await forgetFailed(dataDir, release);
   }
   return undefined;
 }

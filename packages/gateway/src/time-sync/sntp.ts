@@ -1,11 +1,11 @@
 /**
- * A minimal SNTP client (RFC 4330, unicast, one request per query) so /api/ntp/status can say whether the
+ * A minimal SNTP client (unicast, one request per query) so /api/ntp/status can say whether the
  * configured time server answers. An answer also sets the gateway's own clock offset; the host clock is
  * never touched.
  */
 import { createSocket, type Socket } from 'node:dgram';
 import { isIPv6 } from 'node:net';
-import type { Logger } from './logger';
+import type { Logger } from '../system/logger';
 
 export const NTP_PORT = 123;
 export const SNTP_TIMEOUT_MS = 2500;
@@ -75,7 +75,10 @@ export interface SntpAnswer {
   stratum: number;
 }
 
-/** Checks a reply against our request (RFC 4330 §5) and computes offset and delay; a string is the reason. */
+/**
+ * Checks a reply against our request (mode, stratum, leap indicator, our transmit time echoed) and
+ * computes offset and delay; a string is the reason.
+ */
 export function readSntpReply(
   reply: Buffer,
   request: Buffer,
