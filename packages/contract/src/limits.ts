@@ -115,6 +115,8 @@ export const NtpDefaults = {
   // The global pool, not a vendor zone: vendor zones are reserved for that vendor's devices.
   server: 'pool.ntp.org',
   timezoneDescr: 'Europe/Berlin',
+  /** The POSIX rule of `timezoneDescr`. */
+  timezone: 'CET-1CEST,M3.5.0,M10.5.0/3',
   latitude: 51.1657,
   longitude: 10.4515,
   sunsetType: SunsetType.Nautical,
@@ -151,6 +153,19 @@ export const InverterDefaults = {
   zeroDay: false,
   clearEventlog: false,
   yielddayCorrection: false,
+} as const;
+
+/** `InverterDefaults` under the names of an inverter slot's flags (config.json, the engine's settings). */
+export const InverterSlotDefaults = {
+  poll_enable: InverterDefaults.pollEnable,
+  poll_enable_night: InverterDefaults.pollEnableNight,
+  command_enable: InverterDefaults.commandEnable,
+  command_enable_night: InverterDefaults.commandEnableNight,
+  reachable_threshold: InverterDefaults.reachableThreshold,
+  zero_runtime: InverterDefaults.zeroRuntime,
+  zero_day: InverterDefaults.zeroDay,
+  clear_eventlog: InverterDefaults.clearEventlog,
+  yieldday_correction: InverterDefaults.yielddayCorrection,
 } as const;
 
 /**

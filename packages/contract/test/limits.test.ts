@@ -74,6 +74,7 @@ describe('limits of the console', () => {
     expect(NtpDefaults).toEqual({
       server: 'pool.ntp.org',
       timezoneDescr: 'Europe/Berlin',
+      timezone: 'CET-1CEST,M3.5.0,M10.5.0/3',
       latitude: 51.1657,
       longitude: 10.4515,
       sunsetType: 1,

@@ -1,11 +1,35 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { emptyInverterSlot } from '../src/config/defaults';
+import { createDefaults, emptyInverterSlot } from '../src/config/defaults';
+import { slotBehaviour } from '../src/config/inverter-slots';
+import { engineSettings, inverterSettings } from '../src/engine/settings';
 import { engineSettingsOf } from '../src/plant';
 import { ManualClock } from '../src/system/clock';
 import { testGateway } from './helpers/gateway';
 
 const NOON_BERLIN = Date.parse('2026-06-21T12:00:00+02:00');
 const MIDNIGHT_BERLIN = Date.parse('2026-06-21T00:30:00+02:00');
+
+describe('the engine settings of a fresh gateway', () => {
+  it('are the defaults of a fresh config: inverter flags, DTU radio, place and zone', () => {
+    const { id, serial, name, order, channels, ...flags } = inverterSettings({ serial: '114172220003' });
+    expect(flags).toEqual(slotBehaviour(emptyInverterSlot()));
+    const config = createDefaults({ chipId: 1, passwordHash: '', withInverters: false });
+    const defaults = engineSettings({});
+    expect(defaults.dtu).toMatchObject({
+      pollIntervalS: config.dtu.poll_interval,
+      nrfPaLevel: config.dtu.nrf_pa_level,
+      cmtPaLevel: config.dtu.cmt_pa_level,
+      cmtFrequencyHz: config.dtu.cmt_frequency,
+      cmtCountry: config.dtu.cmt_country_mode,
+    });
+    expect(defaults.location).toEqual({
+      latitude: config.ntp.latitude,
+      longitude: config.ntp.longitude,
+      sunsetType: config.ntp.sunsettype,
+      timezone: config.ntp.timezone,
+    });
+  });
+});
 
 describe('the plant in a gateway run', () => {
   let cleanup: (() => Promise<void>) | undefined;

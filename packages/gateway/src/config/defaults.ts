@@ -8,7 +8,7 @@ import {
   DisplayDefaults,
   DtuDefaults,
   HistoryLimits,
-  InverterDefaults,
+  InverterSlotDefaults,
   MqttDefaults,
   NetworkDefaults,
   NtpDefaults,
@@ -28,7 +28,7 @@ import {
 import { CONFIG_VERSION_INT } from './version';
 
 /** POSIX rule of the default zone (Europe/Berlin). */
-export const DEFAULT_POSIX_TIMEZONE = 'CET-1CEST,M3.5.0,M10.5.0/3';
+export const DEFAULT_POSIX_TIMEZONE = NtpDefaults.timezone;
 
 /** Documented default admin password; only its hash is ever stored. */
 export const DEFAULT_ADMIN_PASSWORD = SecurityLimits.defaultPassword;
@@ -80,21 +80,13 @@ export function emptyChannel(): ChannelConfig {
   return { name: '', max_power: 0, yield_total_offset: 0 };
 }
 
-/** An unused slot (serial 0) as docs/api.md describes it. */
+/** An unused slot (serial 0). */
 export function emptyInverterSlot(): InverterSlot {
   return {
     serial: 0,
     name: '',
     order: 0,
-    poll_enable: InverterDefaults.pollEnable,
-    poll_enable_night: InverterDefaults.pollEnableNight,
-    command_enable: InverterDefaults.commandEnable,
-    command_enable_night: InverterDefaults.commandEnableNight,
-    reachable_threshold: InverterDefaults.reachableThreshold,
-    zero_runtime: InverterDefaults.zeroRuntime,
-    zero_day: InverterDefaults.zeroDay,
-    clear_eventlog: InverterDefaults.clearEventlog,
-    yieldday_correction: InverterDefaults.yielddayCorrection,
+    ...InverterSlotDefaults,
     channel: Array.from({ length: MAX_CHANNELS }, emptyChannel),
   };
 }

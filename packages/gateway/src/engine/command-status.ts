@@ -6,9 +6,8 @@
 import type { SetStatus } from '@dtu-console/contract';
 
 /**
- * Before any command nothing is known about its outcome. The reference reports "Ok" after boot, which reads
- * as "your last limit was applied" although none was sent; we say "Unknown" (a value the API already
- * defines) until a command has run.
+ * Before any command nothing is known about its outcome: "Unknown" (a value the API already defines) until
+ * a command has run (quirk "set status Ok after boot", not copied; docs/compatibility.md).
  */
 export const INITIAL_SET_STATUS: SetStatus = 'Unknown';
 

@@ -1,50 +1,28 @@
 /**
- * The inverter engine: polls the configured inverters in turn at the DTU poll
- * interval, sends limit and power commands ahead of polls, keeps reachability, statistics, yields and the
- * command status machines, and writes every change into the live model. It is the only user of the radio.
+ * The inverter engine: polls the configured inverters in turn, sends limit and power commands ahead of
+ * polls, keeps reachability, statistics, yields and the command states, and writes every change into the
+ * live model. It is the only one that sends on the radio. Its parts: `day-cycle.ts` (day and night, the day
+ * change), `poll-timing.ts` (whose turn it is) and `requests.ts` (what goes on air).
  */
-
 import { normalizeLimitType, serialNumber, wireSerial } from '@dtu-console/contract';
-import {
-  buildChannelChange,
-  buildDataRequest,
-  buildLimitRequest,
-  buildPowerRequest,
-  cmtCountry,
-  DataType,
-  decodeDeviceInfoAll,
-  decodeDeviceInfoSimple,
-  decodeEventLog,
-  decodeRunData,
-  decodeSystemConfig,
-  isRelativeLimit,
-  ok,
-  type PowerAction,
-  type RadioKind,
-  ResponseCommand,
-  type Result,
-} from '@dtu-console/hoymiles';
+import { isRelativeLimit, type PowerAction, type RadioKind } from '@dtu-console/hoymiles';
 import type { Radio } from '../radio/radio';
 import type { Clock } from '../system/clock';
 import { CommandQueue } from './command-queue';
-import { InverterState, type LimitRequest } from './inverter';
+import { DayCycle, HOUSEKEEPING_MS } from './day-cycle';
+import { InverterState } from './inverter';
 import type { LiveChange, LiveModel } from './live-model';
+import { PollTiming } from './poll-timing';
+import { type EngineLog, InverterRequests } from './requests';
 import { type EngineSettings, radioSettingsOf } from './settings';
 import { systemEngineTime } from './system-time';
 import { type EngineTime, elapsedMs } from './time';
-import { AnswerWindowMs, runTransaction, type TransactionResult, transmitBounded } from './transaction';
 
-/** Day/night re-evaluation. */
-export const NIGHT_EVALUATION_MS = 60_000;
-/** Clock-sync, day-change and hint checks. */
-export const HOUSEKEEPING_MS = 1000;
+export { HOUSEKEEPING_MS, NIGHT_EVALUATION_MS } from './day-cycle';
+export type { EngineLog } from './requests';
 
-/** The subset of a pino logger the engine writes to. */
-export interface EngineLog {
-  debug(obj: object, msg?: string): void;
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-}
+/** A command skipped because commands are disabled is logged once per this long, per inverter and kind. */
+export const DISABLED_LOG_INTERVAL_MS = 10 * 60_000;
 
 export interface InverterEngineOptions {
   clock: Clock;
@@ -65,8 +43,7 @@ export interface InverterEngineOptions {
 
 /**
  * What a limit or power request led to. 'commands-disabled': nothing was sent because commands are off for
- * the inverter right now (command_enable, or night without command_enable_night); the web API still
- * answers success then (the OpenDTU quirk "commands disabled still answer 1001" (docs/compatibility.md), kept for API compatibility — the decision is the route's).
+ * the inverter right now (command_enable, or night without command_enable_night); the engine logs it.
  */
 export type CommandResult = 'queued' | 'commands-disabled' | 'unknown-inverter' | 'invalid';
 
@@ -87,35 +64,26 @@ export class InverterEngine {
   readonly #clock: Clock;
   readonly #radio: Radio;
   readonly #live: LiveModel;
-  readonly #time: EngineTime;
   readonly #log: EngineLog;
   readonly #queues: Record<RadioKind, CommandQueue>;
-  readonly #housekeepingMs: number;
+  readonly #day: DayCycle;
+  readonly #polls: PollTiming;
+  readonly #requests: InverterRequests;
   #settings: EngineSettings;
   /** The DTU serial in wire form, kept with the settings so no transaction parses it again. */
   #dtuSerial: string;
   /** Supported inverters in slot order. */
   #inverters: InverterState[] = [];
   #byNumber = new Map<number, InverterState>();
-
   #running = false;
-  #cancelPoll: () => void = () => {};
-  #cancelHousekeeping: () => void = () => {};
-  #position = 0;
-  #lastPollAt: number | null = null;
-  #isDay = true;
-  #lastEvaluationAt: number | null = null;
-  #lastSynchronised: boolean | undefined;
-  #previousDate: string | undefined;
-  #commandSeq = 0;
+  /** When a skipped command was last logged, by kind and inverter. */
+  #disabledLoggedAt = new Map<string, number>();
 
   constructor(options: InverterEngineOptions) {
     this.#clock = options.clock;
     this.#radio = options.radio;
     this.#live = options.live;
-    this.#time = options.time ?? systemEngineTime;
     this.#log = options.log ?? noopLog;
-    this.#housekeepingMs = options.housekeepingMs ?? HOUSEKEEPING_MS;
     const queueOptions = {
       clock: options.clock,
       ...(options.commandDeadlineMs === undefined ? {} : { deadlineMs: options.commandDeadlineMs }),
@@ -125,9 +93,38 @@ export class InverterEngine {
     this.#queues = { NRF24: new CommandQueue(queueOptions), CMT: new CommandQueue(queueOptions) };
     this.#settings = options.settings;
     this.#dtuSerial = dtuSerialOf(this.#settings);
+    const publish = (inv: InverterState, change: LiveChange) => this.#publish(inv, change);
+    const inverters = () => this.#inverters;
+    this.#day = new DayCycle({
+      clock: options.clock,
+      time: options.time ?? systemEngineTime,
+      radio: options.radio,
+      live: options.live,
+      housekeepingMs: options.housekeepingMs ?? HOUSEKEEPING_MS,
+      location: () => this.#settings.location,
+      inverters,
+      publish,
+    });
+    this.#polls = new PollTiming({
+      clock: options.clock,
+      intervalMs: () => Math.max(1, this.#settings.dtu.pollIntervalS) * 1000,
+      inverters,
+      turn: (inv) => this.#pollTurn(inv),
+    });
+    this.#requests = new InverterRequests({
+      clock: options.clock,
+      radio: options.radio,
+      live: options.live,
+      log: this.#log,
+      queues: this.#queues,
+      dtuSerial: () => this.#dtuSerial,
+      dtu: () => this.#settings.dtu,
+      isCurrent: (inv) => this.#isCurrent(inv),
+      publish,
+    });
     this.#radio.configure(radioSettingsOf(this.#settings.dtu));
     this.#setInverters(this.#settings);
-    this.#evaluate();
+    this.#day.evaluate();
   }
 
   async start(): Promise<void> {
@@ -135,16 +132,15 @@ export class InverterEngine {
     this.#running = true;
     await this.#radio.start();
     for (const queue of Object.values(this.#queues)) queue.start();
-    this.#housekeeping();
-    this.#scheduleHousekeeping();
-    this.#schedulePoll(0);
+    this.#day.start();
+    this.#polls.start();
   }
 
   async stop(): Promise<void> {
     if (!this.#running) return;
     this.#running = false;
-    this.#cancelPoll();
-    this.#cancelHousekeeping();
+    this.#polls.stop();
+    this.#day.stop();
     // Queued commands are dropped: limit/power ones turn to Failure and would be resent by a later run.
     for (const queue of Object.values(this.#queues)) queue.stop();
     for (const inv of this.#inverters) this.#publish(inv, 'status');
@@ -159,9 +155,8 @@ export class InverterEngine {
     const dtuChanged = JSON.stringify(previous.dtu) !== JSON.stringify(settings.dtu);
     if (dtuChanged) this.#radio.configure(radioSettingsOf(settings.dtu));
     this.#setInverters(settings);
-    // The night rule applies at once too: the reference waits up to 60 s, which makes a freshly saved
-    // inverter briefly poll (or not) against its own settings.
-    this.#evaluate();
+    // The night rule applies at once too, so a freshly saved inverter polls by its own settings at once.
+    this.#day.evaluate();
     if (
       this.#running &&
       previous.dtu.cmtFrequencyHz !== settings.dtu.cmtFrequencyHz &&
@@ -170,13 +165,10 @@ export class InverterEngine {
       // The inverters still listen on the old working frequency: tell them there, not only (when they get
       // unreachable) on the start-up frequency, so the change takes effect now instead of after ~15 min.
       for (const inv of this.#inverters) {
-        if (inv.info.radio === 'CMT') this.#queueChannelChange(inv, previous.dtu.cmtFrequencyHz);
+        if (inv.info.radio === 'CMT') this.#requests.channelChange(inv, previous.dtu.cmtFrequencyHz);
       }
     }
-    if (this.#running && previous.dtu.pollIntervalS !== settings.dtu.pollIntervalS) {
-      const due = this.#pollIntervalMs() - elapsedMs(this.#clock.now(), this.#lastPollAt);
-      this.#schedulePoll(Math.max(0, due));
-    }
+    if (previous.dtu.pollIntervalS !== settings.dtu.pollIntervalS) this.#polls.intervalChanged();
   }
 
   // --- commands ------------------------------------------------------------------------------------------
@@ -188,10 +180,10 @@ export class InverterEngine {
     // The API's current (0..3) and legacy (256, 257) values; the protocol's limit types are numbered 0..3.
     const type = normalizeLimitType(command.type);
     if (type === undefined || !Number.isFinite(command.value)) return 'invalid';
-    if (!inv.commandsEnabled) return 'commands-disabled';
+    if (!inv.commandsEnabled) return this.#commandsDisabled(inv, 'Limit');
     const value = isRelativeLimit(type) ? Math.min(command.value, 100) : command.value;
     inv.lastLimit = { value, type };
-    this.#queueLimit(inv, inv.lastLimit);
+    this.#requests.limit(inv, inv.lastLimit);
     this.#publish(inv, 'status');
     return 'queued';
   }
@@ -201,9 +193,9 @@ export class InverterEngine {
     const inv = this.#find(serial);
     if (!inv) return 'unknown-inverter';
     if (action !== 'on' && action !== 'off' && action !== 'restart') return 'invalid';
-    if (!inv.commandsEnabled) return 'commands-disabled';
+    if (!inv.commandsEnabled) return this.#commandsDisabled(inv, 'Power command');
     inv.lastPower = action;
-    this.#queuePower(inv, action);
+    this.#requests.power(inv, action);
     this.#publish(inv, 'status');
     return 'queued';
   }
@@ -215,6 +207,23 @@ export class InverterEngine {
     inv.stats.reset();
     this.#publish(inv, 'status');
     return true;
+  }
+
+  /**
+   * Nothing is sent, whoever asked. Said in the log, throttled: zero-export scripts repeat their limit
+   * every few seconds.
+   */
+  #commandsDisabled(inv: InverterState, what: string): CommandResult {
+    const key = `${what}:${inv.serialNumber}`;
+    const now = this.#clock.now();
+    if (elapsedMs(now, this.#disabledLoggedAt.get(key) ?? null) >= DISABLED_LOG_INTERVAL_MS) {
+      this.#disabledLoggedAt.set(key, now);
+      this.#log.warn(
+        { serial: inv.serial },
+        `${what} for inverter ${inv.serial} not sent: commands are disabled for it now (command_enable, command_enable_night)`,
+      );
+    }
+    return 'commands-disabled';
   }
 
   // --- read accessors --------------------------------------------------------------------------------------
@@ -229,7 +238,7 @@ export class InverterEngine {
 
   /** Day period as last evaluated. */
   get isDay(): boolean {
-    return this.#isDay;
+    return this.#day.isDay;
   }
 
   /** True while either radio has a command on air (MQTT waits for idle radios). */
@@ -284,400 +293,36 @@ export class InverterEngine {
     this.#live.setInverter(inv.snapshot(), change);
   }
 
-  // --- day and night, clock, day change ---------------------------------------------------------------------
-
-  #evaluate(): void {
-    const { location } = this.#settings;
-    const now = this.#clock.now();
-    this.#lastEvaluationAt = now;
-    this.#isDay = this.#time.isDay({
-      epochMs: now,
-      tz: location.timezone,
-      latitude: location.latitude,
-      longitude: location.longitude,
-      sunsetType: location.sunsetType,
-      synchronised: this.#clock.isSynchronised(),
-    });
-    for (const inv of this.#inverters) {
-      const s = inv.settings;
-      const polling = s.poll_enable && (this.#isDay || s.poll_enable_night);
-      const commands = s.command_enable && (this.#isDay || s.command_enable_night);
-      if (polling === inv.pollingEnabled && commands === inv.commandsEnabled) continue;
-      inv.pollingEnabled = polling;
-      inv.commandsEnabled = commands;
-      this.#publish(inv, 'status');
-    }
-  }
-
-  #scheduleHousekeeping(): void {
-    this.#cancelHousekeeping = this.#clock.setTimer(this.#housekeepingMs, () => {
-      if (!this.#running) return;
-      this.#housekeeping();
-      this.#scheduleHousekeeping();
-    });
-  }
-
-  #housekeeping(): void {
-    const now = this.#clock.now();
-    const synchronised = this.#clock.isSynchronised();
-    const { timezone } = this.#settings.location;
-    if (synchronised !== this.#lastSynchronised) {
-      this.#lastSynchronised = synchronised;
-      this.#evaluate();
-    } else if (elapsedMs(now, this.#lastEvaluationAt) >= NIGHT_EVALUATION_MS) {
-      this.#evaluate();
-    }
-    const status = this.#radio.status();
-    this.#live.setSystem({
-      timeSynchronised: synchronised,
-      radioProblem:
-        (status.nrf.configured && (!status.nrf.connected || !status.nrf.pvariant)) ||
-        (status.cmt.configured && !status.cmt.connected),
-      utcOffsetSeconds: this.#time.utcOffsetSeconds(timezone, now),
-    });
-    // The OpenDTU quirk "daily tasks on the first clock sync" (docs/compatibility.md) not mimicked: the reference starts from the boot-time day of month (1 January
-    // 1970 without a clock), so the first clock sync runs the daily tasks and wipes the day's yield and
-    // statistics. We only compare dates read from a synchronised clock.
-    if (!synchronised) return;
-    const date = this.#time.localDate(timezone, now);
-    if (this.#previousDate === undefined) {
-      this.#previousDate = date;
-    } else if (date !== this.#previousDate) {
-      this.#previousDate = date;
-      this.#dailyTasks();
-    }
-  }
-
-  #dailyTasks(): void {
-    for (const inv of this.#inverters) {
-      const changed = inv.dayChanged();
-      this.#publish(inv, changed ? 'data' : 'status');
-    }
-  }
-
-  // --- the poll cycle ---------------------------------------------------------------------------
-
-  #pollIntervalMs(): number {
-    return Math.max(1, this.#settings.dtu.pollIntervalS) * 1000;
-  }
-
-  #schedulePoll(delayMs: number): void {
-    this.#cancelPoll();
-    this.#cancelPoll = this.#clock.setTimer(delayMs, () => this.#pollTick());
-  }
-
-  #pollTick(): void {
-    if (!this.#running) return;
-    const count = this.#inverters.length;
-    // An inverter with polling and commands both off does not use up an interval: the next one goes at once.
-    for (let i = 0; i < count; i++) {
-      const inv = this.#inverters[this.#position % count];
-      this.#position = (this.#position + 1) % count;
-      if (inv && this.#pollTurn(inv)) {
-        this.#lastPollAt = this.#clock.now();
-        break;
-      }
-    }
-    this.#schedulePoll(this.#pollIntervalMs());
-  }
-
-  /** One inverter's turn; true when it did something (and so used up the poll interval). */
+  /** One inverter's turn: what to ask it and what to resend; true when it did something. */
   #pollTurn(inv: InverterState): boolean {
     const dtu = this.#settings.dtu;
     if (!(inv.info.radio === 'CMT' ? dtu.cmtEnabled : dtu.nrfEnabled)) return false;
-    // The OpenDTU quirk "night polling off counts as unreachable" (docs/compatibility.md) kept: with polling off at night the inverter is unreachable by definition, so zero_runtime
-    // zeroes it at night — which is what users who enable zero_runtime ask for (no stale daytime power).
+    // Polling off at night makes the inverter unreachable, so zero_runtime zeroes it at night (quirk "night
+    // polling off counts as unreachable", kept; docs/compatibility.md).
     if (inv.settings.zero_runtime && !inv.reachable && inv.zeroRuntime()) this.#publish(inv, 'data');
+    // With polling and commands both off it does not use up an interval: the next one goes at once.
     if (!inv.pollingEnabled && !inv.commandsEnabled) return false;
 
-    if (!inv.reachable && inv.info.radio === 'CMT') this.#queueChannelChange(inv);
-    // Every data request carries the current time and the inverter sets its clock from it.
+    if (!inv.reachable && inv.info.radio === 'CMT') this.#requests.channelChange(inv);
+    // Data requests carry the time, so they wait for a trusted clock.
     if (this.#clock.isSynchronised() && inv.pollingEnabled) {
       const now = this.#clock.now();
-      this.#queueRunData(inv);
-      if (inv.needsEventLog()) this.#queueEventLog(inv);
-      if (inv.readbackDue(now)) this.#queueReadback(inv);
-      if (inv.needsGridProfile()) this.#queueGridProfile(inv);
-      if (inv.needsDeviceInfo()) this.#queueDeviceInfo(inv);
+      this.#requests.runData(inv);
+      if (inv.needsEventLog()) this.#requests.eventLog(inv);
+      if (inv.readbackDue(now)) this.#requests.limitReadback(inv);
+      if (inv.needsGridProfile()) this.#requests.gridProfile(inv);
+      if (inv.needsDeviceInfo()) this.#requests.deviceInfo(inv);
     }
     if (inv.commandsEnabled) {
       if (inv.limitStatus.value === 'Failure' && inv.lastLimit) {
-        this.#queueLimit(inv, inv.lastLimit);
+        this.#requests.limit(inv, inv.lastLimit);
         this.#publish(inv, 'status');
       }
       if (inv.powerStatus.value === 'Failure' && inv.lastPower) {
-        this.#queuePower(inv, inv.lastPower);
+        this.#requests.power(inv, inv.lastPower);
         this.#publish(inv, 'status');
       }
     }
     return true;
-  }
-
-  // --- queued commands ------------------------------------------------------------------------------------------
-
-  /** Queues a data request; `handle` sees the result unless the inverter went away meanwhile. */
-  #queueData<T>(
-    inv: InverterState,
-    kind: string,
-    dataType: DataType,
-    windowMs: number,
-    decode: (payload: Uint8Array) => Result<T>,
-    handle: (result: TransactionResult<T>) => LiveChange | undefined,
-  ): void {
-    this.#queues[inv.info.radio].enqueue({
-      key: `${inv.serialNumber}:${kind}`,
-      serial: inv.serialNumber,
-      kind,
-      priority: 'poll',
-      run: async (signal) => {
-        // Queued while the clock was trusted; it may have been reset since.
-        if (!this.#clock.isSynchronised() || !this.#isCurrent(inv)) return;
-        const dtu = this.#dtuSerial;
-        const frame = buildDataRequest({
-          inverter: inv.serial,
-          dtu,
-          dataType,
-          time: Math.floor(this.#clock.now() / 1000),
-        });
-        const result = await runTransaction(
-          { radio: this.#radio, clock: this.#clock, stats: inv.stats, signal },
-          {
-            radio: inv.info.radio,
-            frame,
-            windowMs,
-            responseCommand: ResponseCommand.DataResponse,
-            inverter: inv.serial,
-            dtu,
-            decode,
-          },
-        );
-        if (result.ok === false && result.failure === 'cancelled') return;
-        const change = handle(result) ?? 'status';
-        this.#publish(inv, change);
-      },
-    });
-  }
-
-  #queueRunData(inv: InverterState): void {
-    this.#queueData(
-      inv,
-      'run-data',
-      DataType.RunData,
-      AnswerWindowMs.runData,
-      (payload) => decodeRunData(inv.family, payload),
-      (result) => {
-        if (!result.ok) {
-          inv.runDataFailed();
-          return 'status';
-        }
-        inv.runDataReceived(result.value, this.#clock.now(), this.#live.now());
-        return 'data';
-      },
-    );
-  }
-
-  #queueEventLog(inv: InverterState): void {
-    this.#queueData(
-      inv,
-      'event-log',
-      DataType.EventLog,
-      AnswerWindowMs.eventLog,
-      decodeEventLog,
-      (result) => {
-        if (!result.ok) {
-          inv.eventLogFailed();
-          return 'status';
-        }
-        inv.eventLogReceived(result.value);
-        return 'info';
-      },
-    );
-  }
-
-  #queueReadback(inv: InverterState): void {
-    this.#queueData(
-      inv,
-      'limit-readback',
-      DataType.SystemConfig,
-      AnswerWindowMs.systemConfig,
-      decodeSystemConfig,
-      (result) => {
-        if (!result.ok) return 'status';
-        inv.readbackReceived(result.value.limitRelative, this.#clock.now());
-        return 'status';
-      },
-    );
-  }
-
-  #queueGridProfile(inv: InverterState): void {
-    this.#queueData(
-      inv,
-      'grid-profile',
-      DataType.GridProfile,
-      AnswerWindowMs.gridProfile,
-      (payload) => ok(payload),
-      (result) => {
-        if (!result.ok) return 'status';
-        inv.gridProfileReceived(result.payload);
-        return 'info';
-      },
-    );
-  }
-
-  #queueDeviceInfo(inv: InverterState): void {
-    this.#queueData(
-      inv,
-      'devinfo-all',
-      DataType.DeviceInfoAll,
-      AnswerWindowMs.deviceInfo,
-      decodeDeviceInfoAll,
-      (result) => {
-        if (!result.ok) return 'status';
-        inv.deviceInfoAllReceived(result.value);
-        return 'info';
-      },
-    );
-    this.#queueData(
-      inv,
-      'devinfo-simple',
-      DataType.DeviceInfoSimple,
-      AnswerWindowMs.deviceInfo,
-      decodeDeviceInfoSimple,
-      (result) => {
-        if (!result.ok) return 'status';
-        inv.deviceInfoSimpleReceived(result.value);
-        return 'info';
-      },
-    );
-  }
-
-  /** Sends one device-control frame and waits for any complete 0xD1 answer. */
-  async #deviceControl(inv: InverterState, frame: Uint8Array, signal: AbortSignal): Promise<boolean> {
-    const result = await runTransaction(
-      { radio: this.#radio, clock: this.#clock, stats: inv.stats, signal },
-      {
-        radio: inv.info.radio,
-        frame,
-        windowMs: AnswerWindowMs.deviceControl,
-        responseCommand: ResponseCommand.DeviceControlAck,
-        inverter: inv.serial,
-        dtu: this.#dtuSerial,
-        // The content of the ack is not checked, only that a complete 0xD1 answer arrived.
-        decode: (payload) => ok(payload),
-      },
-    );
-    return result.ok;
-  }
-
-  /**
-   * Queues a limit: a not yet transmitted limit of the same type for the inverter is replaced,
-   * so the newest value wins. The status stays Pending while any limit command for the inverter is
-   * outstanding and then follows the last one to finish.
-   */
-  #queueLimit(inv: InverterState, limit: LimitRequest): void {
-    const queue = this.#queues[inv.info.radio];
-    const kind = `limit:${limit.type}`;
-    inv.limitStatus.queued();
-    queue.remove((c) => c.serial === inv.serialNumber && c.kind === kind);
-    queue.enqueue({
-      key: `${inv.serialNumber}:limit:${this.#commandSeq++}`,
-      serial: inv.serialNumber,
-      kind,
-      priority: 'command',
-      run: async (signal) => {
-        let acknowledged = false;
-        try {
-          if (!this.#isCurrent(inv)) return;
-          const frame = buildLimitRequest({
-            inverter: inv.serial,
-            dtu: this.#dtuSerial,
-            limitType: limit.type,
-            limit: limit.value,
-            encoding: inv.info.limitEncoding,
-          });
-          acknowledged = await this.#deviceControl(inv, frame, signal);
-          if (acknowledged) inv.limitAcknowledged(limit, this.#clock.now());
-          this.#log.debug({ serial: inv.serial, limit, acknowledged }, 'limit command');
-        } finally {
-          inv.limitStatus.finished(acknowledged);
-          this.#publish(inv, 'status');
-        }
-      },
-      dropped: () => {
-        inv.limitStatus.dropped();
-        this.#publish(inv, 'status');
-      },
-    });
-  }
-
-  /** Queues power on/off/restart; a waiting power command for the inverter is replaced. */
-  #queuePower(inv: InverterState, action: PowerAction): void {
-    const queue = this.#queues[inv.info.radio];
-    inv.powerStatus.queued();
-    // On, off and restart are one command kind: the newest request is what the user wants.
-    queue.remove((c) => c.serial === inv.serialNumber && c.kind === 'power');
-    queue.enqueue({
-      key: `${inv.serialNumber}:power:${this.#commandSeq++}`,
-      serial: inv.serialNumber,
-      kind: 'power',
-      priority: 'command',
-      run: async (signal) => {
-        let acknowledged = false;
-        try {
-          if (!this.#isCurrent(inv)) return;
-          const frame = buildPowerRequest({ inverter: inv.serial, dtu: this.#dtuSerial, action });
-          acknowledged = await this.#deviceControl(inv, frame, signal);
-          this.#log.debug({ serial: inv.serial, action, acknowledged }, 'power command');
-        } finally {
-          inv.powerStatus.finished(acknowledged);
-          this.#publish(inv, 'status');
-        }
-      },
-      dropped: () => {
-        inv.powerStatus.dropped();
-        this.#publish(inv, 'status');
-      },
-    });
-  }
-
-  /**
-   * Channel change: tells the inverter to move to the channel of the working frequency. Sent on
-   * the country's start-up frequency unless `onFrequencyHz` says otherwise; no answer, never repeated.
-   *
-   * The OpenDTU quirk "channel changes counted as failed requests" (docs/compatibility.md) not mimicked: the reference counts each channel change as a request that got
-   * nothing back. It is not a request/answer exchange, and counting it would make a healthy HMS link look
-   * lossy every time it is re-tuned, so it stays out of the radio statistics.
-   */
-  #queueChannelChange(inv: InverterState, onFrequencyHz?: number): void {
-    const dtu = this.#settings.dtu;
-    const country = cmtCountry(dtu.cmtCountry);
-    if (!country) return;
-    const frequencyHz = onFrequencyHz ?? country.startupFrequencyHz;
-    this.#queues.CMT.enqueue({
-      key: `${inv.serialNumber}:channel-change:${frequencyHz}`,
-      serial: inv.serialNumber,
-      kind: 'channel-change',
-      priority: 'poll',
-      run: async () => {
-        if (!this.#isCurrent(inv)) return;
-        const current = this.#settings.dtu;
-        let frame: Uint8Array;
-        try {
-          frame = buildChannelChange({
-            inverter: inv.serial,
-            dtu: this.#dtuSerial,
-            country: current.cmtCountry,
-            frequencyHz: current.cmtFrequencyHz,
-          });
-        } catch (error) {
-          this.#log.warn({ err: error, serial: inv.serial }, 'channel change not possible');
-          return;
-        }
-        await transmitBounded(
-          { radio: this.#radio, clock: this.#clock },
-          { radio: 'CMT', frame, frequencyHz, windowMs: AnswerWindowMs.channelChange },
-        );
-      },
-    });
   }
 }

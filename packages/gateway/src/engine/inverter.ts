@@ -164,9 +164,9 @@ export class InverterState {
 
   /**
    * Read-back due: more than 2 min since the last good one and more than 4 min since the last limit ack.
-   * The OpenDTU quirk "limit reads 0 after boot" (docs/compatibility.md) not mimicked: the reference starts both clocks at boot, so limit_relative reads 0
-   * for about 4 minutes. Users want the real limit at once, so the first read-back goes out as soon as the
-   * inverter has answered run data (an awake inverter; a sleeping one would only cost airtime).
+   * The first one goes out as soon as the inverter has answered run data, so the real limit shows at once
+   * (quirk "limit reads 0 after boot", not copied; docs/compatibility.md); a sleeping one would only cost
+   * airtime.
    */
   readbackDue(now: number): boolean {
     return (

@@ -3,7 +3,7 @@
  * the inverters. Names of the inverter flags follow config.json's slots, so plant.ts copies them one to one.
  */
 import type { SunsetType } from '@dtu-console/contract';
-import { DtuDefaults, InverterDefaults, NtpDefaults } from '@dtu-console/contract';
+import { DtuDefaults, InverterSlotDefaults, NtpDefaults } from '@dtu-console/contract';
 import type { RadioSettings } from '../radio/radio';
 
 export interface EngineChannelSettings {
@@ -75,7 +75,7 @@ export function radioSettingsOf(dtu: EngineDtuSettings): RadioSettings {
   };
 }
 
-/** An inverter entry with the defaults of docs/api.md for everything not given. */
+/** An inverter entry with a fresh slot's defaults (contract `InverterSlotDefaults`) for everything not given. */
 export function inverterSettings(
   partial: Partial<EngineInverterSettings> & Pick<EngineInverterSettings, 'serial'>,
 ): EngineInverterSettings {
@@ -83,21 +83,13 @@ export function inverterSettings(
     id: 0,
     name: '',
     order: 0,
-    poll_enable: InverterDefaults.pollEnable,
-    poll_enable_night: InverterDefaults.pollEnableNight,
-    command_enable: InverterDefaults.commandEnable,
-    command_enable_night: InverterDefaults.commandEnableNight,
-    reachable_threshold: InverterDefaults.reachableThreshold,
-    zero_runtime: InverterDefaults.zeroRuntime,
-    zero_day: InverterDefaults.zeroDay,
-    clear_eventlog: InverterDefaults.clearEventlog,
-    yieldday_correction: InverterDefaults.yielddayCorrection,
+    ...InverterSlotDefaults,
     channels: [],
     ...partial,
   };
 }
 
-/** Settings with the documented defaults; handy for tests and for a gateway without a config yet. */
+/** Settings with a fresh gateway's defaults (contract `limits.ts`) for everything not given; for tests. */
 export function engineSettings(partial: {
   dtu?: Partial<EngineDtuSettings>;
   location?: Partial<EngineLocationSettings>;
@@ -119,7 +111,7 @@ export function engineSettings(partial: {
       latitude: NtpDefaults.latitude,
       longitude: NtpDefaults.longitude,
       sunsetType: NtpDefaults.sunsetType,
-      timezone: 'CET-1CEST,M3.5.0,M10.5.0/3',
+      timezone: NtpDefaults.timezone,
       ...partial.location,
     },
     inverters: partial.inverters ?? [],

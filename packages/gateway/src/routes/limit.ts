@@ -1,13 +1,12 @@
 import { Code, type Envelope, type LimitStatusResponse, limitConfigSchemaFor } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
-import { CommandAnswers, knownInverterContext } from '../engine/command-answers';
 import { postData } from '../http/post-data';
 import { limitStatusJson } from '../output/live-json';
+import { commandEnvelope, knownInverterContext } from './command-answers';
 
 /** /api/limit/*: active power limit status and command. */
 export const limitRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
-  const answers = new CommandAnswers(ctx.log);
   app.get(
     '/api/limit/status',
     { config: { auth: 'readonly', summary: 'Limit and its command status per inverter' } },
@@ -25,7 +24,7 @@ export const limitRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (a
     async (values): Promise<Envelope> => {
       const { serial, limit_value, limit_type } = values;
       const result = ctx.plant.engine.setLimit(serial, { value: limit_value, type: limit_type });
-      return answers.envelope('Limit', serial, result, {
+      return commandEnvelope(result, {
         unknown: Code.LimitInverterInvalid,
         invalid: Code.LimitTypeInvalid,
       });

@@ -7,13 +7,12 @@ import {
 } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
-import { CommandAnswers, knownInverterContext } from '../engine/command-answers';
 import { postData } from '../http/post-data';
 import { powerStatusJson } from '../output/live-json';
+import { commandEnvelope, knownInverterContext } from './command-answers';
 
 /** /api/power/*: power on/off and restart status and command. */
 export const powerRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
-  const answers = new CommandAnswers(ctx.log);
   app.get(
     '/api/power/status',
     { config: { auth: 'readonly', summary: 'Power command status per inverter' } },
@@ -33,8 +32,7 @@ export const powerRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (a
       // `{"restart":false}` alone asks for nothing and gets 1001.
       if (action === 'none') return envelope(Code.SettingsSaved);
       const result = ctx.plant.engine.setPower(serial, action);
-      // The OpenDTU quirk "commands disabled still answer 1001" (docs/compatibility.md) as for limits: see CommandAnswers.
-      return answers.envelope('Power command', serial, result, {
+      return commandEnvelope(result, {
         unknown: Code.PowerInverterInvalid,
         invalid: Code.ValuesMissing,
       });

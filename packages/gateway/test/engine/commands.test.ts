@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { HM800, HMS800, harness, NOON } from './harness';
+import { DISABLED_LOG_INTERVAL_MS, type EngineLog } from '../../src/engine/engine';
+import { HM400, HM800, HMS800, harness, NOON } from './harness';
+
+/** An engine log that keeps its warnings. */
+function warnings() {
+  const lines: { obj: object; msg: string | undefined }[] = [];
+  const log: EngineLog = { debug() {}, info() {}, warn: (obj, msg) => lines.push({ obj, msg }) };
+  return { log, lines };
+}
 
 /** Runs the first poll turns so device info (rated power) and the limit read-back are known. */
 async function awake(h: ReturnType<typeof harness>) {
@@ -113,6 +121,39 @@ describe('limit commands', () => {
     expect(h.engine.limitStatus(HM800)).toBe('Unknown');
     expect(h.engine.setLimit('999999999999', { value: 50, type: 1 })).toBe('unknown-inverter');
     expect(h.engine.setLimit(HM800, { value: 50, type: 7 })).toBe('invalid');
+    await h.engine.stop();
+  });
+
+  it('logs a skipped command once per inverter and kind, again after the throttle interval', async () => {
+    const { log, lines } = warnings();
+    const h = harness({
+      inverters: [
+        { serial: HM800, command_enable: false },
+        { serial: HM400, command_enable: false },
+      ],
+      log,
+    });
+    h.radio.add(HM800);
+    h.radio.add(HM400);
+    await awake(h);
+    const skipped = () => lines.filter((l) => /not sent: commands are disabled/.test(l.msg ?? ''));
+    // Whoever asks (API or MQTT), the engine says it once: a script repeating its limit is not logged again.
+    h.engine.setLimit(HM800, { value: 50, type: 1 });
+    h.engine.setLimit(HM800, { value: 40, type: 1 });
+    expect(skipped()).toHaveLength(1);
+    expect(skipped()[0]).toMatchObject({
+      obj: { serial: HM800 },
+      msg: expect.stringMatching(/^Limit for inverter/),
+    });
+    h.engine.setPower(HM800, 'off');
+    h.engine.setLimit(HM400, { value: 50, type: 1 });
+    expect(skipped()).toHaveLength(3);
+    await h.clock.advance(DISABLED_LOG_INTERVAL_MS - 10_000);
+    h.engine.setLimit(HM800, { value: 50, type: 1 });
+    expect(skipped()).toHaveLength(3);
+    await h.clock.advance(10_000);
+    h.engine.setLimit(HM800, { value: 50, type: 1 });
+    expect(skipped()).toHaveLength(4);
     await h.engine.stop();
   });
 

@@ -1,6 +1,6 @@
 /** Builds an engine on a ManualClock, the scripted FakeRadio and a bus that records live events. */
 import { EventBus } from '../../src/bus';
-import { InverterEngine } from '../../src/engine/engine';
+import { type EngineLog, InverterEngine } from '../../src/engine/engine';
 import { LiveModel } from '../../src/engine/live-model';
 import {
   type EngineInverterSettings,
@@ -23,6 +23,7 @@ export interface HarnessOptions {
   time?: EngineTime;
   /** A clock of the test's own (e.g. one that can be set back); default a ManualClock at `start`. */
   clock?: ManualClock;
+  log?: EngineLog;
 }
 
 /** A ManualClock whose time can be set back or forward, as a manual time set or an SNTP answer does. */
@@ -50,7 +51,14 @@ export function harness(options: HarnessOptions = {}) {
     dtu: { pollIntervalS: options.pollIntervalS ?? 5 },
     inverters: (options.inverters ?? []).map((inv, id) => inverterSettings({ id, order: id, ...inv })),
   });
-  const engine = new InverterEngine({ clock, radio, live, time: options.time ?? fixedTime(), settings });
+  const engine = new InverterEngine({
+    clock,
+    radio,
+    live,
+    time: options.time ?? fixedTime(),
+    settings,
+    ...(options.log ? { log: options.log } : {}),
+  });
   return { clock, radio, bus, live, engine, events, settings };
 }
 

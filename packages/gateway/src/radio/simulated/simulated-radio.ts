@@ -9,8 +9,8 @@ import type { Clock } from '../../system/clock';
 import type { Radio, RadioRequest, RadioSettings, RadioStatus } from '../radio';
 import { type Location, Sky } from './physics';
 import type { Random } from './random';
+import { DEFAULT_CHANNEL_CHANGE_DELAY_MS } from './tuning';
 import {
-  DEFAULT_CHANNEL_CHANGE_DELAY_MS,
   VirtualInverter,
   type VirtualInverterEnvironment,
   type VirtualInverterSnapshot,
