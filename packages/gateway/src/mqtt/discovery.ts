@@ -6,8 +6,9 @@
  */
 import { PowerLimits } from '@dtu-console/contract';
 import type { LiveInverter } from '../engine';
+import { totalField } from '../output/fields';
 import type { MqttSection } from './client-options';
-import { channelFields, HASS_FIELD_CLASSES } from './fields';
+import { channelFields, HASS_FIELD_CLASSES, HASS_TOTALS } from './fields';
 
 export interface DiscoveryMessage {
   topic: string;
@@ -90,38 +91,18 @@ const DTU_SENSORS: readonly DtuSensor[] = [
     icon: 'mdi:memory',
     diagnostic: true,
   },
-  {
-    name: 'Yield Total',
-    topic: 'ac/yieldtotal',
-    unit: 'kWh',
-    deviceClass: 'energy',
-    stateClass: 'total_increasing',
-    diagnostic: false,
-  },
-  {
-    name: 'Yield Day',
-    topic: 'ac/yieldday',
-    unit: 'Wh',
-    deviceClass: 'energy',
-    stateClass: 'total_increasing',
-    diagnostic: false,
-  },
-  {
-    name: 'AC Power',
-    topic: 'ac/power',
-    unit: 'W',
-    deviceClass: 'power',
-    stateClass: 'measurement',
-    diagnostic: false,
-  },
-  {
-    name: 'DC Power',
-    topic: 'dc/power',
-    unit: 'W',
-    deviceClass: 'power',
-    stateClass: 'measurement',
-    diagnostic: false,
-  },
+  // The plant totals: names, topics and units from the field catalogue.
+  ...HASS_TOTALS.map(({ key, device, state }): DtuSensor => {
+    const total = totalField(key);
+    return {
+      name: total.name,
+      topic: total.topic,
+      unit: total.unit,
+      deviceClass: device,
+      stateClass: state,
+      diagnostic: false,
+    };
+  }),
 ];
 
 /** The inverter radio sensors: counters, and the RSSI in dBm. */

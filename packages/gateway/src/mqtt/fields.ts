@@ -5,7 +5,7 @@
  */
 import type { RunDataFieldKey } from '@dtu-console/hoymiles';
 import type { LiveInverter } from '../engine';
-import { type ChannelKind, channelsOf, fieldsOf } from '../output/fields';
+import { type ChannelKind, channelsOf, fieldsOf, type TotalField } from '../output/fields';
 
 export type MqttChannelType = ChannelKind;
 
@@ -64,6 +64,20 @@ export const HASS_FIELD_CLASSES: Partial<Record<RunDataFieldKey, { device: strin
   PF: { device: 'power_factor', state: 'measurement' },
   Q: { device: 'reactive_power', state: 'measurement' },
 };
+
+/** The total topics in publishing order, as OpenDTU groups them: AC first, then DC. */
+export const MQTT_TOTAL_GROUPS: readonly { prefix: 'ac' | 'dc'; totals: readonly TotalField['key'][] }[] = [
+  { prefix: 'ac', totals: ['acPower', 'yieldTotal', 'yieldDay'] },
+  { prefix: 'dc', totals: ['dcPower', 'irradiation'] },
+];
+
+/** The totals with a Home Assistant entity on the DTU device, in discovery order, with their classes. */
+export const HASS_TOTALS: readonly { key: TotalField['key']; device: string; state: string }[] = [
+  { key: 'yieldTotal', device: 'energy', state: 'total_increasing' },
+  { key: 'yieldDay', device: 'energy', state: 'total_increasing' },
+  { key: 'acPower', device: 'power', state: 'measurement' },
+  { key: 'dcPower', device: 'power', state: 'measurement' },
+];
 
 /** Channels in publishing order: AC, the DC inputs, then the inverter-wide values. */
 export function channelFields(inv: LiveInverter): MqttChannel[] {

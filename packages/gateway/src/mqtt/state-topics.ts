@@ -4,7 +4,8 @@
  * is due. The order of the lists is the order of publishing.
  */
 import type { LiveInverter, PlantTotals } from '../engine';
-import { channelFields } from './fields';
+import { totalField } from '../output/fields';
+import { channelFields, MQTT_TOTAL_GROUPS } from './fields';
 
 export interface StateMessage {
   /** Below the base topic, e.g. `116180214567/0/power`. */
@@ -47,19 +48,20 @@ export function dtuMessages(facts: DtuFacts): StateMessage[] {
   return out;
 }
 
-/** `ac/*` and `dc/*`: the plant totals with their decimals (0 while no inverter counts). */
+/**
+ * `ac/*` and `dc/*`: the plant totals of the field catalogue with their decimals (0 while no inverter
+ * counts), each group closed by its `is_valid` flag.
+ */
 export function totalsMessages(totals: PlantTotals): StateMessage[] {
-  const valid = flag(totals.isValid);
-  return [
-    { topic: 'ac/power', payload: totals.acPowerW.toFixed(totals.decimals.power) },
-    { topic: 'ac/yieldtotal', payload: totals.yieldTotalKWh.toFixed(totals.decimals.yieldTotal) },
-    { topic: 'ac/yieldday', payload: totals.yieldDayWh.toFixed(totals.decimals.yieldDay) },
-    { topic: 'ac/is_valid', payload: valid },
-    { topic: 'dc/power', payload: totals.dcPowerW.toFixed(totals.decimals.power) },
-    // Unlike the live view's total, the MQTT one always has 3 decimals (0.000 without configured peaks).
-    { topic: 'dc/irradiation', payload: totals.irradiationPercent.toFixed(3) },
-    { topic: 'dc/is_valid', payload: valid },
-  ];
+  const out: StateMessage[] = [];
+  for (const group of MQTT_TOTAL_GROUPS) {
+    for (const key of group.totals) {
+      const field = totalField(key);
+      out.push({ topic: field.topic, payload: field.read(totals).toFixed(field.digits(totals)) });
+    }
+    out.push({ topic: `${group.prefix}/is_valid`, payload: flag(totals.isValid) });
+  }
+  return out;
 }
 
 /** Name, radio, device info, limit and status topics of one inverter: due every cycle. */

@@ -2,10 +2,12 @@
  * The field catalogue: every live value an output shows per inverter channel, once. Names, units and
  * decimals come from the protocol library's field table; this file only picks which fields each channel
  * kind shows, in which order, and where the value is read in the live model. REST live data, WebSocket
- * pushes, Prometheus and MQTT all iterate these lists instead of restating them.
+ * pushes, Prometheus and MQTT all iterate these lists instead of restating them. The plant totals are
+ * catalogued here too, with their names, units, decimals and MQTT topics.
  */
 import { type RunDataChannelType, type RunDataFieldKey, runDataFieldInfo } from '@dtu-console/hoymiles';
 import type { LiveInverter } from '../engine/live-types';
+import type { PlantTotals } from '../engine/yields';
 
 export type ChannelKind = RunDataChannelType;
 
@@ -68,6 +70,76 @@ export const INV_FIELDS: readonly LiveField[] = [
 
 /** Every field of every channel kind: AC, then DC, then INV. */
 export const LIVE_FIELDS: readonly LiveField[] = [...AC_FIELDS, ...DC_FIELDS, ...INV_FIELDS];
+
+/** One plant total, as live data, MQTT state topics and Home Assistant discovery show it. */
+export interface TotalField {
+  key: 'acPower' | 'dcPower' | 'yieldDay' | 'yieldTotal' | 'irradiation';
+  /** Entity name: 'AC Power', 'Yield Day', … (Home Assistant's name and object id). */
+  name: string;
+  /** Key in the live-data `total` object; absent for totals live data does not show. */
+  liveName?: 'Power' | 'YieldDay' | 'YieldTotal';
+  /** State topic below the MQTT base topic. */
+  topic: string;
+  unit: string;
+  /** Decimals of the total now (the largest among its parts, 0 while nothing counts). */
+  digits(totals: PlantTotals): number;
+  read(totals: PlantTotals): number;
+}
+
+/** The plant totals, in live-data order (the totals live data does not show last). */
+export const TOTAL_FIELDS: readonly TotalField[] = [
+  {
+    key: 'acPower',
+    name: 'AC Power',
+    liveName: 'Power',
+    topic: 'ac/power',
+    unit: 'W',
+    digits: (t) => t.decimals.power,
+    read: (t) => t.acPowerW,
+  },
+  {
+    key: 'yieldDay',
+    name: 'Yield Day',
+    liveName: 'YieldDay',
+    topic: 'ac/yieldday',
+    unit: 'Wh',
+    digits: (t) => t.decimals.yieldDay,
+    read: (t) => t.yieldDayWh,
+  },
+  {
+    key: 'yieldTotal',
+    name: 'Yield Total',
+    liveName: 'YieldTotal',
+    topic: 'ac/yieldtotal',
+    unit: 'kWh',
+    digits: (t) => t.decimals.yieldTotal,
+    read: (t) => t.yieldTotalKWh,
+  },
+  {
+    key: 'dcPower',
+    name: 'DC Power',
+    topic: 'dc/power',
+    unit: 'W',
+    digits: (t) => t.decimals.power,
+    read: (t) => t.dcPowerW,
+  },
+  {
+    key: 'irradiation',
+    name: 'Irradiation',
+    topic: 'dc/irradiation',
+    unit: '%',
+    // Always 3 decimals (0.000 without configured peaks), as OpenDTU publishes it.
+    digits: () => 3,
+    read: (t) => t.irradiationPercent,
+  },
+];
+
+/** The catalogue entry of one total. */
+export function totalField(key: TotalField['key']): TotalField {
+  const found = TOTAL_FIELDS.find((f) => f.key === key);
+  if (!found) throw new Error(`no plant total ${key}`);
+  return found;
+}
 
 /** A DC input's configured peak power in W (0 = not set). */
 export function inputMaxPowerW(inverter: LiveInverter, input: number): number {

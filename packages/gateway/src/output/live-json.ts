@@ -41,6 +41,7 @@ import {
   type LiveField,
   roundTo,
   showsIrradiation,
+  TOTAL_FIELDS,
 } from './fields';
 
 export { roundTo } from './fields';
@@ -89,12 +90,13 @@ export function hintsJson(model: LiveModel, inputs: HintInputs): LiveHints {
   };
 }
 
+/** The catalogue's totals that live data shows, in catalogue order. */
 export function totalJson(totals: PlantTotals): LiveTotal {
-  return {
-    Power: vu(totals.acPowerW, 'W', totals.decimals.power),
-    YieldDay: vu(totals.yieldDayWh, 'Wh', totals.decimals.yieldDay),
-    YieldTotal: vu(totals.yieldTotalKWh, 'kWh', totals.decimals.yieldTotal),
-  };
+  const out: Partial<LiveTotal> = {};
+  for (const f of TOTAL_FIELDS) {
+    if (f.liveName) out[f.liveName] = vu(f.read(totals), f.unit, f.digits(totals));
+  }
+  return out as LiveTotal;
 }
 
 /** `limit_absolute`: −1 while the rated power is unknown. */

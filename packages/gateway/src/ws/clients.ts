@@ -1,18 +1,20 @@
 /**
- * What both WebSocket servers (/livedata, /console) share: the client cap, close codes, and closing every
- * client when anonymous access is turned off or the gateway stops.
+ * The client list both WebSocket servers (/livedata, /console) keep: the client cap and the close codes.
+ * Their shared lifecycle (closing on auth changes and shutdown) is in hub.ts.
  */
 import { SocketLimits } from '@dtu-console/contract';
-import type { EventBus } from '../bus';
 
 /** At most this many clients per socket unless `--max-socket-clients` says otherwise; the oldest connection goes. */
 export const MAX_SOCKET_CLIENTS: number = SocketLimits.maxClientsPerSocket;
 
+/** Every close code the gateway's sockets send (the WebSocket protocol's registered codes). */
 export const CloseCode = {
   /** The gateway stops or restarts. */
   GoingAway: 1001,
   /** Anonymous access was turned off: reconnect with credentials. */
   PolicyViolation: 1008,
+  /** A client frame over the size limit (sent by the WebSocket library, configured in plugin.ts). */
+  MessageTooBig: 1009,
   /** Too many clients: the oldest made room for a newer one. */
   TryAgainLater: 1013,
 } as const;
@@ -64,23 +66,4 @@ export class ClientSet<C extends SocketClient, S> {
     this.#clients.clear();
     for (const client of clients) client.close(code, reason);
   }
-}
-
-/**
- * Calls `close` when the security settings turn anonymous access off (existing anonymous connections
- * must not outlive that; authenticated clients reconnect with their credentials) and when the gateway
- * stops. Returns the unsubscribe function.
- */
-export function closeOnAuthChangeAndShutdown(
-  bus: EventBus,
-  close: (code: number, reason: string) => void,
-): () => void {
-  const offAuth = bus.on('auth:changed', (change) => {
-    if (!change.allowReadonly) close(CloseCode.PolicyViolation, 'Authentication required');
-  });
-  const offShutdown = bus.on('shutdown', () => close(CloseCode.GoingAway, 'Gateway stopping'));
-  return () => {
-    offAuth();
-    offShutdown();
-  };
 }

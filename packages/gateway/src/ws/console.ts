@@ -10,7 +10,8 @@
  */
 import type { EventBus } from '../bus';
 import { BoundedLineQueue, CONSOLE_HISTORY_LINES, type ConsoleLog } from '../system/console-log';
-import { ClientSet, closeOnAuthChangeAndShutdown, OPEN, type SocketClient } from './clients';
+import { OPEN, type SocketClient } from './clients';
+import { HubClients } from './hub';
 
 /** Above this many unsent bytes a client's lines wait in its queue. */
 export const CONSOLE_MAX_BUFFERED_BYTES = 64 * 1024;
@@ -47,25 +48,24 @@ function clip(line: string): string {
 export class ConsoleHub {
   readonly name = 'console';
   readonly #consoleLog: Pick<ConsoleLog, 'recent' | 'subscribe'>;
-  readonly #clients: ClientSet<SocketClient, BoundedLineQueue>;
+  readonly #clients: HubClients<BoundedLineQueue>;
   readonly #queueLines: number;
   readonly #maxBuffered: number;
   readonly #schedule: (ms: number, callback: () => void) => () => void;
-  readonly #unsubscribe: (() => void)[] = [];
   #unsubscribeLog: (() => void) | undefined;
   #pending: (() => void) | undefined;
   #pendingIsRetry = false;
-  #stopped = false;
 
   constructor(options: ConsoleHubOptions) {
     this.#consoleLog = options.consoleLog;
-    this.#clients = new ClientSet(options.maxClients);
+    this.#clients = new HubClients({
+      bus: options.bus,
+      maxClients: options.maxClients,
+      idle: () => this.#idle(),
+    });
     this.#queueLines = options.queueLines ?? CONSOLE_HISTORY_LINES;
     this.#maxBuffered = options.maxBufferedBytes ?? CONSOLE_MAX_BUFFERED_BYTES;
     this.#schedule = options.schedule ?? realSchedule;
-    this.#unsubscribe.push(
-      closeOnAuthChangeAndShutdown(options.bus, (code, reason) => this.closeAll(code, reason)),
-    );
   }
 
   get clientCount(): number {
@@ -78,35 +78,27 @@ export class ConsoleHub {
   }
 
   add(client: SocketClient): void {
-    if (this.#stopped) {
-      client.close(1001, 'Gateway stopping');
-      return;
-    }
     const queue = new BoundedLineQueue(this.#queueLines);
     for (const line of this.#consoleLog.recent()) queue.push(clip(line));
-    this.#clients.add(client, queue);
+    if (!this.#clients.add(client, queue)) return;
     // Only listen to the log while someone is watching.
     this.#unsubscribeLog ??= this.#consoleLog.subscribe((line) => this.#onLine(line));
     this.#flushSoon(0);
   }
 
   remove(client: SocketClient): void {
-    this.#clients.delete(client);
-    if (this.#clients.size === 0) this.#idle();
+    this.#clients.remove(client);
   }
 
   closeAll(code: number, reason: string): void {
     this.#clients.closeAll(code, reason);
-    this.#idle();
   }
 
   /** Nothing to start: lines flow from the first client on. */
   start(): void {}
 
   stop(): void {
-    this.#stopped = true;
-    for (const off of this.#unsubscribe) off();
-    this.closeAll(1001, 'Gateway stopping');
+    this.#clients.stop();
   }
 
   /** Sends what every client's connection can take now. Public for tests. */
@@ -148,8 +140,8 @@ export class ConsoleHub {
     });
   }
 
+  /** Only listen to the log while someone is watching. */
   #idle(): void {
-    if (this.#clients.size > 0) return;
     this.#unsubscribeLog?.();
     this.#unsubscribeLog = undefined;
     this.#pending?.();

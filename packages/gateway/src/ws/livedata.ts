@@ -15,7 +15,8 @@ import type { EventBus } from '../bus';
 import type { LiveModel } from '../engine';
 import { type HintInputs, livedataMessageJson } from '../output/live-json';
 import type { Clock } from '../system/clock';
-import { ClientSet, closeOnAuthChangeAndShutdown, OPEN, type SocketClient } from './clients';
+import { OPEN, type SocketClient } from './clients';
+import { HubClients } from './hub';
 
 export const PUSH_TICK_MS = 1000;
 /** Changes other than new run data push an inverter at most this often, however often they come. */
@@ -48,7 +49,7 @@ export class LivedataHub {
   readonly #hints: () => HintInputs;
   readonly #maxBuffered: number;
   readonly #onSlowClient: () => void;
-  readonly #clients: ClientSet<SocketClient, null>;
+  readonly #clients: HubClients<null>;
   /** Serials (wire form) changed since their last push: true when new run data is among the changes. */
   readonly #changed = new Map<string, boolean>();
   /** Clock time of each inverter's last push. */
@@ -57,7 +58,6 @@ export class LivedataHub {
   #cancelTimer: (() => void) | undefined;
   /** The pending push of changed inverters. */
   #cancelFlush: (() => void) | undefined;
-  #stopped = false;
 
   constructor(options: LivedataHubOptions) {
     this.#live = options.live;
@@ -65,7 +65,11 @@ export class LivedataHub {
     this.#hints = options.hints;
     this.#maxBuffered = options.maxBufferedBytes ?? LIVEDATA_MAX_BUFFERED_BYTES;
     this.#onSlowClient = options.onSlowClient ?? (() => {});
-    this.#clients = new ClientSet(options.maxClients);
+    this.#clients = new HubClients({
+      bus: options.bus,
+      maxClients: options.maxClients,
+      idle: () => this.#cancel(),
+    });
     this.#unsubscribe = [
       options.bus.on('live:inverter', (serial, change) => {
         this.#changed.set(serial, this.#changed.get(serial) === true || change === 'data');
@@ -76,7 +80,6 @@ export class LivedataHub {
         for (const serial of this.#lastPush.keys()) if (!present.has(serial)) this.#lastPush.delete(serial);
         for (const serial of this.#changed.keys()) if (!present.has(serial)) this.#changed.delete(serial);
       }),
-      closeOnAuthChangeAndShutdown(options.bus, (code, reason) => this.closeAll(code, reason)),
     ];
   }
 
@@ -85,31 +88,23 @@ export class LivedataHub {
   }
 
   add(client: SocketClient): void {
-    if (this.#stopped) {
-      client.close(1001, 'Gateway stopping');
-      return;
-    }
-    this.#clients.add(client, null);
-    this.#schedule();
+    if (this.#clients.add(client, null)) this.#schedule();
   }
 
   remove(client: SocketClient): void {
-    this.#clients.delete(client);
-    if (this.#clients.size === 0) this.#cancel();
+    this.#clients.remove(client);
   }
 
   closeAll(code: number, reason: string): void {
     this.#clients.closeAll(code, reason);
-    this.#cancel();
   }
 
   /** Nothing to start: pushes begin with the first client (a gateway that only serves, as in tests, pushes too). */
   start(): void {}
 
   stop(): void {
-    this.#stopped = true;
     for (const off of this.#unsubscribe) off();
-    this.closeAll(1001, 'Gateway stopping');
+    this.#clients.stop();
   }
 
   /** One timer run: every due inverter to every client. Public for tests. */
@@ -147,7 +142,7 @@ export class LivedataHub {
 
   /** Pushes the changed inverters after `delayMs` (0: once the current event has run to its end). */
   #scheduleFlush(delayMs: number): void {
-    if (this.#cancelFlush || this.#clients.size === 0 || this.#stopped) return;
+    if (this.#cancelFlush || this.#clients.size === 0 || this.#clients.stopped) return;
     this.#cancelFlush = this.#clock.setTimer(delayMs, () => {
       this.#cancelFlush = undefined;
       this.#push(false);
@@ -159,14 +154,13 @@ export class LivedataHub {
       if (client.readyState !== OPEN) continue;
       if (client.bufferedAmount > this.#maxBuffered) {
         // a client that cannot keep up is disconnected rather than buffered without bound.
-        this.#clients.delete(client);
+        this.#clients.remove(client);
         client.terminate();
         this.#onSlowClient();
         continue;
       }
       client.send(text);
     }
-    if (this.#clients.size === 0) this.#cancel();
   }
 
   #schedule(): void {

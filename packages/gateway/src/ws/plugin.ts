@@ -3,7 +3,7 @@ import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import { selectSubprotocol } from '../auth/credentials';
 
-/** Clients only send keep-alives ("ping", {"type":"ping"}); anything bigger closes the socket (1009). */
+/** Clients only send keep-alives ("ping", {"type":"ping"}); anything bigger closes the socket (CloseCode.MessageTooBig). */
 export const CLIENT_FRAME_MAX_BYTES = 4096;
 
 export const websocketSupport = fp(async (app) => {
