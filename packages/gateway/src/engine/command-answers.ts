@@ -1,2 +1,0 @@
-// Only for mqtt/service.ts until it stops logging skipped commands itself (the engine does now); then delete.
-export { DISABLED_LOG_INTERVAL_MS } from './engine';
