@@ -1,12 +1,12 @@
 import { readFile, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { hashPassword } from '../auth/password';
 import type { EventBus, Service } from '../bus';
 import type { Logger } from '../system/logger';
 import { writeFileAtomic } from './atomic';
 import { createDefaults, DEFAULT_ADMIN_PASSWORD } from './defaults';
 import { hostChipId } from './identity';
 import { type ParseResult, parseConfigText } from './parse';
+import { hashPassword } from './password';
 import { type ConfigSection, configSchema, type DeepReadonly, type GatewayConfig } from './schema';
 import { keepIfMasked, maskSecret } from './secrets';
 import { CONFIG_VERSION_INT } from './version';
