@@ -1,7 +1,8 @@
 import { UploadLimits, type UploadRefusal, uploadRefusalText } from '@dtu-console/contract';
 import type { Logger } from '../system/logger';
+import { CONFIG_FILE } from './files';
 import { pinMappingProblem } from './pin-mapping';
-import { CONFIG_FILE, type ConfigStore } from './store';
+import type { ConfigStore } from './store';
 
 export type RestoreOutcome = { ok: true } | { ok: false; refusal: UploadRefusal; text: string };
 

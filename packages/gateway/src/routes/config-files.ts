@@ -12,8 +12,8 @@ import {
 } from '@dtu-console/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { CONFIG_FILE, PIN_MAPPING_FILE } from '../config/files';
 import { restoreFile, restoreTargetRefusal } from '../config/restore';
-import { CONFIG_FILE, PIN_MAPPING_FILE } from '../config/store';
 import type { GatewayContext } from '../context';
 import { postData } from '../http/post-data';
 import { readSingleFile } from '../http/upload';
