@@ -159,7 +159,7 @@ export class ConfigStore implements Service {
     return this.#save();
   }
 
-  /** The current configuration as config.json text (compact, docs/api.md section order). */
+  /** The current configuration as config.json text (compact, in OpenDTU's key order). */
   serialize(): string {
     return JSON.stringify(this.#config);
   }
