@@ -13,7 +13,7 @@ export interface GatewayEvents {
   /** A config section was saved (config/store.ts); read the new values from ctx.config. */
   'config:changed': [section: ConfigSection];
   /**
-   * The security settings were saved (routes/security.ts). When `allowReadonly` is false, WebSocket
+   * The security settings were saved (auth/service.ts). When `allowReadonly` is false, WebSocket
    * servers close every open connection: new ones must authenticate.
    */
   'auth:changed': [change: { allowReadonly: boolean; passwordChanged: boolean }];

@@ -1,7 +1,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../src/auth/password';
+import { verifyPassword } from '../src/config/password';
 import { basicAuth, postForm, testGateway } from './helpers/gateway';
 import { multipart } from './helpers/multipart';
 

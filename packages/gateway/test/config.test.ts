@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import { formatSerialNumber } from '@dtu-console/contract';
 import { familyOfSerial } from '@dtu-console/hoymiles';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../src/auth/password';
 import { EventBus } from '../src/bus';
 import { defaultRootCa } from '../src/config/defaults';
+import { CONFIG_BACKUP_FILE, CONFIG_FILE } from '../src/config/files';
 import { generateDtuSerial } from '../src/config/identity';
+import { verifyPassword } from '../src/config/password';
 import { keepIfMasked, maskSecret, SECRET_MASK } from '../src/config/secrets';
-import { CONFIG_BACKUP_FILE, CONFIG_FILE, ConfigStore, ConfigValidationError } from '../src/config/store';
+import { ConfigStore, ConfigValidationError } from '../src/config/store';
 import { CONFIG_VERSION, CONFIG_VERSION_INT, intToVersion, versionToInt } from '../src/config/version';
 import { capturedLogger, records } from './helpers/log-capture';
 

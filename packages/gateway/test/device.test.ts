@@ -27,7 +27,7 @@ const EXAMPLE_PIN_MAPPING = JSON.stringify([
 const S3_BOARD = 'ESP32-S3 + CMT2300A + W5500 + SH1106';
 const POE_BOARD = 'ESP32 PoE board (LAN8720) + nRF24 + SSD1306';
 
-// The GET example of docs/api.md (with `eth`, which only some profiles have).
+// A GET answer in OpenDTU's shape (with `eth`, which only some profiles have).
 const apiExample = {
   curPin: {
     name: 'ESP32-S3 board with SSD1306',
@@ -65,7 +65,7 @@ describe('GET /api/device/config', () => {
     await rm(pinMappingPath(), { force: true });
   });
 
-  it('answers docs/api.md shape with the defaults of a fresh device and no pin mapping file', async () => {
+  it('answers in the contract shape with the defaults of a fresh device and no pin mapping file', async () => {
     const response = await get(env.gateway, '/api/device/config');
     expect(response.statusCode).toBe(200);
     const body = response.json();

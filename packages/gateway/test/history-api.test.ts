@@ -5,6 +5,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { HistoryEnergySeries, HistoryPowerSeries, HistoryStatus } from '@dtu-console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleHeaders, expectAuthMatrix, expectEnvelope, get, post } from './helpers/api';
+import { BROKEN_MULTIPART } from './helpers/broken-multipart';
 import { multipart } from './helpers/multipart';
 import { HM800, HMS2000, type PlantGateway, plantGateway, SUMMER_NOON } from './helpers/plant-gateway';
 
@@ -229,6 +230,26 @@ describe('history API on a running plant', () => {
     for (const content of refused) expectRefusal(await upload(content), 13009);
     const tooLarge = await upload(Buffer.alloc(64 * 1024 * 1024 + 1));
     expectRefusal(tooLarge, 13009);
+    // A body that is not readable multipart, or a file in another field, is a refused file too.
+    for (const [, contentType, body] of BROKEN_MULTIPART) {
+      const broken = await env.gateway.http.inject({
+        method: 'POST',
+        url: '/api/v2/history/import',
+        payload: body,
+        headers: { ...consoleHeaders(), 'content-type': contentType },
+      });
+      expectRefusal(broken, 13009);
+    }
+    const otherField = multipart([{ name: 'upload', filename: 'h.json.gz', content: file }]);
+    expectRefusal(
+      await env.gateway.http.inject({
+        method: 'POST',
+        url: '/api/v2/history/import',
+        payload: otherField.payload,
+        headers: { ...consoleHeaders(), ...otherField.headers },
+      }),
+      13009,
+    );
     expect((await get(env.gateway, `/api/v2/history/power?date=${DAY}&step=60`)).body).toBe(before);
     expect((await get(env.gateway, '/api/v2/history/status')).json().serials).not.toContain('114172229999');
 

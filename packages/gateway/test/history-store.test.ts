@@ -12,8 +12,8 @@ import {
   trackedEnergy,
 } from '../src/history/day-energy';
 import { INVERTER_CHANNEL, MAX_GAP_MS, MinuteRecorder, type MinuteRow } from '../src/history/minutes';
+import { retentionCutoffs } from '../src/history/recorder';
 import { bucketMeans, sumSeries } from '../src/history/series';
-import { retentionCutoffs } from '../src/history/service';
 import { HistoryStore, SCHEMA_VERSION } from '../src/history/store';
 import { localTime } from '../src/system/timezone';
 

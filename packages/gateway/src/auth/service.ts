@@ -2,12 +2,13 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { SecurityLimits } from '@dtu-console/contract';
 import type { FastifyRequest } from 'fastify';
 import type { EventBus, Service } from '../bus';
-import type { ConfigStore } from '../config/store';
+import { hashPassword, verifyPassword } from '../config/password';
+import { isMasked } from '../config/secrets';
+import type { ConfigStore, SaveOutcome } from '../config/store';
 import type { AuthLevel } from '../http/route-meta';
 import type { Logger } from '../system/logger';
 import { type Credentials, hasCredentials, requestCredentials } from './credentials';
 import { FailureLimiter, type FailureLimits } from './limiter';
-import { verifyPassword } from './password';
 
 export type AuthDecision =
   | { allowed: true }
@@ -36,6 +37,7 @@ export class AuthService implements Service {
   readonly name = 'auth';
   readonly #config: ConfigStore;
   readonly #log: Logger;
+  readonly #bus: EventBus;
   readonly #limiter: FailureLimiter;
   readonly #now: () => number;
   readonly #cacheTtlMs: number;
@@ -49,6 +51,7 @@ export class AuthService implements Service {
   private constructor(options: AuthServiceOptions) {
     this.#config = options.config;
     this.#log = options.log;
+    this.#bus = options.bus;
     this.#now = options.now ?? Date.now;
     this.#limiter = new FailureLimiter(options.limits, this.#now);
     this.#cacheTtlMs = options.cacheTtlMs ?? 10 * 60_000;
@@ -79,6 +82,21 @@ export class AuthService implements Service {
   /** Whether the admin password is still the documented default: the live-data `default_password` hint. */
   defaultPasswordActive(): boolean {
     return this.#defaultPassword;
+  }
+
+  /**
+   * Saves the security settings: a new password is stored as its hash, the mask keeps the stored one.
+   * `auth:changed` lets the socket hubs close their anonymous clients when read-only access was turned off.
+   */
+  async saveSecurity(password: string, allowReadonly: boolean): Promise<SaveOutcome> {
+    const passwordChanged = !isMasked(password);
+    const password_hash = passwordChanged
+      ? await hashPassword(password)
+      : this.#config.get('security').password_hash;
+    const outcome = await this.#config.update('security', { password_hash, allow_readonly: allowReadonly });
+    this.#bus.emit('auth:changed', { allowReadonly, passwordChanged });
+    this.#log.info({ allowReadonly, passwordChanged }, 'Security settings saved');
+    return outcome;
   }
 
   /** Decides whether `request` may use a route of `level`. Never logs the credentials. */

@@ -1,9 +1,9 @@
 /** Turning config.json text (our own file, a backup or an OpenDTU backup) into a validated config. */
 import { NtpDefaults } from '@dtu-console/contract';
-import { hashPassword, isPasswordHash } from '../auth/password';
 import { createDefaults, DEFAULT_POSIX_TIMEZONE } from './defaults';
 import { PLACEHOLDER_DTU_SERIAL } from './identity';
 import { migrate, type RawConfig } from './migrations';
+import { hashPassword, isPasswordHash } from './password';
 import { configSchema, type GatewayConfig } from './schema';
 import { CONFIG_VERSION_INT, intToVersion } from './version';
 

@@ -11,7 +11,7 @@
  */
 import { InverterLimits, parseHexSerial } from '@dtu-console/contract';
 import { z } from 'zod';
-import { isPasswordHash } from '../auth/password';
+import { isPasswordHash } from './password';
 
 const u8 = z.int().min(0).max(0xff);
 const i8 = z.int().min(-0x80).max(0x7f);

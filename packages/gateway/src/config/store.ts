@@ -1,24 +1,22 @@
-import { readFile, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { hashPassword } from '../auth/password';
 import type { EventBus, Service } from '../bus';
 import type { Logger } from '../system/logger';
-import { writeFileAtomic } from './atomic';
-import { createDefaults, DEFAULT_ADMIN_PASSWORD } from './defaults';
+import { DEFAULT_ADMIN_PASSWORD } from './defaults';
+import {
+  CONFIG_FILE,
+  deleteAllConfigFiles,
+  deleteConfigFiles,
+  deletePinMappingFile,
+  listDataFiles,
+  readPinMappingFile,
+  writeConfigFile,
+  writePinMappingFile,
+} from './files';
 import { hostChipId } from './identity';
 import { type ParseResult, parseConfigText } from './parse';
+import { type LoadSource, loadConfig } from './recovery';
 import { type ConfigSection, configSchema, type DeepReadonly, type GatewayConfig } from './schema';
 import { keepIfMasked, maskSecret } from './secrets';
 import { CONFIG_VERSION_INT } from './version';
-
-export const CONFIG_FILE = 'config.json';
-export const CONFIG_BACKUP_FILE = 'config.json.bak';
-/** Where an unreadable config.json is moved, for a human to look at; the next one replaces it. */
-export const CONFIG_BROKEN_FILE = 'config.json.broken';
-export const PIN_MAPPING_FILE = 'pin_mapping.json';
-
-/** How config.json was obtained at start. */
-export type LoadSource = 'file' | 'backup' | 'defaults' | 'first-start';
 
 /** 'write-failed': the values are active in memory but not on disk (answer 1006). */
 export type SaveOutcome = 'saved' | 'write-failed';
@@ -46,15 +44,12 @@ function deepFreeze<T>(value: T): DeepReadonly<T> {
   return value as DeepReadonly<T>;
 }
 
-function errnoCode(error: unknown): string | undefined {
-  return (error as NodeJS.ErrnoException | undefined)?.code;
-}
-
 /**
  * config.json in the data directory: loaded once per gateway run, read through typed getters, changed per
  * section. Every change is validated as a whole file first, applied in memory, announced on the bus
  * (`config:changed` with the section name) and written atomically with the previous file kept as
- * config.json.bak. A start with an unreadable config.json falls back to the backup, then to defaults.
+ * config.json.bak. A start with an unreadable config.json falls back to the backup, then to defaults
+ * (recovery.ts); the files themselves are in files.ts.
  */
 export class ConfigStore implements Service {
   readonly name = 'config';
@@ -87,54 +82,11 @@ export class ConfigStore implements Service {
 
   static async open(options: ConfigStoreOptions): Promise<ConfigStore> {
     const chipId = options.chipId ?? hostChipId();
-    const log = options.log;
-    const main = join(options.dataDir, CONFIG_FILE);
-    const backup = join(options.dataDir, CONFIG_BACKUP_FILE);
-    const context = { chipId, defaultPassword: options.adminPassword ?? DEFAULT_ADMIN_PASSWORD };
-    // A temp file left by a crash mid-save is incomplete by definition; the rename never happened.
-    await rm(`${main}.tmp`, { force: true });
-
-    const fromMain = await readCandidate(main, context);
-    if (fromMain.kind === 'ok') {
-      const store = new ConfigStore(options, chipId, fromMain.result.config, 'file');
-      store.#logNotes(fromMain.result);
-      // A migrated file is written back in the current format (the original stays as the backup).
-      if (fromMain.result.notes.length > 0) await store.#save();
-      return store;
-    }
-    if (fromMain.kind === 'invalid') {
-      log.warn({ reason: fromMain.reason }, `${CONFIG_FILE} is unreadable; trying ${CONFIG_BACKUP_FILE}`);
-      // Out of the way, or the next save would make the broken file the backup and lose the good one.
-      await rename(main, join(options.dataDir, CONFIG_BROKEN_FILE)).catch(() => {});
-    }
-
-    const fromBackup = await readCandidate(backup, context);
-    let store: ConfigStore;
-    if (fromBackup.kind === 'ok') {
-      log.warn(`Configuration restored from ${CONFIG_BACKUP_FILE}`);
-      store = new ConfigStore(options, chipId, fromBackup.result.config, 'backup');
-      store.#logNotes(fromBackup.result);
-    } else {
-      const firstStart = fromMain.kind === 'missing' && fromBackup.kind === 'missing';
-      if (fromBackup.kind === 'invalid') {
-        log.warn({ reason: fromBackup.reason }, `${CONFIG_BACKUP_FILE} is unreadable too`);
-      }
-      if (!firstStart) log.warn('No readable configuration: starting with defaults');
-      else log.info('First start: writing the default configuration');
-      const defaults = createDefaults({
-        chipId,
-        passwordHash: await hashPassword(context.defaultPassword),
-        withInverters: true,
-      });
-      store = new ConfigStore(options, chipId, defaults, firstStart ? 'first-start' : 'defaults');
-    }
-    // Whatever was loaded becomes config.json again (a first start writes its defaults).
-    await store.#save();
+    const defaultPassword = options.adminPassword ?? DEFAULT_ADMIN_PASSWORD;
+    const loaded = await loadConfig(options.dataDir, options.log, { chipId, defaultPassword });
+    const store = new ConfigStore(options, chipId, loaded.config, loaded.source);
+    if (loaded.write) await store.#save();
     return store;
-  }
-
-  #logNotes(result: Extract<ParseResult, { ok: true }>): void {
-    for (const note of result.notes) this.#log.info(`${CONFIG_FILE}: ${note}`);
   }
 
   start(): void {}
@@ -207,7 +159,7 @@ export class ConfigStore implements Service {
     return this.#save();
   }
 
-  /** The current configuration as config.json text (compact, docs/api.md section order). */
+  /** The current configuration as config.json text (compact, in OpenDTU's key order). */
   serialize(): string {
     return JSON.stringify(this.#config);
   }
@@ -243,62 +195,38 @@ export class ConfigStore implements Service {
     next.mqtt.tls.client_key = keepIfMasked(next.mqtt.tls.client_key, this.#config.mqtt.tls.client_key);
     this.#sealed = true;
     await this.flush();
-    await writeFileAtomic(join(this.dataDir, CONFIG_FILE), JSON.stringify(next), {
-      backupPath: join(this.dataDir, CONFIG_BACKUP_FILE),
-    });
+    await writeConfigFile(this.dataDir, JSON.stringify(next));
   }
 
   /** Deletes the configuration (pin_mapping.json survives); the next run starts fresh. */
   async factoryReset(): Promise<void> {
     this.#sealed = true;
     await this.flush();
-    for (const name of [CONFIG_FILE, CONFIG_BACKUP_FILE, CONFIG_BROKEN_FILE, `${CONFIG_FILE}.tmp`]) {
-      await rm(join(this.dataDir, name), { force: true });
-    }
+    await deleteAllConfigFiles(this.dataDir);
   }
 
   /** Deletes config.json and its backup but keeps running; the next save writes it again. */
   async deleteConfigFile(): Promise<void> {
     await this.flush();
-    await rm(join(this.dataDir, CONFIG_FILE), { force: true });
-    await rm(join(this.dataDir, CONFIG_BACKUP_FILE), { force: true });
+    await deleteConfigFiles(this.dataDir);
   }
 
   /** pin_mapping.json as stored (read-only here: the device route reads it), or undefined without one. */
-  async readPinMapping(): Promise<Buffer | undefined> {
-    try {
-      return await readFile(join(this.dataDir, PIN_MAPPING_FILE));
-    } catch (error) {
-      if (errnoCode(error) === 'ENOENT') return undefined;
-      throw error;
-    }
+  readPinMapping(): Promise<Buffer | undefined> {
+    return readPinMappingFile(this.dataDir);
   }
 
-  async writePinMapping(content: Uint8Array): Promise<void> {
-    await writeFileAtomic(join(this.dataDir, PIN_MAPPING_FILE), content, { mode: 0o644 });
+  writePinMapping(content: Uint8Array): Promise<void> {
+    return writePinMappingFile(this.dataDir, content);
   }
 
-  async deletePinMapping(): Promise<boolean> {
-    try {
-      await rm(join(this.dataDir, PIN_MAPPING_FILE));
-      return true;
-    } catch (error) {
-      if (errnoCode(error) === 'ENOENT') return false;
-      throw error;
-    }
+  deletePinMapping(): Promise<boolean> {
+    return deletePinMappingFile(this.dataDir);
   }
 
   /** The files /api/file/list shows, with their sizes on disk. */
-  async listFiles(): Promise<{ name: string; size: number }[]> {
-    const files: { name: string; size: number }[] = [];
-    for (const name of [CONFIG_FILE, PIN_MAPPING_FILE]) {
-      try {
-        files.push({ name, size: (await stat(join(this.dataDir, name))).size });
-      } catch (error) {
-        if (errnoCode(error) !== 'ENOENT') throw error;
-      }
-    }
-    return files;
+  listFiles(): Promise<{ name: string; size: number }[]> {
+    return listDataFiles(this.dataDir);
   }
 
   #save(): Promise<SaveOutcome> {
@@ -312,10 +240,8 @@ export class ConfigStore implements Service {
       cfg: { version: CONFIG_VERSION_INT, save_count: cfg.save_count + 1 },
     });
     const text = this.serialize();
-    const path = join(this.dataDir, CONFIG_FILE);
-    const backupPath = join(this.dataDir, CONFIG_BACKUP_FILE);
     // Writes run one after the other, each with the config as it was when it was asked for.
-    const write = this.#writes.then(() => writeFileAtomic(path, text, { backupPath }));
+    const write = this.#writes.then(() => writeConfigFile(this.dataDir, text));
     this.#writes = write.catch(() => {});
     return write.then(
       () => 'saved' as const,
@@ -328,24 +254,4 @@ export class ConfigStore implements Service {
       },
     );
   }
-}
-
-type Candidate =
-  | { kind: 'ok'; result: Extract<ParseResult, { ok: true }> }
-  | { kind: 'missing' }
-  | { kind: 'invalid'; reason: string };
-
-async function readCandidate(
-  path: string,
-  context: { chipId: number; defaultPassword: string },
-): Promise<Candidate> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return { kind: 'missing' };
-    return { kind: 'invalid', reason: (error as Error).message };
-  }
-  const result = await parseConfigText(text, context);
-  return result.ok ? { kind: 'ok', result } : { kind: 'invalid', reason: result.reason };
 }

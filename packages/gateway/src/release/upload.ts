@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import { type UploadRefusal, uploadRefusalText } from '@dtu-console/contract';
 import type { FastifyRequest } from 'fastify';
+import { uploadTooLarge } from '../http/upload';
 import type { Checked, ReleaseManifest } from './format';
 import { identify, installRelease } from './install';
 import { releasesDir } from './state';
@@ -110,7 +111,7 @@ async function receive(
     }
   } catch (error) {
     if (error instanceof UploadError) return reject(error.message);
-    if ((error as { statusCode?: number }).statusCode === 413) return refuse('imageTooLarge');
+    if (uploadTooLarge(error)) return refuse('imageTooLarge');
     throw error;
   }
   if (!upload) return refuse(md5 === undefined ? 'md5Missing' : 'noImage');

@@ -9,15 +9,14 @@ import {
   type FileListEntry,
   Key,
   type LegacyConfigListResponse,
-  UploadLimits,
-  uploadRefusalText,
 } from '@dtu-console/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { pinMappingProblem } from '../config/pin-mapping';
-import { CONFIG_FILE, PIN_MAPPING_FILE } from '../config/store';
+import { CONFIG_FILE, PIN_MAPPING_FILE } from '../config/files';
+import { restoreFile, restoreTargetRefusal } from '../config/restore';
 import type { GatewayContext } from '../context';
-import { malformedMultipart, postData } from '../http/post-data';
+import { postData } from '../http/post-data';
+import { readSingleFile } from '../http/upload';
 import { uploadAnswer } from '../http/upload-answer';
 
 export const fileDeleteSchema = z.object({ file: Key.string });
@@ -26,8 +25,6 @@ type FactoryResetValues = z.output<typeof factoryResetSchema>;
 
 /** A restore file bigger than this is refused (a full config with certificates is ~10 KiB). */
 export const RESTORE_MAX_BYTES = 256 * 1024;
-
-const RESTORABLE: readonly string[] = UploadLimits.restoreFiles;
 
 /** "/config.json" and "config.json" name the same file; anything else is not ours to serve. */
 function fileName(raw: unknown): string | undefined {
@@ -69,42 +66,13 @@ export const configFileRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = asy
   const upload = async (request: FastifyRequest, reply: FastifyReply) => {
     const name = fileName((request.query as Record<string, unknown>).file);
     if (name === undefined || name === '') return reply.code(500).header('Content-Length', '0').send();
-    if (!RESTORABLE.includes(name)) {
-      return uploadAnswer(reply, 500, uploadRefusalText('restoreTarget', { files: RESTORABLE.join(', ') }));
-    }
-    if (!request.isMultipart()) return uploadAnswer(reply, 500, uploadRefusalText('notMultipart'));
-    let content: Buffer | undefined;
-    try {
-      const part = await request.file({ limits: { fileSize: RESTORE_MAX_BYTES, files: 1 } });
-      content = await part?.toBuffer();
-    } catch (error) {
-      if ((error as { statusCode?: number }).statusCode === 413) {
-        return uploadAnswer(reply, 500, uploadRefusalText('fileTooLarge', { bytes: RESTORE_MAX_BYTES }));
-      }
-      const malformed = malformedMultipart(error);
-      if (malformed !== undefined) return uploadAnswer(reply, 500, malformed);
-      throw error;
-    }
-    if (content === undefined) return uploadAnswer(reply, 500, uploadRefusalText('noFile'));
-
-    // Everything is checked before anything is replaced; a rejected file changes nothing.
-    const text = content.toString('utf8');
-    if (name === CONFIG_FILE) {
-      const parsed = await config.parse(text);
-      if (!parsed.ok) {
-        request.log.warn({ reason: parsed.reason }, 'Restore refused: invalid config.json');
-        return uploadAnswer(reply, 500, uploadRefusalText('invalidConfig', { detail: parsed.reason }));
-      }
-      await config.restore(parsed.config);
-    } else {
-      const problem = pinMappingProblem(text);
-      if (problem) {
-        request.log.warn({ reason: problem }, 'Restore refused: invalid pin_mapping.json');
-        return uploadAnswer(reply, 500, uploadRefusalText('invalidPinMapping', { detail: problem }));
-      }
-      await config.writePinMapping(content);
-    }
-    request.log.info(`${name} restored`);
+    // A file that cannot be restored is refused before its body is read.
+    const target = restoreTargetRefusal(name);
+    if (target !== undefined) return uploadAnswer(reply, 500, target);
+    const file = await readSingleFile(request, { maxBytes: RESTORE_MAX_BYTES });
+    if (!file.ok) return uploadAnswer(reply, 500, file.text);
+    const restored = await restoreFile(config, name, file.content, ctx.log);
+    if (!restored.ok) return uploadAnswer(reply, 500, restored.text);
     ctx.requestReboot(`${name} restored`);
     return uploadAnswer(reply, 200, 'OK');
   };

@@ -1,12 +1,12 @@
 import {
   type DeviceConfig,
   type DeviceConfigValues,
-  DeviceLimits,
   deviceConfigSchema,
   displayLanguageOfLocale,
   type PinMappingProfile,
 } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
+import { saveDeviceSettings } from '../config/device-settings';
 import { readPinMapping, resolveCurPin } from '../config/pin-mapping';
 import type { DeepReadonly, GatewayConfig } from '../config/schema';
 import type { GatewayContext } from '../context';
@@ -54,15 +54,6 @@ export function deviceSectionFromPayload(payload: DeviceConfigValues): GatewayCo
   };
 }
 
-/**
- * "" and "Default" both mean "no profile". The web app shows and posts "Default" for "",
- * so comparing them as equal spares the pointless reboot of a first save (which the firmware does).
- */
-export function isProfileChange(stored: string, posted: string): boolean {
-  const normalise = (name: string) => (name === '' ? DeviceLimits.defaultProfileName : name);
-  return normalise(stored) !== normalise(posted);
-}
-
 /** /api/device/config: pins (from the selected pin_mapping.json profile), display and LEDs; Admin. */
 export const deviceRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
   app.get(
@@ -85,13 +76,9 @@ export const deviceRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (
       payload: deviceConfigSchema,
     },
     async (values) => {
-      const before = ctx.config.get('device').pinmapping;
-      const outcome = await ctx.config.update('device', deviceSectionFromPayload(values));
-      // New pins take effect at start: restart about 1 s after this answer has gone out, only when the
-      // stored profile really changed (a refused or unchanged save never restarts).
-      const after = ctx.config.get('device').pinmapping;
-      if (isProfileChange(before, after)) ctx.requestReboot(`device profile changed to "${after}"`);
-      return savedEnvelope(outcome);
+      const saved = await saveDeviceSettings(ctx.config, deviceSectionFromPayload(values));
+      if (saved.rebootReason !== undefined) ctx.requestReboot(saved.rebootReason);
+      return savedEnvelope(saved.outcome);
     },
   );
 };

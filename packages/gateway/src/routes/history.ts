@@ -14,10 +14,9 @@ import {
 } from '@dtu-console/contract';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { GatewayContext } from '../context';
-import { dayLabel } from '../history/day-energy';
 import { parseEnergyQuery, parsePowerQuery } from '../history/query';
-import { exportStream, ImportError, importHistory } from '../history/transfer';
 import { postData, savedEnvelope } from '../http/post-data';
+import { readSingleFile } from '../http/upload';
 
 const refuse = (reply: FastifyReply, code: Code) => reply.code(400).send(envelope(code));
 
@@ -112,13 +111,11 @@ export const historyRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async 
       },
     },
     async (_request, reply) => {
-      history.flush();
-      const now = ctx.clock.now();
-      const date = dayLabel(history.localDay(now));
+      const exported = history.export();
       return reply
         .type('application/gzip')
-        .header('Content-Disposition', `attachment; filename="dtu-console-history-${date}.json.gz"`)
-        .send(exportStream(history.store, Math.floor(now / 1000)));
+        .header('Content-Disposition', `attachment; filename="${exported.fileName}"`)
+        .send(exported.stream);
     },
   );
 
@@ -134,27 +131,10 @@ export const historyRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async 
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) return refuse(reply, Code.HistoryImportInvalid);
-      let content: Buffer | undefined;
-      try {
-        const part = await request.file({ limits: { fileSize: HistoryLimits.importMaxBytes, files: 1 } });
-        if (part?.fieldname === 'file') content = await part.toBuffer();
-        else part?.file.resume();
-      } catch (error) {
-        if ((error as { statusCode?: number }).statusCode === 413)
-          return refuse(reply, Code.HistoryImportInvalid);
-        throw error;
-      }
-      if (content === undefined) return refuse(reply, Code.HistoryImportInvalid);
-      history.flush();
-      try {
-        const rows = await importHistory(history.store, content);
-        request.log.info(`History imported: ${rows} rows`);
-      } catch (error) {
-        if (!(error instanceof ImportError)) throw error;
-        request.log.warn({ reason: error.message }, 'History import refused');
-        return refuse(reply, Code.HistoryImportInvalid);
-      }
+      const file = await readSingleFile(request, { maxBytes: HistoryLimits.importMaxBytes, field: 'file' });
+      if (!file.ok) return refuse(reply, Code.HistoryImportInvalid);
+      const imported = await history.import(file.content);
+      if (!imported.ok) return refuse(reply, Code.HistoryImportInvalid);
       return envelope(Code.HistoryImported);
     },
   );

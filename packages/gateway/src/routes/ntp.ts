@@ -3,8 +3,6 @@
  * offset); setting it never touches the host clock. The SNTP service (time-sync/service.ts) asks the
  * configured server in the background; these routes only read whether it answers.
  */
-import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
 import {
   Code,
   envelope,
@@ -20,27 +18,14 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { DeepReadonly, GatewayConfig } from '../config/schema';
 import type { GatewayContext } from '../context';
+import { notModified } from '../http/conditional';
 import { postData, savedEnvelope } from '../http/post-data';
 import { isSettableClock } from '../system/clock';
 import { sunStatus } from '../system/sun';
 import { epochOfLocal, formatLocalDateTime, localTime } from '../system/timezone';
-import { posixRuleOf, zoneTable } from '../system/zones';
+import { posixRuleOf, zonesAsset, zoneTable } from '../system/zones';
 
 type NtpSection = DeepReadonly<GatewayConfig['ntp']>;
-
-export interface ZonesAsset {
-  zones: Readonly<TimezoneMap>;
-  /** Compact JSON, its gzip form and a strong ETag, for /zones.json. */
-  json: string;
-  gzip: Buffer;
-  etag: string;
-}
-
-/** The zone table of system/zones.ts, prepared once for sending. */
-export function zonesAsset(zones: Readonly<TimezoneMap> = zoneTable()): ZonesAsset {
-  const json = JSON.stringify(zones);
-  return { zones, json, gzip: gzipSync(json), etag: `"${createHash('md5').update(json).digest('hex')}"` };
-}
 
 /** The POSIX rule in effect, the same one the engine uses (system/zones.ts). */
 export function posixRule(ntp: NtpSection): string {
@@ -154,7 +139,7 @@ export const ntpRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app
     },
     async (values) => {
       // `config:changed` 'ntp' re-asks the server (above); the sun is computed per request anyway.
-      return savedEnvelope(await ctx.config.update('ntp', ntpSectionFromPayload(values, zones.zones)));
+      return savedEnvelope(await ctx.config.update('ntp', ntpSectionFromPayload(values, zoneTable())));
     },
   );
 
@@ -186,14 +171,16 @@ export const ntpRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app
   // Removed from the firmware in v26.3.28, still fetched by older consoles: public, cached.
   app.get(
     '/zones.json',
-    { config: { auth: 'public', summary: 'Legacy time zone table (same as /api/ntp/zones)' } },
+    {
+      config: { auth: 'public', summary: 'Legacy time zone table (same as /api/ntp/zones)' },
+      onSend: notModified,
+    },
     async (request, reply) => {
       reply
         .header('ETag', zones.etag)
         .header('Cache-Control', 'public, must-revalidate')
-        .header('Vary', 'Accept-Encoding');
-      if (request.headers['if-none-match'] === zones.etag) return reply.code(304).send();
-      reply.type('application/json; charset=utf-8');
+        .header('Vary', 'Accept-Encoding')
+        .type('application/json; charset=utf-8');
       if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) {
         return reply.header('Content-Encoding', 'gzip').send(zones.gzip);
       }

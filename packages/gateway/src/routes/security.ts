@@ -1,7 +1,6 @@
 import { Code, envelope, type SecurityConfig, securityConfigSchema } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
-import { hashPassword } from '../auth/password';
-import { isMasked, SECRET_MASK } from '../config/secrets';
+import { SECRET_MASK } from '../config/secrets';
 import type { GatewayContext } from '../context';
 import { parsePostData, savedEnvelope } from '../http/post-data';
 
@@ -34,15 +33,7 @@ export const securityRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async
       const posted = await parsePostData(request, securityConfigSchema);
       if (!posted.ok) return posted.envelope;
       const { password, allow_readonly } = posted.value;
-      const passwordChanged = !isMasked(password);
-      const password_hash = passwordChanged
-        ? await hashPassword(password)
-        : ctx.config.get('security').password_hash;
-      const outcome = await ctx.config.update('security', { password_hash, allow_readonly });
-      // WebSocket servers close their clients when anonymous access has just been turned off.
-      ctx.bus.emit('auth:changed', { allowReadonly: allow_readonly, passwordChanged });
-      request.log.info({ allowReadonly: allow_readonly, passwordChanged }, 'Security settings saved');
-      return savedEnvelope(outcome);
+      return savedEnvelope(await ctx.auth.saveSecurity(password, allow_readonly));
     },
   );
 
