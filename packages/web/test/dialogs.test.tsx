@@ -1,13 +1,13 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../src/app/query';
 import DevInfoModal from '../src/components/live/DevInfoModal';
 import EventLogModal from '../src/components/live/EventLogModal';
 import GridProfileModal, { hexLines } from '../src/components/live/GridProfileModal';
 import LimitModal from '../src/components/live/LimitModal';
 import PowerModal from '../src/components/live/PowerModal';
 import { setLanguage } from '../src/i18n';
+import { queryClient } from '../src/lib/query';
 
 const SERIAL = '116180216880';
 const fetchMock = vi.fn<typeof fetch>();

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { setApiFailureHandlers } from '../api/client';
 import { FramePage } from '../components/FramePage';
 import { PageFrame } from '../components/PageFrame';
-import { useSignedIn } from './auth';
+import { useSignedIn } from '../lib/auth';
+import { Navigate, Route, Routes, useLocation, useNavigate } from '../lib/navigation';
 import { Layout } from './Layout';
-import { Navigate, Route, Routes, useLocation, useNavigate } from './navigation';
 import { SCREENS, type ScreenRoute } from './routes';
 
 /**

@@ -11,13 +11,13 @@ import Translate from 'react-bootstrap-icons/dist/icons/translate';
 import TreeFill from 'react-bootstrap-icons/dist/icons/tree-fill';
 import { useTranslation } from 'react-i18next';
 import { clearUser } from '../api/auth';
-import { announce } from '../app/announce';
-import { useSignedIn } from '../app/auth';
-import { type BrandIcon as BrandIconName, brandIconFor } from '../app/brand';
-import { confirmLeaving, NavLink, useLocation, useNavigate } from '../app/navigation';
 import { SCREENS } from '../app/routes';
-import { THEMES, type Theme, useTheme } from '../app/theme';
 import { LANGUAGES, setLanguage } from '../i18n';
+import { announce } from '../lib/announce';
+import { useSignedIn } from '../lib/auth';
+import { type BrandIcon as BrandIconName, brandIconFor } from '../lib/brand';
+import { confirmLeaving, NavLink, useLocation, useNavigate } from '../lib/navigation';
+import { THEMES, type Theme, useTheme } from '../lib/theme';
 import { NavDropdown } from './Dropdown';
 
 const THEME_ICONS: Record<Theme, typeof SunIcon> = { light: SunIcon, dark: Moon, auto: CircleHalf };

@@ -4,12 +4,12 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile, fileListQuery, postFactoryReset, restoreFile } from '../api/files';
 import { type AlertMessage, errorAlert, responseAlert } from '../api/response';
-import { withQuery } from '../app/query';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { PageFrame } from '../components/PageFrame';
 import { saveFile } from '../components/saveFile';
 import { UploadProgress, UploadResult, type UploadState } from '../components/UploadStatus';
 import { EXTRA_NS, MAINTENANCE_NS } from '../i18n';
+import { withQuery } from '../lib/query';
 import '../styles/forms.scss';
 
 /** /settings/config: backup download, restore upload and factory reset. */

@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { deviceConfigQuery, pinMappingQuery, saveDeviceConfig } from '../api/device';
-import { withQuery } from '../app/query';
 import {
   type ClientRule,
   NumberField,
@@ -20,6 +19,7 @@ import {
   useSettingsTranslation,
 } from '../components/form';
 import { PageFrame } from '../components/PageFrame';
+import { withQuery } from '../lib/query';
 import '../styles/tables.scss';
 
 interface DeviceValues {

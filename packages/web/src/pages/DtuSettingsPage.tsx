@@ -4,7 +4,6 @@ import { dtuConfigRules } from '@dtu-console/contract/schemas/dtu';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { dtuConfigQuery, radioStatusQuery, saveDtuConfig } from '../api/dtu';
-import { withQuery } from '../app/query';
 import {
   type ClientRule,
   FormCard,
@@ -20,6 +19,7 @@ import {
 } from '../components/form';
 import { PageFrame } from '../components/PageFrame';
 import { useFormat } from '../i18n/format';
+import { withQuery } from '../lib/query';
 
 type DtuValues = DtuConfigPayload;
 

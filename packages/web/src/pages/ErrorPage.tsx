@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from '../app/navigation';
 import { PageFrame } from '../components/PageFrame';
+import { Link, useSearchParams } from '../lib/navigation';
 
 /**
  * `/error?status=…&message=…`: where failed calls lead. Part of the first load with its

@@ -4,11 +4,11 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readVersionCheck, saveVersionCheck, uploadFirmware, versionCompareQuery } from '../api/firmware';
 import { systemStatusQuery } from '../api/system';
-import { withQuery } from '../app/query';
 import { PageFrame } from '../components/PageFrame';
 import { UploadProgress, UploadResult, type UploadState } from '../components/UploadStatus';
 import { useWaitForGateway } from '../components/useWaitForGateway';
 import { MAINTENANCE_NS } from '../i18n';
+import { withQuery } from '../lib/query';
 import '../styles/forms.scss';
 
 /** The chooser takes .bin and .bin.gz; a dtu-console release is dtu-console-<version>.bin.gz. */

@@ -13,7 +13,6 @@ import {
   saveHistoryConfig,
 } from '../api/history';
 import { type AlertMessage, errorAlert, responseAlert } from '../api/response';
-import { withQuery } from '../app/query';
 import {
   type ClientRule,
   CodeAlert,
@@ -29,6 +28,7 @@ import { saveFile } from '../components/saveFile';
 import { UploadProgress } from '../components/UploadStatus';
 import { EXTRA_NS, HISTORY_NS, SETTINGS_NS } from '../i18n';
 import { useFormat } from '../i18n/format';
+import { withQuery } from '../lib/query';
 
 type HistoryValues = HistoryConfig;
 

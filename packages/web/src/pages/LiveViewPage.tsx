@@ -1,7 +1,5 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSignedIn } from '../app/auth';
-import { Link } from '../app/navigation';
 import { HintsBanner } from '../components/live/HintsBanner';
 import { HistorySection } from '../components/live/HistorySection';
 import { type InverterDialog, InverterPanel } from '../components/live/InverterPanel';
@@ -9,6 +7,8 @@ import { InverterPills } from '../components/live/InverterPills';
 import { TotalsCards } from '../components/live/TotalsCards';
 import type { InverterDialogProps } from '../components/live/types';
 import { PageFrame } from '../components/PageFrame';
+import { useSignedIn } from '../lib/auth';
+import { Link } from '../lib/navigation';
 import { liveData, useLiveData } from '../ws/useLiveData';
 
 /** Dialogs load on first use: a visitor who only watches never downloads them. */

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { clearUser, setUser } from '../api/auth';
 import { ApiError } from '../api/client';
 import { authenticate } from '../api/security';
-import { announce } from '../app/announce';
-import { useNavigate, useSearchParams } from '../app/navigation';
 import { PageFrame } from '../components/PageFrame';
 import { EXTRA_NS } from '../i18n';
+import { announce } from '../lib/announce';
+import { useNavigate, useSearchParams } from '../lib/navigation';
 import '../styles/forms.scss';
 
 interface LoginForm {

@@ -13,7 +13,6 @@ import {
   timezonesQuery,
 } from '../api/ntp';
 import { type AlertMessage, errorAlert, responseAlert } from '../api/response';
-import { withQuery } from '../app/query';
 import {
   type ClientRule,
   CodeAlert,
@@ -30,6 +29,7 @@ import {
 } from '../components/form';
 import { PageFrame } from '../components/PageFrame';
 import { useFormat } from '../i18n/format';
+import { withQuery } from '../lib/query';
 
 interface NtpValues {
   ntp_server: string;

@@ -1,7 +1,7 @@
 import type { LiveHints } from '@dtu-console/contract/api/livedata';
 import ExclamationTriangleFill from 'react-bootstrap-icons/dist/icons/exclamation-triangle-fill';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../app/navigation';
+import { Link } from '../../lib/navigation';
 
 /**
  * Live-data hints: radio, clock not synchronised, default password (and a missing device profile).
