@@ -4,6 +4,7 @@ import { dtuConfigRules } from '@dtu-console/contract/schemas/dtu';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { dtuConfigQuery, radioStatusQuery, saveDtuConfig } from '../api/dtu';
+import { Alert } from '../components/AlertBox';
 import {
   type ClientRule,
   FormCard,
@@ -169,9 +170,9 @@ export function DtuFields({ config }: { config: DtuConfig }) {
           />
         )}
         {outsideLegal && rules && (
-          <div className="alert alert-warning" role="status" data-testid="frequency-warning">
+          <Alert variant="warning" testId="frequency-warning">
             {t('dtu.frequencyWarning', { min: mhz(rules.freq_legal_min), max: mhz(rules.freq_legal_max) })}
-          </div>
+          </Alert>
         )}
       </FormCard>
     </>
