@@ -255,7 +255,9 @@ describe('limit settings', () => {
   });
 
   it('checks the contract limit rules too: above what the gateway takes is refused before sending', async () => {
-    routes['/api/limit/status'] = { [SERIAL]: { limit_relative: 100, max_power: 3000, limit_set_status: 'Ok' } };
+    routes['/api/limit/status'] = {
+      [SERIAL]: { limit_relative: 100, max_power: 3000, limit_set_status: 'Ok' },
+    };
     render(<LimitModal {...props()} />);
     await userEvent.selectOptions(await screen.findByLabelText('Kind'), 'absolute');
     const input = screen.getByLabelText('New limit');
