@@ -1,9 +1,9 @@
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSignedIn } from '../api/auth';
 import { setApiFailureHandlers } from '../api/client';
 import { FramePage } from '../components/FramePage';
 import { PageFrame } from '../components/PageFrame';
-import { useSignedIn } from '../lib/auth';
 import { Navigate, Route, Routes, useLocation, useNavigate } from '../lib/navigation';
 import { Layout } from './Layout';
 import { SCREENS, type ScreenRoute } from './routes';

@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSignedIn } from '../api/auth';
 import { Alert } from '../components/AlertBox';
 import { HintsBanner } from '../components/live/HintsBanner';
 import { HistorySection } from '../components/live/HistorySection';
@@ -8,7 +9,6 @@ import { InverterPills } from '../components/live/InverterPills';
 import { TotalsCards } from '../components/live/TotalsCards';
 import type { InverterDialogProps } from '../components/live/types';
 import { PageFrame } from '../components/PageFrame';
-import { useSignedIn } from '../lib/auth';
 import { Link } from '../lib/navigation';
 import { liveData, useLiveData } from '../ws/useLiveData';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
+import { useSignedIn } from '../../api/auth';
 import { gatewayTodayQuery } from '../../api/history';
-import { useSignedIn } from '../../lib/auth';
 import { Link } from '../../lib/navigation';
 import { withQuery } from '../../lib/query';
 import { TabBar } from '../form/TabBar';
