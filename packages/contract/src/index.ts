@@ -21,6 +21,7 @@ export type * from './api/ntp';
 export type * from './api/power';
 export type * from './api/security';
 export type * from './api/system';
+export * from './calendar';
 export * from './codes';
 export * from './envelope';
 export * from './format';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandIconFor, easterSunday } from '../src/app/brand';
+import { brandIconFor, easterSunday } from '../src/lib/brand';
 
 const day = (year: number, month: number, date: number, hour = 12) => new Date(year, month - 1, date, hour);
 

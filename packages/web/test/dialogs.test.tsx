@@ -1,13 +1,13 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../src/app/query';
 import DevInfoModal from '../src/components/live/DevInfoModal';
 import EventLogModal from '../src/components/live/EventLogModal';
 import GridProfileModal, { hexLines } from '../src/components/live/GridProfileModal';
 import LimitModal from '../src/components/live/LimitModal';
 import PowerModal from '../src/components/live/PowerModal';
 import { setLanguage } from '../src/i18n';
+import { queryClient } from '../src/lib/query';
 
 const SERIAL = '116180216880';
 const fetchMock = vi.fn<typeof fetch>();
@@ -252,6 +252,31 @@ describe('limit settings', () => {
     await userEvent.selectOptions(await screen.findByLabelText('Kind'), 'absolute');
     expect(screen.getByLabelText('New limit')).toHaveAttribute('max', '2250');
     expect(screen.getByText('From 0 to 2250 W.')).toBeInTheDocument();
+  });
+
+  it('checks the contract limit rules too: above what the gateway takes is refused before sending', async () => {
+    routes['/api/limit/status'] = {
+      [SERIAL]: { limit_relative: 100, max_power: 3000, limit_set_status: 'Ok' },
+    };
+    render(<LimitModal {...props()} />);
+    await userEvent.selectOptions(await screen.findByLabelText('Kind'), 'absolute');
+    const input = screen.getByLabelText('New limit');
+    expect(input).toHaveAttribute('max', '3000');
+    await userEvent.clear(input);
+    await userEvent.type(input, '2500');
+    await userEvent.click(screen.getByRole('button', { name: 'Set limit' }));
+    expect(await screen.findByText('The limit must not be above 2250.')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(posted).toEqual([]);
+  });
+
+  it('asks for a value when the field is empty', async () => {
+    render(<LimitModal {...props()} />);
+    const input = await screen.findByLabelText('New limit');
+    await userEvent.clear(input);
+    await userEvent.click(screen.getByRole('button', { name: 'Set limit' }));
+    expect(await screen.findByText('Please enter a limit.')).toBeInTheDocument();
+    expect(posted).toEqual([]);
   });
 
   it('keeps the dialog open with the translated answer when the gateway refuses', async () => {

@@ -2,10 +2,10 @@ import type { HistoryEnergySeries, HistoryPowerSeries } from '@dtu-console/contr
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter } from '../src/app/navigation';
-import { queryClient } from '../src/app/query';
 import HistoryCard from '../src/components/history/HistoryCard';
 import { HistorySection } from '../src/components/live/HistorySection';
+import { MemoryRouter } from '../src/lib/navigation';
+import { queryClient } from '../src/lib/query';
 import type { LiveInverter } from '../src/ws/livedata';
 import { envelope, fetchMock, serveApi } from './settings-helpers';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../src/app/query';
+import { queryClient } from '../src/lib/query';
 import HistorySettingsPage from '../src/pages/HistorySettingsPage';
 import { envelope, fetchMock, renderScreen, serveApi } from './settings-helpers';
 

@@ -1,21 +1,10 @@
 import type { HistoryEnergySeries, HistoryPowerSeries } from '@dtu-console/contract/api/history';
 import { localDateOf } from '@dtu-console/contract/format';
 import { describe, expect, it } from 'vitest';
-import {
-  csvFileName,
-  dayTotals,
-  energyCsv,
-  energyView,
-  hasData,
-  hourTicks,
-  niceScale,
-  periodTotal,
-  powerCsv,
-  powerView,
-  shiftDay,
-  shiftMonth,
-  zonedTimestamp,
-} from '../src/components/history/shape';
+import { shiftDay, shiftMonth, zonedTimestamp } from '../src/components/history/calendar';
+import { csvFileName, energyCsv, powerCsv } from '../src/components/history/csv';
+import { hourTicks, niceScale } from '../src/components/history/scale';
+import { dayTotals, energyView, hasData, periodTotal, powerView } from '../src/components/history/view';
 
 const names = { plant: 'Plant', string: (number: number) => `String ${number}` };
 const HOUR = 3600;

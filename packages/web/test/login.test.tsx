@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getUser, onAuthChange, setUser } from '../src/api/auth';
-import { MemoryRouter, Route, Routes, useLocation } from '../src/app/navigation';
+import { MemoryRouter, Route, Routes, useLocation } from '../src/lib/navigation';
 import LoginPage, { safeReturnUrl } from '../src/pages/LoginPage';
 
 const fetchMock = vi.fn<typeof fetch>();

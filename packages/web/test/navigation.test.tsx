@@ -13,7 +13,7 @@ import {
   useLocation,
   useNavigationBlocker,
   useSearchParams,
-} from '../src/app/navigation';
+} from '../src/lib/navigation';
 
 function Where() {
   const { pathname, search } = useLocation();

@@ -2,7 +2,7 @@ import { MqttDefaults } from '@dtu-console/contract/limits';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../src/app/query';
+import { queryClient } from '../src/lib/query';
 import DeviceSettingsPage from '../src/pages/DeviceSettingsPage';
 import DtuSettingsPage from '../src/pages/DtuSettingsPage';
 import MqttSettingsPage from '../src/pages/MqttSettingsPage';

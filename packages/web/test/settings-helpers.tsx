@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { vi } from 'vitest';
-import { MemoryRouter } from '../src/app/navigation';
+import { MemoryRouter } from '../src/lib/navigation';
 
 export const fetchMock = vi.fn<typeof fetch>();
 

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import formats from '../../contract/data/serial-formats.json';
-import { queryClient } from '../src/app/query';
 import { moveItem } from '../src/components/inverter/useSortableRows';
+import { queryClient } from '../src/lib/query';
 import InverterSettingsPage from '../src/pages/InverterSettingsPage';
 import { envelope, fetchMock, renderScreen, serveApi } from './settings-helpers';
 

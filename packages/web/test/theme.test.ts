@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTheme, resolveTheme } from '../src/app/theme';
+import { readTheme, resolveTheme } from '../src/lib/theme';
 
 describe('theme', () => {
   it('auto follows the system preference', () => {

@@ -5,6 +5,7 @@
  */
 import {
   Code,
+  daysInMonth,
   formatSerialNumber,
   type HistoryEnergyRange,
   HistoryEnergyRanges,
@@ -51,10 +52,6 @@ const fail = (code: Code): { ok: false; code: Code } => ({ ok: false, code });
 function integer(text: string | undefined): number | undefined {
   if (text === undefined || !/^-?\d{1,15}$/.test(text.trim())) return undefined;
   return Number(text.trim());
-}
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 /** 'YYYY-MM-DD' → parts, only for a real date. */

@@ -5,6 +5,7 @@
  *
  * Offsets here are seconds EAST of UTC (CET → +3600), the opposite sign of the POSIX text (`CET-1`).
  */
+import { daysInMonth } from '@dtu-console/contract/calendar';
 import { LOCAL_TIME_MONTHS, LOCAL_TIME_WEEKDAYS } from '@dtu-console/contract/format';
 
 /** When a DST switch happens within its year (POSIX `Jn`, `n` or `Mm.w.d`), plus the local time of day. */
@@ -193,10 +194,6 @@ export function parsePosixTz(tz: string): PosixTz | undefined {
 
 function isLeap(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
 /** Epoch ms of the rule's switch in `year`; the rule's time of day is local time in `offsetBefore`. */

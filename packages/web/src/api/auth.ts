@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+
 /**
  * The signed-in user as docs/console.md describes it: a record in localStorage whose authdata
  * is the base64 of the Basic credentials. Its presence means "logged in".
@@ -57,6 +59,13 @@ export function clearUser(): void {
 export function onAuthChange(listener: AuthListener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+const signedIn = () => getUser() !== null;
+
+/** Logged in while a user record is stored; follows the logged-in/logged-out events. */
+export function useSignedIn(): boolean {
+  return useSyncExternalStore(onAuthChange, signedIn);
 }
 
 // Another tab signing in or out changes this tab's state too.

@@ -1,5 +1,3 @@
-import { ReconnectingSocket, type ReconnectingSocketOptions, type SocketLike } from '../ws/socket';
-import { socketTarget } from '../ws/url';
 import { clearUser, getUser } from './auth';
 
 /** A failed call: the message from the body (or the status text) and the HTTP status. */
@@ -110,21 +108,4 @@ export async function fetchExternalJson<T>(url: string, signal?: AbortSignal): P
   const response = await fetch(url, { signal: signal ?? null });
   if (!response.ok) throw new ApiError(`${response.status} ${response.statusText}`.trim(), response.status);
   return (await response.json()) as T;
-}
-
-/**
- * Opens one of the gateway's sockets (/livedata, /console) with the signed-in user's credentials.
- * Lives here, beside the HTTP calls, so every screen that talks to the gateway shares one chunk of it.
- */
-export function openGatewaySocket(path: string): SocketLike {
-  const { url, protocols } = socketTarget(path, window.location, getUser());
-  return new WebSocket(url, protocols);
-}
-
-/** A reconnecting socket to a gateway path (see ws/socket.ts). */
-export function gatewaySocket(
-  path: string,
-  options: Omit<ReconnectingSocketOptions, 'open'>,
-): ReconnectingSocket {
-  return new ReconnectingSocket({ ...options, open: () => openGatewaySocket(path) });
 }

@@ -1,4 +1,4 @@
-import { BrowserRouter } from './navigation';
+import { BrowserRouter } from '../lib/navigation';
 import { AppRoutes } from './router';
 
 /**

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { NavBar } from '../components/NavBar';
 import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary';
-import { dismiss, useAnnouncements } from './announce';
-import { Outlet, useLocation } from './navigation';
+import { dismiss, useAnnouncements } from '../lib/announce';
+import { Outlet, useLocation } from '../lib/navigation';
 
 export function Layout() {
   const { pathname } = useLocation();

@@ -1,11 +1,11 @@
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSignedIn } from '../api/auth';
 import { setApiFailureHandlers } from '../api/client';
 import { FramePage } from '../components/FramePage';
 import { PageFrame } from '../components/PageFrame';
-import { useSignedIn } from './auth';
+import { Navigate, Route, Routes, useLocation, useNavigate } from '../lib/navigation';
 import { Layout } from './Layout';
-import { Navigate, Route, Routes, useLocation, useNavigate } from './navigation';
 import { SCREENS, type ScreenRoute } from './routes';
 
 /**

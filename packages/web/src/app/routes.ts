@@ -10,7 +10,7 @@ export interface ScreenRoute {
   path: string;
   titleKey: string;
   menu?: 'settings' | 'info';
-  /** The screen's module; screens of later milestones show their page frame and title until they exist. */
+  /** The screen's module, loaded the first time the screen opens. */
   load?: () => Promise<{ default: React.ComponentType }>;
   /** A screen bundled with the first load instead (the live view; the Error screen must work when loading does not). */
   component?: React.ComponentType;

@@ -1,11 +1,44 @@
+import type { ReactNode, Ref } from 'react';
 import type { AlertMessage } from '../api/response';
+
+export type AlertVariant = AlertMessage['variant'] | 'info';
+
+export interface AlertProps {
+  variant: AlertVariant;
+  children: ReactNode;
+  /** A failure is announced at once ("alert"), anything else politely ("status"), unless given. */
+  role?: 'alert' | 'status';
+  /** Further classes (layout of the content). */
+  className?: string;
+  testId?: string;
+  /** Shows a close button that calls this; `closeLabel` is its accessible name. */
+  onDismiss?: () => void;
+  closeLabel?: string;
+  ref?: Ref<HTMLDivElement>;
+}
+
+/** A Bootstrap alert box with any content: the one markup of every alert on the console's screens. */
+export function Alert(props: AlertProps) {
+  const classes = ['alert', `alert-${props.variant}`];
+  if (props.onDismiss) classes.push('alert-dismissible');
+  if (props.className) classes.push(props.className);
+  return (
+    <div
+      ref={props.ref}
+      className={classes.join(' ')}
+      role={props.role ?? (props.variant === 'danger' ? 'alert' : 'status')}
+      data-testid={props.testId}
+    >
+      {props.children}
+      {props.onDismiss && (
+        <button type="button" className="btn-close" aria-label={props.closeLabel} onClick={props.onDismiss} />
+      )}
+    </div>
+  );
+}
 
 /** An answer or failure shown in place (dialogs, forms). */
 export function AlertBox({ alert }: { alert: AlertMessage | null }) {
   if (!alert) return null;
-  return (
-    <div className={`alert alert-${alert.variant}`} role={alert.variant === 'danger' ? 'alert' : 'status'}>
-      {alert.text}
-    </div>
-  );
+  return <Alert variant={alert.variant}>{alert.text}</Alert>;
 }

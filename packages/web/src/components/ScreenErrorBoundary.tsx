@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from './AlertBox';
 
 /**
  * A screen whose chunk could not be loaded (gateway restarting, new build with other file names) or that
@@ -22,12 +23,12 @@ function LoadFailed() {
   const { t } = useTranslation();
   return (
     <div className="container-xxl page-body">
-      <div className="alert alert-danger" role="alert">
+      <Alert variant="danger">
         <p>{t('frame.loadFailed')}</p>
         <button type="button" className="btn btn-outline-danger" onClick={() => window.location.reload()}>
           {t('frame.retry')}
         </button>
-      </div>
+      </Alert>
     </div>
   );
 }

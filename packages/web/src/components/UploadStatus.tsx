@@ -1,6 +1,7 @@
 import { readUploadRefusal } from '@dtu-console/contract/upload-refusals';
 import { useTranslation } from 'react-i18next';
 import { MAINTENANCE_NS } from '../i18n';
+import { Alert } from './AlertBox';
 import '../styles/progress.scss';
 
 /** The state of an upload: progress while it runs, then success or the error, with Back. */
@@ -50,16 +51,14 @@ export function UploadResult(props: {
   return (
     <div>
       {state.phase === 'success' ? (
-        <div className="alert alert-success" role="status">
-          {props.successText}
-        </div>
+        <Alert variant="success">{props.successText}</Alert>
       ) : (
-        <div className="alert alert-danger" role="alert">
+        <Alert variant="danger">
           <div className="fw-bold">{t('upload.failed')}</div>
           <div className="text-break" data-testid="upload-error">
             {uploadErrorText(t, state.message)}
           </div>
-        </div>
+        </Alert>
       )}
       <div className="d-flex gap-2">
         <button type="button" className="btn btn-secondary" onClick={props.onBack}>

@@ -4,12 +4,14 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile, fileListQuery, postFactoryReset, restoreFile } from '../api/files';
 import { type AlertMessage, errorAlert, responseAlert } from '../api/response';
-import { withQuery } from '../app/query';
+import { Alert } from '../components/AlertBox';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { FormCard } from '../components/FormCard';
 import { PageFrame } from '../components/PageFrame';
 import { saveFile } from '../components/saveFile';
 import { UploadProgress, UploadResult, type UploadState } from '../components/UploadStatus';
 import { EXTRA_NS, MAINTENANCE_NS } from '../i18n';
+import { withQuery } from '../lib/query';
 import '../styles/forms.scss';
 
 /** /settings/config: backup download, restore upload and factory reset. */
@@ -45,37 +47,30 @@ function Backup({ names }: { names: string[] }) {
   };
 
   return (
-    <section className="card">
-      <h2 className="card-header h6">{t('configadmin.backup')}</h2>
-      <div className="card-body">
-        <p className="text-body-secondary">{t('configadmin.backupHint')}</p>
-        {error && (
-          <div className="alert alert-danger" role="alert">
-            {error}
-          </div>
-        )}
-        <div className="input-group">
-          <label className="input-group-text" htmlFor={id}>
-            {t('configadmin.file')}
-          </label>
-          <select
-            id={id}
-            className="form-select"
-            value={name}
-            onChange={(event) => setChosen(event.target.value)}
-          >
-            {names.map((file) => (
-              <option key={file} value={file}>
-                {file}
-              </option>
-            ))}
-          </select>
-          <button type="button" className="btn btn-primary" disabled={!name} onClick={() => void download()}>
-            {t('configadmin.download')}
-          </button>
-        </div>
+    <FormCard title={t('configadmin.backup')} flush>
+      <p className="text-body-secondary">{t('configadmin.backupHint')}</p>
+      {error && <Alert variant="danger">{error}</Alert>}
+      <div className="input-group">
+        <label className="input-group-text" htmlFor={id}>
+          {t('configadmin.file')}
+        </label>
+        <select
+          id={id}
+          className="form-select"
+          value={name}
+          onChange={(event) => setChosen(event.target.value)}
+        >
+          {names.map((file) => (
+            <option key={file} value={file}>
+              {file}
+            </option>
+          ))}
+        </select>
+        <button type="button" className="btn btn-primary" disabled={!name} onClick={() => void download()}>
+          {t('configadmin.download')}
+        </button>
       </div>
-    </section>
+    </FormCard>
   );
 }
 
@@ -111,60 +106,57 @@ function Restore({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <section className="card">
-      <h2 className="card-header h6">{t('configadmin.restore')}</h2>
-      <div className="card-body">
-        {state.phase === 'idle' && (
-          <>
-            <p className="text-body-secondary">{t('configadmin.restoreHint')}</p>
-            {noFile && (
-              <div className="alert alert-warning" role="alert">
-                {t('configadmin.noFileSelected')}
-              </div>
-            )}
-            <div className="row g-2">
-              <div className="col-md-4">
-                <label className="form-label" htmlFor={targetId}>
-                  {t('configadmin.target')}
-                </label>
-                <select
-                  id={targetId}
-                  className="form-select"
-                  value={target}
-                  onChange={(event) => setTarget(event.target.value)}
-                >
-                  {UploadLimits.restoreFiles.map((name) => (
-                    <option key={name} value={name}>
-                      {name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div className="col-md-8">
-                <label className="form-label" htmlFor={fileId}>
-                  {t('configadmin.restoreFile')}
-                </label>
-                <input
-                  id={fileId}
-                  ref={input}
-                  className="form-control"
-                  type="file"
-                  accept={UploadLimits.restoreAccept}
-                  onChange={() => setNoFile(false)}
-                />
-              </div>
+    <FormCard title={t('configadmin.restore')} flush>
+      {state.phase === 'idle' && (
+        <>
+          <p className="text-body-secondary">{t('configadmin.restoreHint')}</p>
+          {noFile && (
+            <Alert variant="warning" role="alert">
+              {t('configadmin.noFileSelected')}
+            </Alert>
+          )}
+          <div className="row g-2">
+            <div className="col-md-4">
+              <label className="form-label" htmlFor={targetId}>
+                {t('configadmin.target')}
+              </label>
+              <select
+                id={targetId}
+                className="form-select"
+                value={target}
+                onChange={(event) => setTarget(event.target.value)}
+              >
+                {UploadLimits.restoreFiles.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
             </div>
-            <button type="button" className="btn btn-primary mt-3" onClick={() => void restore()}>
-              {t('configadmin.restoreButton')}
-            </button>
-          </>
-        )}
-        {state.phase === 'uploading' && (
-          <UploadProgress percent={state.percent} label={t('configadmin.restore')} />
-        )}
-        <UploadResult state={state} successText={t('configadmin.restoreSuccess')} onBack={back} />
-      </div>
-    </section>
+            <div className="col-md-8">
+              <label className="form-label" htmlFor={fileId}>
+                {t('configadmin.restoreFile')}
+              </label>
+              <input
+                id={fileId}
+                ref={input}
+                className="form-control"
+                type="file"
+                accept={UploadLimits.restoreAccept}
+                onChange={() => setNoFile(false)}
+              />
+            </div>
+          </div>
+          <button type="button" className="btn btn-primary mt-3" onClick={() => void restore()}>
+            {t('configadmin.restoreButton')}
+          </button>
+        </>
+      )}
+      {state.phase === 'uploading' && (
+        <UploadProgress percent={state.percent} label={t('configadmin.restore')} />
+      )}
+      <UploadResult state={state} successText={t('configadmin.restoreSuccess')} onBack={back} />
+    </FormCard>
   );
 }
 
@@ -184,25 +176,21 @@ function FactoryReset() {
   };
 
   return (
-    <section className="card">
-      <h2 className="card-header h6">{t('configadmin.factoryReset')}</h2>
-      <div className="card-body">
-        {alert && (
-          <div className={`alert alert-${alert.variant} alert-dismissible`} role="alert">
-            {alert.text}
-            <button
-              type="button"
-              className="btn-close"
-              aria-label={t('common.close')}
-              onClick={() => setAlert(null)}
-            />
-          </div>
-        )}
-        <p className="text-body-secondary">{t('configadmin.factoryResetHint')}</p>
-        <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
-          {t('configadmin.factoryResetButton')}
-        </button>
-      </div>
+    <FormCard title={t('configadmin.factoryReset')} flush>
+      {alert && (
+        <Alert
+          variant={alert.variant}
+          role="alert"
+          onDismiss={() => setAlert(null)}
+          closeLabel={t('common.close')}
+        >
+          {alert.text}
+        </Alert>
+      )}
+      <p className="text-body-secondary">{t('configadmin.factoryResetHint')}</p>
+      <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+        {t('configadmin.factoryResetButton')}
+      </button>
       {confirming && (
         <ConfirmDialog
           title={t('configadmin.factoryResetConfirmTitle')}
@@ -214,7 +202,7 @@ function FactoryReset() {
           {t('configadmin.factoryResetConfirmText')}
         </ConfirmDialog>
       )}
-    </section>
+    </FormCard>
   );
 }
 

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { deviceConfigQuery, pinMappingQuery, saveDeviceConfig } from '../api/device';
-import { withQuery } from '../app/query';
+import { Alert } from '../components/AlertBox';
 import {
   type ClientRule,
   NumberField,
@@ -20,6 +20,7 @@ import {
   useSettingsTranslation,
 } from '../components/form';
 import { PageFrame } from '../components/PageFrame';
+import { withQuery } from '../lib/query';
 import '../styles/tables.scss';
 
 interface DeviceValues {
@@ -116,9 +117,7 @@ function PinsTab({ current }: { current: CurPin }) {
   return (
     <>
       {mapping.isError && (
-        <div className="alert alert-danger" role="alert">
-          {t('device.mappingError', { message: mapping.error.message })}
-        </div>
+        <Alert variant="danger">{t('device.mappingError', { message: mapping.error.message })}</Alert>
       )}
       <SelectField
         name="profile"

@@ -4,7 +4,7 @@ import { dtuConfigRules } from '@dtu-console/contract/schemas/dtu';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { dtuConfigQuery, radioStatusQuery, saveDtuConfig } from '../api/dtu';
-import { withQuery } from '../app/query';
+import { Alert } from '../components/AlertBox';
 import {
   type ClientRule,
   FormCard,
@@ -20,6 +20,7 @@ import {
 } from '../components/form';
 import { PageFrame } from '../components/PageFrame';
 import { useFormat } from '../i18n/format';
+import { withQuery } from '../lib/query';
 
 type DtuValues = DtuConfigPayload;
 
@@ -169,9 +170,9 @@ export function DtuFields({ config }: { config: DtuConfig }) {
           />
         )}
         {outsideLegal && rules && (
-          <div className="alert alert-warning" role="status" data-testid="frequency-warning">
+          <Alert variant="warning" testId="frequency-warning">
             {t('dtu.frequencyWarning', { min: mhz(rules.freq_legal_min), max: mhz(rules.freq_legal_max) })}
-          </div>
+          </Alert>
         )}
       </FormCard>
     </>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from '../app/navigation';
+import { Alert } from '../components/AlertBox';
 import { PageFrame } from '../components/PageFrame';
+import { Link, useSearchParams } from '../lib/navigation';
 
 /**
  * `/error?status=…&message=…`: where failed calls lead. Part of the first load with its
@@ -13,7 +14,7 @@ export default function ErrorPage() {
   const message = params.get('message');
   return (
     <PageFrame title={t('error.title')}>
-      <div className="alert alert-danger" role="alert">
+      <Alert variant="danger">
         <p className="mb-1">{t('error.intro')}</p>
         {status && (
           <p className="mb-1">
@@ -25,7 +26,7 @@ export default function ErrorPage() {
             <strong>{t('error.message')}:</strong> <span data-testid="error-message">{message}</span>
           </p>
         )}
-      </div>
+      </Alert>
       <Link to="/" className="btn btn-primary">
         {t('error.back')}
       </Link>

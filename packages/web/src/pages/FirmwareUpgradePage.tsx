@@ -4,11 +4,12 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readVersionCheck, saveVersionCheck, uploadFirmware, versionCompareQuery } from '../api/firmware';
 import { systemStatusQuery } from '../api/system';
-import { withQuery } from '../app/query';
+import { FormCard } from '../components/FormCard';
 import { PageFrame } from '../components/PageFrame';
 import { UploadProgress, UploadResult, type UploadState } from '../components/UploadStatus';
 import { useWaitForGateway } from '../components/useWaitForGateway';
 import { MAINTENANCE_NS } from '../i18n';
+import { withQuery } from '../lib/query';
 import '../styles/forms.scss';
 
 /** The chooser takes .bin and .bin.gz; a dtu-console release is dtu-console-<version>.bin.gz. */
@@ -48,47 +49,44 @@ function FirmwareUpgradePage() {
     <PageFrame title={t('firmwareupgrade.title')}>
       <div className="d-grid gap-3">
         <VersionCheck />
-        <section className="card">
-          <h2 className="card-header h6">{t('firmware.upload')}</h2>
-          <div className="card-body">
-            {state.phase === 'idle' && (
-              <>
-                <p className="text-body-secondary">{t('firmware.hint')}</p>
-                <label className="form-label" htmlFor={inputId}>
-                  {t('firmware.chooseFile')}
-                </label>
-                <input
-                  id={inputId}
-                  ref={input}
-                  className="form-control"
-                  type="file"
-                  accept={FIRMWARE_ACCEPT}
-                  onChange={(event) => {
-                    const file = event.target.files?.[0];
-                    if (file) void upload(file);
-                  }}
-                />
-              </>
-            )}
-            {state.phase === 'uploading' && (
-              <UploadProgress percent={state.percent} label={t('firmware.upload')} />
-            )}
-            {state.phase === 'success' && (
-              <p className="d-flex align-items-center gap-2 mt-2" role="status">
-                <span className="spinner-border spinner-border-sm text-primary" aria-hidden />
-                {t('firmware.restarting')}
-              </p>
-            )}
-            {state.phase === 'error' && (
-              <UploadResult
-                state={state}
-                successText=""
-                onBack={back}
-                onRetry={lastFile.current ? () => void upload(lastFile.current as File) : undefined}
+        <FormCard title={t('firmware.upload')} flush>
+          {state.phase === 'idle' && (
+            <>
+              <p className="text-body-secondary">{t('firmware.hint')}</p>
+              <label className="form-label" htmlFor={inputId}>
+                {t('firmware.chooseFile')}
+              </label>
+              <input
+                id={inputId}
+                ref={input}
+                className="form-control"
+                type="file"
+                accept={FIRMWARE_ACCEPT}
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  if (file) void upload(file);
+                }}
               />
-            )}
-          </div>
-        </section>
+            </>
+          )}
+          {state.phase === 'uploading' && (
+            <UploadProgress percent={state.percent} label={t('firmware.upload')} />
+          )}
+          {state.phase === 'success' && (
+            <p className="d-flex align-items-center gap-2 mt-2" role="status">
+              <span className="spinner-border spinner-border-sm text-primary" aria-hidden />
+              {t('firmware.restarting')}
+            </p>
+          )}
+          {state.phase === 'error' && (
+            <UploadResult
+              state={state}
+              successText=""
+              onBack={back}
+              onRetry={lastFile.current ? () => void upload(lastFile.current as File) : undefined}
+            />
+          )}
+        </FormCard>
       </div>
     </PageFrame>
   );
@@ -102,36 +100,33 @@ function VersionCheck() {
   const status = useQuery({ ...systemStatusQuery, enabled });
   const version = status.data ? parseGitHash(status.data.git_hash) : undefined;
   return (
-    <section className="card">
-      <h2 className="card-header h6">{t('firmware.versionCheck')}</h2>
-      <div className="card-body">
-        <div className="form-check form-switch">
-          <input
-            className="form-check-input"
-            type="checkbox"
-            role="switch"
-            id={switchId}
-            checked={enabled}
-            aria-checked={enabled}
-            onChange={(event) => {
-              setEnabled(event.target.checked);
-              saveVersionCheck(event.target.checked);
-            }}
-          />
-          <label className="form-check-label" htmlFor={switchId}>
-            {t('firmware.versionCheckToggle')}
-          </label>
-        </div>
-        {enabled && version && (
-          <div className="mt-2 d-flex flex-wrap align-items-center gap-2">
-            <span>
-              {t('firmware.installed')}: <code>{version.value}</code>
-            </span>
-            <VersionBadge version={version.value} />
-          </div>
-        )}
+    <FormCard title={t('firmware.versionCheck')} flush>
+      <div className="form-check form-switch">
+        <input
+          className="form-check-input"
+          type="checkbox"
+          role="switch"
+          id={switchId}
+          checked={enabled}
+          aria-checked={enabled}
+          onChange={(event) => {
+            setEnabled(event.target.checked);
+            saveVersionCheck(event.target.checked);
+          }}
+        />
+        <label className="form-check-label" htmlFor={switchId}>
+          {t('firmware.versionCheckToggle')}
+        </label>
       </div>
-    </section>
+      {enabled && version && (
+        <div className="mt-2 d-flex flex-wrap align-items-center gap-2">
+          <span>
+            {t('firmware.installed')}: <code>{version.value}</code>
+          </span>
+          <VersionBadge version={version.value} />
+        </div>
+      )}
+    </FormCard>
   );
 }
 

@@ -13,7 +13,7 @@ import {
   saveHistoryConfig,
 } from '../api/history';
 import { type AlertMessage, errorAlert, responseAlert } from '../api/response';
-import { withQuery } from '../app/query';
+import { Alert } from '../components/AlertBox';
 import {
   type ClientRule,
   CodeAlert,
@@ -29,6 +29,7 @@ import { saveFile } from '../components/saveFile';
 import { UploadProgress } from '../components/UploadStatus';
 import { EXTRA_NS, HISTORY_NS, SETTINGS_NS } from '../i18n';
 import { useFormat } from '../i18n/format';
+import { withQuery } from '../lib/query';
 
 type HistoryValues = HistoryConfig;
 
@@ -144,19 +145,16 @@ function StatusCard({ status }: { status: HistoryStatus }) {
     ],
   ];
   return (
-    <section className="card">
-      <h2 className="card-header h6">{t('historyadmin.status')}</h2>
-      <div className="card-body">
-        <dl className="row mb-0" data-testid="history-status">
-          {rows.map(([label, value]) => (
-            <Fragment key={label}>
-              <dt className="col-sm-4 fw-normal text-body-secondary">{label}</dt>
-              <dd className="col-sm-8 text-break">{value}</dd>
-            </Fragment>
-          ))}
-        </dl>
-      </div>
-    </section>
+    <FormCard title={t('historyadmin.status')} flush>
+      <dl className="row mb-0" data-testid="history-status">
+        {rows.map(([label, value]) => (
+          <Fragment key={label}>
+            <dt className="col-sm-4 fw-normal text-body-secondary">{label}</dt>
+            <dd className="col-sm-8 text-break">{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </FormCard>
   );
 }
 
@@ -180,20 +178,13 @@ function ExportCard() {
   };
 
   return (
-    <section className="card">
-      <h2 className="card-header h6">{t('historyadmin.export')}</h2>
-      <div className="card-body">
-        <p className="text-body-secondary">{t('historyadmin.exportHint')}</p>
-        {error && (
-          <div className="alert alert-danger" role="alert">
-            {error}
-          </div>
-        )}
-        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void download()}>
-          {t('historyadmin.download')}
-        </button>
-      </div>
-    </section>
+    <FormCard title={t('historyadmin.export')} flush>
+      <p className="text-body-secondary">{t('historyadmin.exportHint')}</p>
+      {error && <Alert variant="danger">{error}</Alert>}
+      <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void download()}>
+        {t('historyadmin.download')}
+      </button>
+    </FormCard>
   );
 }
 
@@ -230,33 +221,30 @@ function ImportCard({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <section className="card">
-      <h2 className="card-header h6">{t('historyadmin.import')}</h2>
-      <div className="card-body">
-        <p className="text-body-secondary">{t('historyadmin.importHint')}</p>
-        <CodeAlert alert={alert} onDismiss={() => setAlert(null)} />
-        <label className="form-label" htmlFor={fileId}>
-          {t('historyadmin.importFile')}
-        </label>
-        <input
-          id={fileId}
-          ref={input}
-          className="form-control"
-          type="file"
-          accept=".gz,.json.gz,application/gzip"
-          onChange={() => setAlert(null)}
-        />
-        {percent !== null && <UploadProgress percent={percent} label={t('historyadmin.import')} />}
-        <button
-          type="button"
-          className="btn btn-primary mt-3"
-          disabled={percent !== null}
-          onClick={() => void upload()}
-        >
-          {t('historyadmin.importButton')}
-        </button>
-      </div>
-    </section>
+    <FormCard title={t('historyadmin.import')} flush>
+      <p className="text-body-secondary">{t('historyadmin.importHint')}</p>
+      <CodeAlert alert={alert} onDismiss={() => setAlert(null)} />
+      <label className="form-label" htmlFor={fileId}>
+        {t('historyadmin.importFile')}
+      </label>
+      <input
+        id={fileId}
+        ref={input}
+        className="form-control"
+        type="file"
+        accept=".gz,.json.gz,application/gzip"
+        onChange={() => setAlert(null)}
+      />
+      {percent !== null && <UploadProgress percent={percent} label={t('historyadmin.import')} />}
+      <button
+        type="button"
+        className="btn btn-primary mt-3"
+        disabled={percent !== null}
+        onClick={() => void upload()}
+      >
+        {t('historyadmin.importButton')}
+      </button>
+    </FormCard>
   );
 }
 

@@ -22,7 +22,6 @@ import {
   saveInverterOrder,
 } from '../api/inverter';
 import { type AlertMessage, errorAlert, responseAlert } from '../api/response';
-import { withQuery } from '../app/query';
 import { Dialog } from '../components/Dialog';
 import {
   type ClientRule,
@@ -42,6 +41,7 @@ import {
 import { InverterEditDialog } from '../components/inverter/InverterEditDialog';
 import { moveItem, useSortableRows } from '../components/inverter/useSortableRows';
 import { PageFrame } from '../components/PageFrame';
+import { withQuery } from '../lib/query';
 import '../styles/forms.scss';
 import '../styles/settings.scss';
 import '../styles/tables.scss';

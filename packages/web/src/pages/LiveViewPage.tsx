@@ -1,7 +1,7 @@
 import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSignedIn } from '../app/auth';
-import { Link } from '../app/navigation';
+import { useSignedIn } from '../api/auth';
+import { Alert } from '../components/AlertBox';
 import { HintsBanner } from '../components/live/HintsBanner';
 import { HistorySection } from '../components/live/HistorySection';
 import { type InverterDialog, InverterPanel } from '../components/live/InverterPanel';
@@ -9,6 +9,7 @@ import { InverterPills } from '../components/live/InverterPills';
 import { TotalsCards } from '../components/live/TotalsCards';
 import type { InverterDialogProps } from '../components/live/types';
 import { PageFrame } from '../components/PageFrame';
+import { Link } from '../lib/navigation';
 import { liveData, useLiveData } from '../ws/useLiveData';
 
 /** Dialogs load on first use: a visitor who only watches never downloads them. */
@@ -38,11 +39,7 @@ export default function LiveViewPage() {
   const Open = dialog ? DIALOGS[dialog.kind] : null;
   return (
     <PageFrame title={t('home.title')} online={live.online} loading={live.loading} onReload={liveData.reload}>
-      {live.error && (
-        <div className="alert alert-danger" role="alert">
-          {t('live.loadError', { message: live.error })}
-        </div>
-      )}
+      {live.error && <Alert variant="danger">{t('live.loadError', { message: live.error })}</Alert>}
       {live.hints && <HintsBanner hints={live.hints} />}
       {live.total && <TotalsCards total={live.total} />}
       {inverter ? (

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { clearUser, setUser } from '../api/auth';
 import { ApiError } from '../api/client';
 import { authenticate } from '../api/security';
-import { announce } from '../app/announce';
-import { useNavigate, useSearchParams } from '../app/navigation';
+import { Alert } from '../components/AlertBox';
 import { PageFrame } from '../components/PageFrame';
 import { EXTRA_NS } from '../i18n';
+import { announce } from '../lib/announce';
+import { useNavigate, useSearchParams } from '../lib/navigation';
 import '../styles/forms.scss';
 
 interface LoginForm {
@@ -73,11 +74,7 @@ export default function LoginPage() {
     <PageFrame title={t('login.title')}>
       <div className="login-card card mx-auto">
         <div className="card-body">
-          {failure && (
-            <div className="alert alert-danger" role="alert">
-              {failure}
-            </div>
-          )}
+          {failure && <Alert variant="danger">{failure}</Alert>}
           <form onSubmit={submit} noValidate>
             <div className="mb-3">
               <label htmlFor="login-username" className="form-label">

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type MqttStatus, mqttStatusQuery } from '../api/mqtt';
-import { withQuery } from '../app/query';
 import { InfoCard, StateBadge } from '../components/InfoCard';
 import { InfoRow } from '../components/InfoRow';
 import { PageFrame } from '../components/PageFrame';
 import { MAINTENANCE_NS } from '../i18n';
 import { useFormat } from '../i18n/format';
+import { withQuery } from '../lib/query';
 
 /** /info/mqtt: connection state, a summary of the settings and the certificates in use. */
 function MqttInfoPage() {

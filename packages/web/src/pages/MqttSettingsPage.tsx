@@ -4,7 +4,6 @@ import { type MqttConfigPayload, mqttConfigRules } from '@dtu-console/contract/s
 import { firstFailure } from '@dtu-console/contract/schemas/validate';
 import { useWatch } from 'react-hook-form';
 import { mqttConfigQuery, saveMqttConfig } from '../api/mqtt';
-import { withQuery } from '../app/query';
 import {
   type ClientRule,
   type ContractCheck,
@@ -20,6 +19,7 @@ import {
   useSettingsTranslation,
 } from '../components/form';
 import { PageFrame } from '../components/PageFrame';
+import { withQuery } from '../lib/query';
 
 type MqttValues = MqttConfig;
 

@@ -2,12 +2,12 @@ import { wifiQuality } from '@dtu-console/contract/format';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type NetworkStatus, networkStatusQuery } from '../api/network';
-import { withQuery } from '../app/query';
 import { InfoCard, StateBadge } from '../components/InfoCard';
 import { InfoRow } from '../components/InfoRow';
 import { PageFrame } from '../components/PageFrame';
 import { MAINTENANCE_NS } from '../i18n';
 import { useFormat } from '../i18n/format';
+import { withQuery } from '../lib/query';
 
 /** /info/network: station, access point and interface. */
 function NetworkInfoPage() {

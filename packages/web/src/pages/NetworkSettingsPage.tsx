@@ -9,7 +9,6 @@ import {
 import { firstFailure } from '@dtu-console/contract/schemas/validate';
 import { useWatch } from 'react-hook-form';
 import { networkConfigQuery, saveNetworkConfig } from '../api/network';
-import { withQuery } from '../app/query';
 import {
   type ClientRule,
   type ContractCheck,
@@ -25,6 +24,7 @@ import {
 } from '../components/form';
 import { PageFrame } from '../components/PageFrame';
 import { i18n, SETTINGS_NS } from '../i18n';
+import { withQuery } from '../lib/query';
 
 type NetworkValues = NetworkConfig;
 

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type NtpStatus, ntpStatusQuery } from '../api/ntp';
-import { withQuery } from '../app/query';
 import { InfoCard, StateBadge } from '../components/InfoCard';
 import { InfoRow } from '../components/InfoRow';
 import { PageFrame } from '../components/PageFrame';
 import { MAINTENANCE_NS } from '../i18n';
+import { withQuery } from '../lib/query';
 
 /** /info/ntp: clock synchronisation, local time and the sun times the night rules use. */
 function NtpInfoPage() {

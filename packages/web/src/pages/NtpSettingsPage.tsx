@@ -13,7 +13,6 @@ import {
   timezonesQuery,
 } from '../api/ntp';
 import { type AlertMessage, errorAlert, responseAlert } from '../api/response';
-import { withQuery } from '../app/query';
 import {
   type ClientRule,
   CodeAlert,
@@ -29,6 +28,8 @@ import {
   useSettingsTranslation,
 } from '../components/form';
 import { PageFrame } from '../components/PageFrame';
+import { useFormat } from '../i18n/format';
+import { withQuery } from '../lib/query';
 
 interface NtpValues {
   ntp_server: string;
@@ -171,29 +172,12 @@ function useTicking(offsetMs: number | undefined): Date | undefined {
   return offsetMs === undefined ? undefined : new Date(now + offsetMs);
 }
 
-function useDateTimeFormat() {
-  const { i18n } = useSettingsTranslation();
-  return useMemo(
-    () =>
-      new Intl.DateTimeFormat(i18n.language, {
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        hourCycle: 'h23',
-      }),
-    [i18n.language],
-  );
-}
-
 /** Device time and local time tick every second; "synchronise" sends the browser's time. */
 function ManualTimeCard() {
   const { t } = useSettingsTranslation();
   const queryClient = useQueryClient();
   const time = useQuery(ntpTimeQuery);
-  const format = useDateTimeFormat();
+  const format = useFormat();
   const [alert, setAlert] = useState<AlertMessage | null>(null);
   const [busy, setBusy] = useState(false);
   const offset = useMemo(() => {
@@ -232,11 +216,11 @@ function ManualTimeCard() {
       <dl className="row mb-3">
         <dt className="col-sm-4">{t('ntp.deviceTime')}</dt>
         <dd className="col-sm-8 font-monospace" data-testid="device-time">
-          {device ? format.format(device) : '–'}
+          {device ? format.dateTime(device) : '–'}
         </dd>
         <dt className="col-sm-4">{t('ntp.localTime')}</dt>
         <dd className="col-sm-8 font-monospace" data-testid="local-time">
-          {local ? format.format(local) : '–'}
+          {local ? format.dateTime(local) : '–'}
         </dd>
       </dl>
       <button

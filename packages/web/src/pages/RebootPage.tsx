@@ -2,8 +2,9 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { postReboot } from '../api/maintenance';
 import { type AlertMessage, errorAlert, responseAlert } from '../api/response';
-import { AlertBox } from '../components/AlertBox';
+import { Alert, AlertBox } from '../components/AlertBox';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { FormCard } from '../components/FormCard';
 import { PageFrame } from '../components/PageFrame';
 import { useWaitForGateway } from '../components/useWaitForGateway';
 import { EXTRA_NS, MAINTENANCE_NS } from '../i18n';
@@ -33,35 +34,28 @@ export default function RebootPage() {
 
   return (
     <PageFrame title={t('maintenancereboot.title')}>
-      <section className="card">
-        <h2 className="card-header h6">{t('reboot.card')}</h2>
-        <div className="card-body">
-          <AlertBox alert={alert} />
-          {phase === 'restarting' && (
-            <p className="d-flex align-items-center gap-2" role="status">
-              <span className="spinner-border spinner-border-sm text-primary" aria-hidden />
-              {t('reboot.waiting')}
-            </p>
-          )}
-          {phase === 'back' && (
-            <div className="alert alert-success" role="status">
-              {t('reboot.back')}
-            </div>
-          )}
-          <p className="text-body-secondary">{t('reboot.note')}</p>
-          <button
-            type="button"
-            className="btn btn-danger"
-            disabled={phase === 'restarting'}
-            onClick={() => {
-              setAlert(null);
-              setPhase('confirm');
-            }}
-          >
-            {t('reboot.button')}
-          </button>
-        </div>
-      </section>
+      <FormCard title={t('reboot.card')} flush>
+        <AlertBox alert={alert} />
+        {phase === 'restarting' && (
+          <p className="d-flex align-items-center gap-2" role="status">
+            <span className="spinner-border spinner-border-sm text-primary" aria-hidden />
+            {t('reboot.waiting')}
+          </p>
+        )}
+        {phase === 'back' && <Alert variant="success">{t('reboot.back')}</Alert>}
+        <p className="text-body-secondary">{t('reboot.note')}</p>
+        <button
+          type="button"
+          className="btn btn-danger"
+          disabled={phase === 'restarting'}
+          onClick={() => {
+            setAlert(null);
+            setPhase('confirm');
+          }}
+        >
+          {t('reboot.button')}
+        </button>
+      </FormCard>
       {phase === 'confirm' && (
         <ConfirmDialog
           title={t('reboot.confirmTitle')}

@@ -2,7 +2,6 @@ import type { SecurityConfig } from '@dtu-console/contract/api/security';
 import { SecurityLimits } from '@dtu-console/contract/limits';
 import { securityConfigRules } from '@dtu-console/contract/schemas/security';
 import { saveSecurityConfig, securityConfigQuery } from '../api/security';
-import { withQuery } from '../app/query';
 import {
   type ClientRule,
   FormCard,
@@ -13,6 +12,7 @@ import {
   useSettingsForm,
 } from '../components/form';
 import { PageFrame } from '../components/PageFrame';
+import { withQuery } from '../lib/query';
 
 interface SecurityValues {
   password: string;

@@ -3,12 +3,12 @@ import { resetReasonKey } from '@dtu-console/contract/reset-reasons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type SystemStatus, systemStatusQuery } from '../api/system';
-import { withQuery } from '../app/query';
 import { InfoCard, StateBadge } from '../components/InfoCard';
 import { InfoRow } from '../components/InfoRow';
 import { PageFrame } from '../components/PageFrame';
 import { MAINTENANCE_NS } from '../i18n';
 import { useFormat } from '../i18n/format';
+import { withQuery } from '../lib/query';
 import '../styles/progress.scss';
 
 /** /info/system: read-only facts about the gateway host, with a reload button. */

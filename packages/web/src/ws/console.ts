@@ -1,6 +1,6 @@
 import { Timing } from '@dtu-console/contract/limits';
 import { useEffect, useState } from 'react';
-import { gatewaySocket } from '../api/client';
+import { gatewaySocket } from './gateway';
 
 /** The text area keeps at most this many lines; older ones scroll away for good. */
 export const CONSOLE_MAX_LINES = 2000;

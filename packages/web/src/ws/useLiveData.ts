@@ -1,7 +1,7 @@
 import type { LivedataStatus } from '@dtu-console/contract';
 import { useEffect, useSyncExternalStore } from 'react';
-import { openGatewaySocket } from '../api/client';
 import { fetchLiveDataStatus, fetchLiveInverter } from '../api/livedata';
+import { openGatewaySocket } from './gateway';
 import { LiveDataStore, type LiveSnapshot } from './livedata';
 
 /** The live snapshot the gateway put into the page (a JSON script), read once. */

@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { type FieldValues, FormProvider, type UseFormReturn } from 'react-hook-form';
 import type { AlertMessage } from '../../api/response';
+import { Alert } from '../AlertBox';
 import '../../styles/forms.scss';
 import '../../styles/settings.scss';
 import { useSettingsTranslation } from './useSettingsForm';
@@ -15,15 +16,15 @@ export function CodeAlert({ alert, onDismiss }: { alert: AlertMessage | null; on
   }, [alert]);
   if (!alert) return null;
   return (
-    <div
+    <Alert
       ref={ref}
-      className={`alert alert-${alert.variant} alert-dismissible`}
-      role={alert.variant === 'danger' ? 'alert' : 'status'}
-      data-testid="form-alert"
+      variant={alert.variant}
+      testId="form-alert"
+      onDismiss={onDismiss}
+      closeLabel={t('common.close')}
     >
       {alert.text}
-      <button type="button" className="btn-close" aria-label={t('common.close')} onClick={onDismiss} />
-    </div>
+    </Alert>
   );
 }
 
@@ -62,11 +63,7 @@ export function SettingsForm<Values extends FieldValues>({
     <FormProvider {...form}>
       <form onSubmit={submit} noValidate>
         <CodeAlert alert={alert} onDismiss={() => setAlert(null)} />
-        {rootError?.message && (
-          <div className="alert alert-danger" role="alert">
-            {rootError.message}
-          </div>
-        )}
+        {rootError?.message && <Alert variant="danger">{rootError.message}</Alert>}
         {children}
         <div className="d-flex flex-wrap gap-2 align-items-center mb-4">
           <button type="submit" className="btn btn-primary" disabled={saving}>

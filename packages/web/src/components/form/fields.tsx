@@ -246,13 +246,3 @@ export function RangeField({
     </Row>
   );
 }
-
-/** A titled card grouping fields. */
-export function FormCard({ title, children }: { title: ReactNode; children: ReactNode }) {
-  return (
-    <section className="card mb-3">
-      <h2 className="card-header h6">{title}</h2>
-      <div className="card-body">{children}</div>
-    </section>
-  );
-}

@@ -1,3 +1,4 @@
+export { FormCard } from '../FormCard';
 export * from './fields';
 export * from './resolver';
 export * from './SerialField';

@@ -8,7 +8,8 @@ export interface ClientRule<T> {
   field: string;
   fails: (values: T) => boolean;
   key: string;
-  params?: Record<string, unknown>;
+  /** The message's parameters; a function when they follow the values (a range that depends on a choice). */
+  params?: Record<string, unknown> | ((values: T) => Record<string, unknown>);
 }
 
 /** What the contract's check reports: a response code (translated as `apiresponse.<code>`) or a text key. */
@@ -84,7 +85,8 @@ export function contractResolver<T extends FieldValues>(
     for (const rule of rules) {
       if (!rule.fails(values)) continue;
       failed = true;
-      setPath(errors, rule.field, { type: 'client', message: t(rule.key, rule.params) });
+      const params = typeof rule.params === 'function' ? rule.params(values) : rule.params;
+      setPath(errors, rule.field, { type: 'client', message: t(rule.key, params) });
     }
     if (!failed && check) {
       const failure = check(values);

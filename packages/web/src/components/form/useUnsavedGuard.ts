@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import { useNavigationBlocker } from '../../app/navigation';
+import { useNavigationBlocker } from '../../lib/navigation';
 
 /**
  * Asks before leaving a form with unsaved changes (OpenDTU drops them silently): every way out inside the

@@ -1,5 +1,6 @@
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
-import { type ChartSeries, niceScale } from './shape';
+import { niceScale } from './scale';
+import type { ChartSeries } from './view';
 
 /**
  * The console's own small SVG chart (docs/console.md, "History"): a filled line with further lines for a

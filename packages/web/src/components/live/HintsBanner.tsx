@@ -1,7 +1,8 @@
 import type { LiveHints } from '@dtu-console/contract/api/livedata';
 import ExclamationTriangleFill from 'react-bootstrap-icons/dist/icons/exclamation-triangle-fill';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../app/navigation';
+import { Link } from '../../lib/navigation';
+import { Alert } from '../AlertBox';
 
 /**
  * Live-data hints: radio, clock not synchronised, default password (and a missing device profile).
@@ -20,7 +21,7 @@ export function HintsBanner({ hints }: { hints: LiveHints }) {
   return (
     <>
       {simulated}
-      <div className="alert alert-warning d-flex gap-2" role="alert">
+      <Alert variant="warning" role="alert" className="d-flex gap-2">
         <ExclamationTriangleFill aria-hidden className="flex-shrink-0 mt-1" />
         <ul className="list-unstyled mb-0 d-grid gap-2">
           {hints.radio_problem && <li>{t('hints.radioProblem')}</li>}
@@ -43,7 +44,7 @@ export function HintsBanner({ hints }: { hints: LiveHints }) {
             </li>
           )}
         </ul>
-      </div>
+      </Alert>
     </>
   );
 }

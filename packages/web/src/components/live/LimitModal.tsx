@@ -1,17 +1,21 @@
+import type { LimitConfigPayload } from '@dtu-console/contract/api/limit';
 import { limitInputMax } from '@dtu-console/contract/format';
 import { PowerLimits, Timing } from '@dtu-console/contract/limits';
+import { limitConfigRules } from '@dtu-console/contract/schemas/limit';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fetchLimitStatus, limitTypeFor, postLimitConfig } from '../../api/limit';
 import { type AlertMessage, errorAlert, responseAlert } from '../../api/response';
-import { announce } from '../../app/announce';
-import { withQuery } from '../../app/query';
 import { EXTRA_NS } from '../../i18n';
 import { useFormat } from '../../i18n/format';
+import { announce } from '../../lib/announce';
+import { withQuery } from '../../lib/query';
+import { type ClientRule, contractResolver, rulesCheck } from '../form/resolver';
 import '../../styles/forms.scss';
-import { AlertBox } from '../AlertBox';
+import { Alert, AlertBox } from '../AlertBox';
 import { Dialog, DialogLoading } from '../Dialog';
 import { InfoRow } from '../InfoRow';
 import { pollWhilePending, SetStatusBadge } from './SetStatusBadge';
@@ -28,6 +32,38 @@ const limitUnit = (type: LimitForm['type']) => (type === 'relative' ? '%' : 'W')
 /** The input range follows the type — 0..100 %, or 0..max power (2250 W while unknown). */
 export function limitRange(type: LimitForm['type'], maxPower: number): { min: number; max: number } {
   return { min: PowerLimits.valueMin, max: limitInputMax(type === 'relative', maxPower) };
+}
+
+const toPayload = (serial: string, form: LimitForm): LimitConfigPayload => ({
+  serial,
+  limit_value: form.value,
+  limit_type: limitTypeFor(form.type === 'relative', form.persistence === 'persistent'),
+});
+
+/**
+ * The input bounds of the chosen type (texts of the dialog), then the contract's limit rules: the same
+ * checks and codes the gateway answers (a value above what the gateway takes, whatever the max power).
+ */
+function limitResolver(t: TFunction, serial: string, maxPower: number) {
+  const rules: readonly ClientRule<LimitForm>[] = [
+    { field: 'value', key: 'limit.valueRequired', fails: (form) => !Number.isFinite(form.value) },
+    {
+      field: 'value',
+      key: 'limit.valueRange',
+      params: (form) => ({ ...limitRange(form.type, maxPower), unit: limitUnit(form.type) }),
+      fails: (form) => {
+        const { min, max } = limitRange(form.type, maxPower);
+        return form.value < min || form.value > max;
+      },
+    },
+  ];
+  const check = rulesCheck(limitConfigRules, (form: LimitForm) => toPayload(serial, form));
+  // The contract names the payload's keys; a failure about the serial has no field and shows as an alert.
+  const fields: Record<string, keyof LimitForm> = { limit_value: 'value', limit_type: 'type' };
+  return contractResolver<LimitForm>(t, rules, (form) => {
+    const failure = check(form);
+    return failure && { ...failure, field: failure.field && fields[failure.field] };
+  });
 }
 
 function LimitModal({ serial, name, onClose }: InverterDialogProps) {
@@ -104,6 +140,7 @@ function LimitSettingsForm({
     formState: { errors, isSubmitting, isSubmitted },
   } = useForm<LimitForm>({
     defaultValues: { value: current, type: 'relative', persistence: 'nonpersistent' },
+    resolver: limitResolver(t, serial, maxPower),
   });
   const type = watch('type');
   const range = limitRange(type, maxPower);
@@ -112,11 +149,7 @@ function LimitSettingsForm({
   const submit = handleSubmit(async (form) => {
     setAlert(null);
     try {
-      const answer = await postLimitConfig({
-        serial,
-        limit_value: form.value,
-        limit_type: limitTypeFor(form.type === 'relative', form.persistence === 'persistent'),
-      });
+      const answer = await postLimitConfig(toPayload(serial, form));
       const message = responseAlert(t, answer);
       if (message.variant === 'success') onSaved(message);
       else setAlert(message);
@@ -128,6 +161,7 @@ function LimitSettingsForm({
   return (
     <form onSubmit={submit} noValidate>
       <AlertBox alert={alert} />
+      {errors.root?.message && <Alert variant="danger">{errors.root.message}</Alert>}
       <div className="mb-3">
         <label htmlFor="limit-value" className="form-label">
           {t('limit.target')}
@@ -143,18 +177,7 @@ function LimitSettingsForm({
             className={`form-control${errors.value ? ' is-invalid' : ''}`}
             aria-invalid={errors.value ? true : undefined}
             aria-describedby="limit-value-help"
-            {...register('value', {
-              valueAsNumber: true,
-              required: t('limit.valueRequired'),
-              // The range of the type chosen now (the form values), not of the last render.
-              validate: (value, values) => {
-                const { min, max } = limitRange(values.type, maxPower);
-                return (
-                  (Number.isFinite(value) && value >= min && value <= max) ||
-                  t('limit.valueRange', { min, max, unit: limitUnit(values.type) })
-                );
-              },
-            })}
+            {...register('value', { valueAsNumber: true })}
           />
           <span className="input-group-text">{unit}</span>
           {errors.value && <div className="invalid-feedback">{errors.value.message}</div>}

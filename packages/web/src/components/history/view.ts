@@ -1,8 +1,9 @@
 import type { HistoryEnergySeries, HistoryPowerSeries } from '@dtu-console/contract/api/history';
+import { daysInMonthOf } from './calendar';
 
 /**
- * Pure shaping of the history answers for the chart and the CSV file: which series are shown, how long a
- * day is (23, 24 or 25 hours), where the ticks go, and the text of the CSV. No React, no Intl state.
+ * The history answers shaped for the chart: which series are shown, one value per step or period, and
+ * the totals a panel shows above its chart. No React, no Intl state.
  */
 
 /** One line or bar series; `values[i]` belongs to point `i`, null is a gap (no data). */
@@ -98,16 +99,11 @@ export interface EnergyView {
   series: ChartSeries[];
 }
 
-export function daysInMonth(month: string): number {
-  const [year, number] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, number, 0)).getUTCDate();
-}
-
 /** Every period label of a month ("YYYY-MM-DD") or a year ("YYYY-MM"). */
 export function periodsOf(range: EnergyRange, date: string): string[] {
   const pad = (n: number) => String(n).padStart(2, '0');
   return range === 'month'
-    ? Array.from({ length: daysInMonth(date) }, (_, i) => `${date}-${pad(i + 1)}`)
+    ? Array.from({ length: daysInMonthOf(date) }, (_, i) => `${date}-${pad(i + 1)}`)
     : Array.from({ length: 12 }, (_, i) => `${date}-${pad(i + 1)}`);
 }
 
@@ -182,140 +178,4 @@ export function periodTotal(series: ChartSeries[]): number | null {
 
 export function hasData(series: ChartSeries[]): boolean {
   return series.some((one) => one.values.some((value) => value !== null));
-}
-
-/** A round axis top and step for values up to `max`, with about `count` steps (1, 2, 2.5 or 5 × 10ⁿ). */
-export function niceScale(max: number, count = 4): { top: number; step: number; ticks: number[] } {
-  const target = max > 0 && Number.isFinite(max) ? max : 1;
-  const raw = target / count;
-  const magnitude = 10 ** Math.floor(Math.log10(raw));
-  const step = ([1, 2, 2.5, 5, 10].find((factor) => factor * magnitude >= raw) ?? 10) * magnitude;
-  const top = Math.ceil(target / step - 1e-9) * step;
-  const ticks: number[] = [];
-  for (let value = 0; value <= top + step / 2; value += step) ticks.push(Number(value.toPrecision(12)));
-  return { top, step, ticks };
-}
-
-/** Local hour and minute of a Unix time in a zone. */
-function zoneClock(zone: string) {
-  const format = new Intl.DateTimeFormat('en-GB', {
-    timeZone: zone,
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  return (seconds: number) => {
-    const parts = format.formatToParts(new Date(seconds * 1000));
-    const read = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-    return { hour: read('hour'), minute: read('minute') };
-  };
-}
-
-/**
- * Ticks on the local full hours of a day that are multiples of `every` (in the gateway's zone): a day with
- * a DST change still gets its ticks on 03:00, 06:00 … even though it is 23 or 25 hours long.
- */
-export function hourTicks(
-  from: number,
-  to: number,
-  zone: string,
-  every: number,
-): { at: number; hour: number }[] {
-  const clock = zoneClock(zone);
-  const ticks: { at: number; hour: number }[] = [];
-  // Full hours are whole hours from midnight in every zone whose offset is a whole number of hours; a
-  // zone on a half hour gets its ticks on the half hours.
-  for (let at = from; at < to; at += 3600) {
-    const { hour } = clock(at);
-    if (hour % every === 0) ticks.push({ at, hour });
-  }
-  return ticks;
-}
-
-/** "2026-06-21T12:05+02:00": a step's start in the gateway's zone, unambiguous on the DST change. */
-export function zonedTimestamp(zone: string) {
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'longOffset',
-  });
-  return (seconds: number) => {
-    const parts = format.formatToParts(new Date(seconds * 1000));
-    const read = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-    const offset = read('timeZoneName').replace('GMT', '') || '+00:00';
-    return `${read('year')}-${read('month')}-${read('day')}T${read('hour')}:${read('minute')}${offset}`;
-  };
-}
-
-/** Shifts "YYYY-MM-DD" by whole days (calendar arithmetic, no zone involved). */
-export function shiftDay(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
-
-/** Shifts "YYYY-MM" by whole months. */
-export function shiftMonth(month: string, months: number): string {
-  const [year, number] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, number - 1 + months, 1)).toISOString().slice(0, 7);
-}
-
-export const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
-export const isMonth = (value: string) => /^\d{4}-\d{2}$/.test(value);
-
-/** A CSV field: quoted when it holds a separator, a quote or a line break. */
-function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-/**
- * CSV with a comma between fields and CRLF after each line; numbers with a dot and fixed decimals whatever
- * the console's language (a spreadsheet's import can be told the format once); empty for no data.
- */
-export function toCsv(
-  header: string[],
-  rows: Array<Array<string | number | null>>,
-  decimals: number,
-): string {
-  const line = (fields: Array<string | number | null>) =>
-    fields
-      .map((field) =>
-        field === null ? '' : typeof field === 'number' ? field.toFixed(decimals) : csvField(field),
-      )
-      .join(',');
-  return `${[line(header), ...rows.map(line)].join('\r\n')}\r\n`;
-}
-
-/** The CSV of a day curve: the step's local start, then one column per series in W. */
-export function powerCsv(view: PowerView): string {
-  const stamp = zonedTimestamp(view.timezone);
-  return toCsv(
-    ['time', ...view.series.map((one) => `${one.label} (W)`)],
-    view.time.map((at, i) => [stamp(at), ...view.series.map((one) => one.values[i] ?? null)]),
-    1,
-  );
-}
-
-/** The CSV of month or year bars: the period, then one column per series in kWh. */
-export function energyCsv(view: EnergyView): string {
-  return toCsv(
-    [view.range === 'month' ? 'date' : 'month', ...view.series.map((one) => `${one.label} (kWh)`)],
-    view.periods.map((period, i) => [
-      period,
-      ...view.series.map((one) => {
-        const value = one.values[i] ?? null;
-        return value === null ? null : value / 1000;
-      }),
-    ]),
-    3,
-  );
-}
-
-/** "history-day-2026-06-21.csv", with the inverter's serial when one is shown. */
-export function csvFileName(tab: 'day' | 'month' | 'year', date: string, serial: string | null): string {
-  return `history-${tab}-${date}${serial ? `-${serial}` : ''}.csv`;
 }
