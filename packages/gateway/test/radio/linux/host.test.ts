@@ -15,9 +15,9 @@ import {
   GpioLineRequestLayout as R,
 } from '../../../src/radio/linux/gpio-abi';
 import { GpioChip } from '../../../src/radio/linux/gpio-chip';
+import { LinuxRadioHost } from '../../../src/radio/linux/host';
 import { openSpidev } from '../../../src/radio/linux/spidev';
 import { type LinuxSyscalls, loadHostSyscalls } from '../../../src/radio/linux/syscalls';
-import { LinuxRadioHost } from '../../../src/radio/linux/wiring';
 import { errno, FakeHost } from './fake-syscalls';
 
 /** A host with spidev0.0, spidev1.0, spidev1.1 and a 54-line gpiochip0 whose line `busyLine` is taken. */
@@ -78,6 +78,7 @@ describe('LinuxRadioHost', () => {
     const io = new LinuxRadioHost(host).openCmt({
       spidev: '/dev/spidev1.0',
       fcsb: { spidev: '/dev/spidev1.1' },
+      threeWire: true,
       speedHz: 1_000_000,
     });
     expect(io.fcsb.kind).toBe('spi');
@@ -95,6 +96,7 @@ describe('LinuxRadioHost', () => {
     const io = new LinuxRadioHost(host).openCmt({
       spidev: '/dev/spidev1.0',
       fcsb: { line: 16 },
+      threeWire: true,
       gpiochip: '/dev/gpiochip0',
       gpio2: 5,
       gpio3: 6,
@@ -128,6 +130,7 @@ describe('LinuxRadioHost', () => {
       new LinuxRadioHost(piHost()).openCmt({
         spidev: '/dev/spidev1.0',
         fcsb: { line: 16 },
+        threeWire: true,
         speedHz: 1_000_000,
       }),
     ).toThrow(IoError);
