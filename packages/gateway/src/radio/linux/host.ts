@@ -86,9 +86,9 @@ export class LinuxRadioHost {
 
   openCmt(wiring: CmtHostWiring): CmtHostIo {
     return this.#withOpener((opener) => {
-      const spi = opener.add(
-        openSpidev(wiring.spidev, { speedHz: wiring.speedHz, threeWire: true }, this.sys),
-      );
+      // Both chip selects of the CMT2300A share its one data line: same clock, same 3-wire setting.
+      const bus = { speedHz: wiring.speedHz, threeWire: wiring.threeWire };
+      const spi = opener.add(openSpidev(wiring.spidev, bus, this.sys));
       const needsChip = 'line' in wiring.fcsb || wiring.gpio2 !== undefined || wiring.gpio3 !== undefined;
       if (needsChip && wiring.gpiochip === undefined) {
         throw new IoError(
@@ -102,9 +102,7 @@ export class LinuxRadioHost {
         'spidev' in wiring.fcsb
           ? {
               kind: 'spi',
-              bus: opener.add(
-                openSpidev(wiring.fcsb.spidev, { speedHz: wiring.speedHz, threeWire: true }, this.sys),
-              ),
+              bus: opener.add(openSpidev(wiring.fcsb.spidev, bus, this.sys)),
             }
           : {
               kind: 'gpio',

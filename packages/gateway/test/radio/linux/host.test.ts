@@ -17,6 +17,7 @@ import {
 import { GpioChip } from '../../../src/radio/linux/gpio-chip';
 import { LinuxRadioHost } from '../../../src/radio/linux/host';
 import { openSpidev } from '../../../src/radio/linux/spidev';
+import { SPI_IOC_WR_MODE32 } from '../../../src/radio/linux/spidev-abi';
 import { type LinuxSyscalls, loadHostSyscalls } from '../../../src/radio/linux/syscalls';
 import { errno, FakeHost } from './fake-syscalls';
 
@@ -89,6 +90,22 @@ describe('LinuxRadioHost', () => {
     expect(io.gpio2).toBeUndefined();
     io.close();
     expect(host.openFds.size).toBe(0);
+  });
+
+  it('opens a CMT2300A on a controller without 3-wire mode (SDIO bridged): mode 0, parts still one-way', () => {
+    const host = piHost();
+    const io = new LinuxRadioHost(host).openCmt({
+      spidev: '/dev/spidev1.0',
+      fcsb: { spidev: '/dev/spidev1.1' },
+      threeWire: false,
+      speedHz: 1_000_000,
+    });
+    const modes = host.calls
+      .filter((call) => call.request === SPI_IOC_WR_MODE32)
+      .map((call) => call.arg.readUInt32LE(0));
+    expect(modes).toEqual([0, 0]);
+    expect(io.spi.transfer([{ tx: Uint8Array.of(0x80) }, { rxLength: 1 }])).toHaveLength(2);
+    io.close();
   });
 
   it('opens a CMT2300A with FCSB, GPIO2 and GPIO3 on lines; FCSB starts high (not selected)', () => {
