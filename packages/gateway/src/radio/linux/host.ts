@@ -75,6 +75,7 @@ export class LinuxRadioHost {
       const ce = opener.add(
         chip.requestOutput(wiring.ce, { consumer: 'dtu-console nrf24 ce', initialHigh: false }),
       );
+      // Both edges: the driver sees IRQ fall (an event) and rise again (its flags cleared).
       const irq =
         wiring.irq === undefined
           ? undefined
