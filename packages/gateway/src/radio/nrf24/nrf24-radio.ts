@@ -1,0 +1,402 @@
+/**
+ * The nRF24L01+ driver for HM and HERF inverters: a `Radio` on an SPI bus, a CE output and the IRQ input.
+ * It sends one frame with auto-ack and retransmits, then listens for the answer window while hopping over
+ * the Hoymiles channels, reading every frame out of the RX FIFO on the IRQ (or, if the line stays quiet,
+ * when it hops). A missing chip or an I/O error becomes `connected: false` with a reason; transmit then
+ * resolves with what it heard (nothing) and the next transmit sets the chip up again.
+ * docs/radio-nrf24.md describes the sequence register by register.
+ */
+import { addressOfSerial, type RadioAddress } from '@dtu-console/hoymiles';
+import type { Clock } from '../../system/clock';
+import type { GpioInput, GpioOutput, SpiBus } from '../io';
+import type { Radio, RadioRequest, RadioSettings, RadioStatus } from '../radio';
+import { NrfChip } from './chip';
+import {
+  FifoStatus,
+  IRQ_FLAGS,
+  MAX_PAYLOAD,
+  Reg,
+  RfSetup,
+  RX_PIPE_EMPTY,
+  rxPipeOf,
+  Status,
+} from './registers';
+import {
+  ADDRESS_WIDTH_CODE,
+  ANSWER_CHANNEL_OFFSET,
+  CONFIG_POWER_DOWN,
+  CONFIG_RX,
+  CONFIG_TX,
+  EN_RXADDR_RX,
+  EN_RXADDR_TX,
+  HOYMILES_CHANNELS,
+  POWER_UP_WAIT_MS,
+  RX_DWELL_MS,
+  registerAddress,
+  rfSetupValue,
+  STATIC_SETUP,
+  TX_POLL_MS,
+  TX_TIMEOUT_MS,
+} from './setup';
+
+export interface Nrf24RadioOptions {
+  spi: SpiBus;
+  /** Chip enable: high lets the chip send (PTX) or listen (PRX). */
+  ce: GpioOutput;
+  /** The chip's IRQ pin, active low. */
+  irq: GpioInput;
+  clock: Clock;
+}
+
+/** What the driver knows about its chip, for diagnostics. */
+export interface Nrf24Health {
+  configured: boolean;
+  connected: boolean;
+  pvariant: boolean;
+  /** Why the chip is not usable, in words for the user; undefined when all is well. */
+  reason: string | undefined;
+}
+
+/** Running counts since start, for diagnostics. */
+export interface Nrf24Counters {
+  /** Frames put on the air. */
+  sent: number;
+  /** Sends the inverter acknowledged (TX_DS). */
+  acked: number;
+  /** Sends that ran out of retransmits (MAX_RT). */
+  notAcked: number;
+  /** Retransmits used by all sends (OBSERVE_TX ARC_CNT). */
+  retransmits: number;
+  /** Frames read from the RX FIFO. */
+  received: number;
+  /** Times the RX FIFO was found full: frames that arrived meanwhile were dropped by the chip. */
+  rxFifoFull: number;
+  /** Times STATUS had an unmasked flag while the IRQ line was high: the IRQ line is not wired or dead. */
+  irqMissed: number;
+  /** Payload widths over 32 (a corrupt packet): the RX FIFO was flushed. */
+  badWidths: number;
+  /** SPI or GPIO errors; the chip is set up again on the next transmit. */
+  ioErrors: number;
+}
+
+class ChipTimeout extends Error {}
+
+export class Nrf24Radio implements Radio {
+  readonly name = 'nrf24';
+  readonly #chip: NrfChip;
+  readonly #ce: GpioOutput;
+  readonly #irq: GpioInput;
+  readonly #clock: Clock;
+  #settings: RadioSettings | undefined;
+  #dtuAddress: RadioAddress | undefined;
+  /** The chip is set up for the current settings. */
+  #ready = false;
+  #health: Nrf24Health = { configured: false, connected: false, pvariant: false, reason: undefined };
+  readonly #counters: Nrf24Counters = {
+    sent: 0,
+    acked: 0,
+    notAcked: 0,
+    retransmits: 0,
+    received: 0,
+    rxFifoFull: 0,
+    irqMissed: 0,
+    badWidths: 0,
+    ioErrors: 0,
+  };
+  #txIndex = 0;
+  #stopEdges: (() => void) | undefined;
+  #wake: (() => void) | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(options: Nrf24RadioOptions) {
+    this.#chip = new NrfChip(options.spi);
+    this.#ce = options.ce;
+    this.#irq = options.irq;
+    this.#clock = options.clock;
+  }
+
+  configure(settings: RadioSettings): void {
+    const before = this.#settings;
+    this.#settings = settings;
+    if (
+      before?.nrfEnabled !== settings.nrfEnabled ||
+      before.dtuSerial !== settings.dtuSerial ||
+      before.nrfPaLevel !== settings.nrfPaLevel
+    ) {
+      this.#ready = false;
+    }
+    const address = addressOfSerial(settings.dtuSerial);
+    this.#dtuAddress = address.ok ? address.value : undefined;
+    const configured = settings.nrfEnabled && this.#dtuAddress !== undefined;
+    this.#health = {
+      ...this.#health,
+      configured,
+      reason:
+        settings.nrfEnabled && this.#dtuAddress === undefined
+          ? `the DTU serial '${settings.dtuSerial}' is not valid: the nRF24 has no address to listen on`
+          : this.#health.reason,
+    };
+  }
+
+  status(): RadioStatus {
+    const { configured, connected, pvariant } = this.#health;
+    return { nrf: { configured, connected, pvariant }, cmt: { configured: false, connected: false } };
+  }
+
+  health(): Nrf24Health {
+    return { ...this.#health };
+  }
+
+  counters(): Nrf24Counters {
+    return { ...this.#counters };
+  }
+
+  async start(): Promise<void> {
+    this.#stopEdges ??= this.#irq.onEdge((edge) => {
+      if (!edge.rising) this.#wake?.();
+    });
+    if (this.#health.configured) await this.#exclusive(() => this.#setUp());
+  }
+
+  async stop(): Promise<void> {
+    this.#stopEdges?.();
+    this.#stopEdges = undefined;
+    await this.#exclusive(async () => {
+      if (!this.#health.connected) return;
+      try {
+        this.#ce.set(false);
+        this.#chip.writeRegister(Reg.CONFIG, CONFIG_POWER_DOWN);
+      } catch (error) {
+        this.#fail(error);
+      }
+      this.#ready = false;
+    });
+  }
+
+  transmit(request: RadioRequest): Promise<Uint8Array[]> {
+    if (request.radio !== 'NRF24' || !this.#health.configured) return Promise.resolve([]);
+    return this.#exclusive(() => this.#exchange(request));
+  }
+
+  /** One transmit at a time: the chip has one state. */
+  #exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(work, work);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async #exchange(request: RadioRequest): Promise<Uint8Array[]> {
+    const frames: Uint8Array[] = [];
+    const started = this.#clock.now();
+    try {
+      if (!this.#ready) await this.#setUp();
+      const target = request.frame.length >= 5 ? readAddress(request.frame) : undefined;
+      if (this.#ready && this.#health.pvariant && target !== undefined) {
+        const txIndex = await this.#send(request.frame, target);
+        await this.#listen(txIndex, this.#clock.now() + request.windowMs, frames);
+        return frames;
+      }
+    } catch (error) {
+      this.#fail(error);
+    }
+    // Silence lasts the window, as it would on the air.
+    const rest = started + request.windowMs - this.#clock.now();
+    if (rest > 0) await this.#clock.sleep(rest);
+    return frames;
+  }
+
+  /** Power-down, presence check, register set-up, power-up. Leaves the chip in standby-I as PTX. */
+  async #setUp(): Promise<void> {
+    const settings = this.#settings;
+    if (!settings || this.#dtuAddress === undefined) return;
+    const chip = this.#chip;
+    this.#ce.set(false);
+    chip.writeRegister(Reg.CONFIG, CONFIG_POWER_DOWN);
+    chip.writeRegister(Reg.SETUP_AW, ADDRESS_WIDTH_CODE);
+    const width = chip.readByte(Reg.SETUP_AW);
+    if (width !== ADDRESS_WIDTH_CODE) {
+      this.#health = {
+        ...this.#health,
+        connected: false,
+        pvariant: false,
+        reason: absentReason(chip.path, width),
+      };
+      return;
+    }
+    // 250 kbps exists only on the '+' chip: on an nRF24L01 the RF_DR_LOW bit does not stick.
+    chip.writeRegister(Reg.RF_SETUP, rfSetupValue(settings.nrfPaLevel));
+    const pvariant = (chip.readByte(Reg.RF_SETUP) & RfSetup.RF_DR_LOW) !== 0;
+    for (const { register, value } of STATIC_SETUP) chip.writeRegister(register, value);
+    chip.writeRegister(Reg.RX_ADDR_P1, registerAddress(this.#dtuAddress));
+    chip.flushTx();
+    chip.flushRx();
+    chip.writeRegister(Reg.STATUS, IRQ_FLAGS);
+    chip.writeRegister(Reg.CONFIG, CONFIG_TX);
+    await this.#clock.sleep(POWER_UP_WAIT_MS);
+    this.#health = {
+      ...this.#health,
+      connected: true,
+      pvariant,
+      reason: pvariant
+        ? undefined
+        : `the module on ${chip.path} is an nRF24L01 without '+': it cannot send at 250 kbps, which HM inverters need`,
+    };
+    this.#ready = true;
+  }
+
+  /** Sends `frame` to `target` on the next send channel; returns that channel's index. */
+  async #send(frame: Uint8Array, target: RadioAddress): Promise<number> {
+    const chip = this.#chip;
+    const txIndex = this.#txIndex;
+    this.#txIndex = (txIndex + 1) % HOYMILES_CHANNELS.length;
+    const address = registerAddress(target);
+    this.#ce.set(false);
+    chip.writeRegister(Reg.CONFIG, CONFIG_TX);
+    chip.writeRegister(Reg.EN_RXADDR, EN_RXADDR_TX);
+    chip.writeRegister(Reg.RF_CH, HOYMILES_CHANNELS[txIndex]!);
+    chip.writeRegister(Reg.TX_ADDR, address);
+    // The inverter's ack comes back to the same address, on pipe 0.
+    chip.writeRegister(Reg.RX_ADDR_P0, address);
+    chip.writePayload(frame.subarray(0, MAX_PAYLOAD));
+    this.#ce.set(true);
+    this.#counters.sent++;
+    const outcome = await this.#awaitSendEnd();
+    this.#ce.set(false);
+    if (outcome & Status.TX_DS) this.#counters.acked++;
+    if (outcome & Status.MAX_RT) {
+      this.#counters.notAcked++;
+      // After MAX_RT the payload stays in the TX FIFO; drop it.
+      chip.flushTx();
+    }
+    this.#counters.retransmits += chip.readByte(Reg.OBSERVE_TX) & 0x0f;
+    return txIndex;
+  }
+
+  /** Waits for TX_DS or MAX_RT (IRQ, or STATUS read every TX_POLL_MS), clears it and returns it. */
+  async #awaitSendEnd(): Promise<number> {
+    const deadline = this.#clock.now() + TX_TIMEOUT_MS;
+    for (;;) {
+      await this.#waitIrq(Math.min(TX_POLL_MS, deadline - this.#clock.now()));
+      const status = this.#chip.status();
+      const done = status & (Status.TX_DS | Status.MAX_RT);
+      if (done) {
+        this.#noteIrqLine();
+        this.#chip.writeRegister(Reg.STATUS, done);
+        return done;
+      }
+      if (this.#clock.now() >= deadline) {
+        throw new ChipTimeout(
+          `the nRF24 on ${this.#chip.path} did not finish a send within ${TX_TIMEOUT_MS} ms`,
+        );
+      }
+    }
+  }
+
+  /** Listens until `end`, starting on the answer channel and hopping after RX_DWELL_MS without a frame. */
+  async #listen(txIndex: number, end: number, frames: Uint8Array[]): Promise<void> {
+    const chip = this.#chip;
+    const channels = HOYMILES_CHANNELS;
+    let rxIndex = (txIndex + ANSWER_CHANNEL_OFFSET) % channels.length;
+    chip.writeRegister(Reg.CONFIG, CONFIG_RX);
+    chip.writeRegister(Reg.EN_RXADDR, EN_RXADDR_RX);
+    chip.writeRegister(Reg.RF_CH, channels[rxIndex]!);
+    this.#ce.set(true);
+    let hopAt = this.#clock.now() + RX_DWELL_MS;
+    while (this.#clock.now() < end) {
+      const woke = await this.#waitIrq(Math.min(hopAt, end) - this.#clock.now());
+      if (woke) {
+        if (this.#drain(frames) > 0) hopAt = this.#clock.now() + RX_DWELL_MS;
+        continue;
+      }
+      if (this.#clock.now() >= end) break;
+      if (this.#clock.now() < hopAt) continue;
+      // Registers are written in standby only: CE low, change channel, CE high again.
+      rxIndex = (rxIndex + 1) % channels.length;
+      this.#ce.set(false);
+      const status = chip.writeRegister(Reg.RF_CH, channels[rxIndex]!);
+      // The hop's STATUS byte doubles as a poll when the IRQ line stays quiet.
+      if (rxPipeOf(status) !== RX_PIPE_EMPTY) {
+        this.#noteIrqLine();
+        this.#drain(frames);
+      }
+      this.#ce.set(true);
+      hopAt = this.#clock.now() + RX_DWELL_MS;
+    }
+    this.#ce.set(false);
+    // Frames that arrived just before the end, their IRQ not yet served.
+    if (rxPipeOf(chip.status()) !== RX_PIPE_EMPTY) this.#drain(frames);
+  }
+
+  /** Clears RX_DR and reads every frame out of the RX FIFO; returns how many. */
+  #drain(frames: Uint8Array[]): number {
+    const chip = this.#chip;
+    // Clear first: a frame arriving while we read sets RX_DR again and is not missed.
+    chip.writeRegister(Reg.STATUS, Status.RX_DR);
+    let fifo = chip.readByte(Reg.FIFO_STATUS);
+    if (fifo & FifoStatus.RX_FULL) this.#counters.rxFifoFull++;
+    let count = 0;
+    while (!(fifo & FifoStatus.RX_EMPTY)) {
+      const width = chip.readPayloadWidth();
+      if (width < 1 || width > MAX_PAYLOAD) {
+        this.#counters.badWidths++;
+        chip.flushRx();
+        break;
+      }
+      frames.push(chip.readPayload(width));
+      count++;
+      fifo = chip.readByte(Reg.FIFO_STATUS);
+    }
+    this.#counters.received += count;
+    return count;
+  }
+
+  /** Called when STATUS shows an unmasked flag: if the line is not asserted, it failed to follow. */
+  #noteIrqLine(): void {
+    if (this.#irq.get()) this.#counters.irqMissed++;
+  }
+
+  /** Resolves true on an IRQ (the line is low or falls), false after `ms` of the clock. */
+  #waitIrq(ms: number): Promise<boolean> {
+    if (!this.#irq.get()) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const cancel = this.#clock.setTimer(Math.max(0, ms), () => {
+        this.#wake = undefined;
+        resolve(false);
+      });
+      this.#wake = () => {
+        this.#wake = undefined;
+        cancel();
+        resolve(true);
+      };
+    });
+  }
+
+  #fail(error: unknown): void {
+    this.#counters.ioErrors++;
+    this.#ready = false;
+    const message = error instanceof Error ? error.message : String(error);
+    const reason =
+      error instanceof ChipTimeout
+        ? message
+        : `nRF24 on ${this.#chip.path}: ${message}; it is set up again on the next send`;
+    this.#health = { ...this.#health, connected: false, reason };
+    try {
+      this.#ce.set(false);
+    } catch {
+      // The line is as broken as the bus; the reason above already says so.
+    }
+  }
+}
+
+/** Bytes 1..4 of a Hoymiles frame: the inverter's address. */
+function readAddress(frame: Uint8Array): RadioAddress {
+  return ((frame[1]! << 24) | (frame[2]! << 16) | (frame[3]! << 8) | frame[4]!) >>> 0;
+}
+
+function absentReason(path: string, value: number | undefined): string {
+  if (value === 0x00)
+    return `no nRF24L01+ answers on ${path}: every byte reads 0x00 (check the wiring and 3.3 V)`;
+  if (value === 0xff)
+    return `no nRF24L01+ answers on ${path}: every byte reads 0xFF (module missing or not powered)`;
+  return `the chip on ${path} is not an nRF24L01+: SETUP_AW reads back 0x${(value ?? 0).toString(16).padStart(2, '0')} instead of 0x03`;
+}
