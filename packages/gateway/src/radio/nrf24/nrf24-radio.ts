@@ -261,18 +261,13 @@ export class Nrf24Radio implements Radio {
     this.#ce.set(true);
     this.#counters.sent++;
     const outcome = await this.#awaitSendEnd();
-    this.#ce.set(false);
     if (outcome & Status.TX_DS) this.#counters.acked++;
-    if (outcome & Status.MAX_RT) {
-      this.#counters.notAcked++;
-      // After MAX_RT the payload stays in the TX FIFO; drop it.
-      chip.flushTx();
-    }
+    if (outcome & Status.MAX_RT) this.#counters.notAcked++;
     this.#counters.retransmits += chip.readByte(Reg.OBSERVE_TX) & 0x0f;
     return txIndex;
   }
 
-  /** Waits for TX_DS or MAX_RT (IRQ, or STATUS read every TX_POLL_MS), clears it and returns it. */
+  /** Waits for TX_DS or MAX_RT (IRQ, or STATUS read every TX_POLL_MS), ends the send and returns the flag. */
   async #awaitSendEnd(): Promise<number> {
     const deadline = this.#clock.now() + TX_TIMEOUT_MS;
     for (;;) {
@@ -281,6 +276,10 @@ export class Nrf24Radio implements Radio {
       const done = status & (Status.TX_DS | Status.MAX_RT);
       if (done) {
         this.#noteIrqLine();
+        // CE low first: with CE high, clearing MAX_RT would start the payload left in the FIFO again.
+        this.#ce.set(false);
+        // After MAX_RT the payload stays in the TX FIFO; drop it.
+        if (done & Status.MAX_RT) this.#chip.flushTx();
         this.#chip.writeRegister(Reg.STATUS, done);
         return done;
       }
@@ -310,15 +309,18 @@ export class Nrf24Radio implements Radio {
       }
       if (this.#clock.now() >= end) break;
       if (this.#clock.now() < hopAt) continue;
+      // Hop time. A STATUS read first doubles as the poll when the IRQ line stays quiet: frames waiting
+      // mean the answer is on this channel, so the receiver stays.
+      if (rxPipeOf(chip.status()) !== RX_PIPE_EMPTY) {
+        this.#noteIrqLine();
+        this.#drain(frames);
+        hopAt = this.#clock.now() + RX_DWELL_MS;
+        continue;
+      }
       // Registers are written in standby only: CE low, change channel, CE high again.
       rxIndex = (rxIndex + 1) % channels.length;
       this.#ce.set(false);
-      const status = chip.writeRegister(Reg.RF_CH, channels[rxIndex]!);
-      // The hop's STATUS byte doubles as a poll when the IRQ line stays quiet.
-      if (rxPipeOf(status) !== RX_PIPE_EMPTY) {
-        this.#noteIrqLine();
-        this.#drain(frames);
-      }
+      chip.writeRegister(Reg.RF_CH, channels[rxIndex]!);
       this.#ce.set(true);
       hopAt = this.#clock.now() + RX_DWELL_MS;
     }
