@@ -42,6 +42,10 @@ describe('nRF24 driver against the chip model', () => {
     expect(frames).toEqual(expectedFragments(far));
     expect(model.errors).toEqual([]);
     expect(radio.counters()).toMatchObject({ sent: 1, acked: 1, notAcked: 0, received: 3, irqMissed: 0 });
+    // Every flag cleared, the IRQ line released, the chip in standby.
+    expect(model.regs.get(Reg.STATUS) & 0x70).toBe(0);
+    expect(model.irq.get()).toBe(true);
+    expect(model.mode()).toBe('standby-I');
     // The request went out on the first channel, the answer came two channels on.
     expect(far.heard[0]!.channel).toBe(3);
     expect(far.sent[0]!.channel).toBe(40);
