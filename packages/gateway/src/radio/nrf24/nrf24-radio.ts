@@ -6,7 +6,7 @@
  * resolves with what it heard (nothing) and the next transmit sets the chip up again.
  * docs/radio-nrf24.md describes the sequence register by register.
  */
-import { addressOfSerial, type RadioAddress } from '@dtu-console/hoymiles';
+import { addressOfSerial, MIN_FRAME_LENGTH, type RadioAddress } from '@dtu-console/hoymiles';
 import type { Clock } from '../../system/clock';
 import type { GpioInput, GpioOutput, SpiBus } from '../io';
 import type { Radio, RadioRequest, RadioSettings, RadioStatus } from '../radio';
@@ -55,6 +55,11 @@ export interface Nrf24Health {
   pvariant: boolean;
   /** Why the chip is not usable, in words for the user; undefined when all is well. */
   reason: string | undefined;
+  /**
+   * The IRQ line as seen so far: 'ok' once it signalled, 'silent' when STATUS had a flag the line did not
+   * show (the driver then works by polling, a few ms slower), 'unknown' before either.
+   */
+  irqLine: 'unknown' | 'ok' | 'silent';
 }
 
 /** Running counts since start, for diagnostics. */
@@ -91,7 +96,13 @@ export class Nrf24Radio implements Radio {
   #dtuAddress: RadioAddress | undefined;
   /** The chip is set up for the current settings. */
   #ready = false;
-  #health: Nrf24Health = { configured: false, connected: false, pvariant: false, reason: undefined };
+  #health: Nrf24Health = {
+    configured: false,
+    connected: false,
+    pvariant: false,
+    reason: undefined,
+    irqLine: 'unknown',
+  };
   readonly #counters: Nrf24Counters = {
     sent: 0,
     acked: 0,
@@ -152,9 +163,7 @@ export class Nrf24Radio implements Radio {
   }
 
   async start(): Promise<void> {
-    this.#stopEdges ??= this.#irq.onEdge((edge) => {
-      if (!edge.rising) this.#wake?.();
-    });
+    this.#listenToIrq();
     if (this.#health.configured) await this.#exclusive(() => this.#setUp());
   }
 
@@ -178,6 +187,12 @@ export class Nrf24Radio implements Radio {
     return this.#exclusive(() => this.#exchange(request));
   }
 
+  #listenToIrq(): void {
+    this.#stopEdges ??= this.#irq.onEdge((edge) => {
+      if (!edge.rising) this.#wake?.();
+    });
+  }
+
   /** One transmit at a time: the chip has one state. */
   #exclusive<T>(work: () => Promise<T>): Promise<T> {
     const run = this.#queue.then(work, work);
@@ -189,8 +204,12 @@ export class Nrf24Radio implements Radio {
     const frames: Uint8Array[] = [];
     const started = this.#clock.now();
     try {
+      this.#listenToIrq();
       if (!this.#ready) await this.#setUp();
-      const target = request.frame.length >= 5 ? readAddress(request.frame) : undefined;
+      const { frame } = request;
+      // A Hoymiles frame is 11..32 bytes; anything else is not sent.
+      const target =
+        frame.length >= MIN_FRAME_LENGTH && frame.length <= MAX_PAYLOAD ? readAddress(frame) : undefined;
       if (this.#ready && this.#health.pvariant && target !== undefined) {
         const txIndex = await this.#send(request.frame, target);
         await this.#listen(txIndex, this.#clock.now() + request.windowMs, frames);
@@ -257,7 +276,7 @@ export class Nrf24Radio implements Radio {
     chip.writeRegister(Reg.TX_ADDR, address);
     // The inverter's ack comes back to the same address, on pipe 0.
     chip.writeRegister(Reg.RX_ADDR_P0, address);
-    chip.writePayload(frame.subarray(0, MAX_PAYLOAD));
+    chip.writePayload(frame);
     this.#ce.set(true);
     this.#counters.sent++;
     const outcome = await this.#awaitSendEnd();
@@ -354,7 +373,12 @@ export class Nrf24Radio implements Radio {
 
   /** Called when STATUS shows an unmasked flag: if the line is not asserted, it failed to follow. */
   #noteIrqLine(): void {
-    if (this.#irq.get()) this.#counters.irqMissed++;
+    if (this.#irq.get()) {
+      this.#counters.irqMissed++;
+      this.#health.irqLine = 'silent';
+    } else if (this.#health.irqLine === 'unknown') {
+      this.#health.irqLine = 'ok';
+    }
   }
 
   /** Resolves true on an IRQ (the line is low or falls), false after `ms` of the clock. */

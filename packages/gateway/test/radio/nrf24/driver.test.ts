@@ -46,6 +46,7 @@ describe('nRF24 driver against the chip model', () => {
     expect(model.regs.get(Reg.STATUS) & 0x70).toBe(0);
     expect(model.irq.get()).toBe(true);
     expect(model.mode()).toBe('standby-I');
+    expect(radio.health().irqLine).toBe('ok');
     // The request went out on the first channel, the answer came two channels on.
     expect(far.heard[0]!.channel).toBe(3);
     expect(far.sent[0]!.channel).toBe(40);
@@ -131,8 +132,29 @@ describe('nRF24 driver fault injection', () => {
     const frames = await run(clock, radio.transmit(request()));
     expect(frames).toEqual(expectedFragments(far));
     expect(radio.counters().irqMissed).toBeGreaterThan(0);
+    expect(radio.health()).toMatchObject({ connected: true, reason: undefined, irqLine: 'silent' });
     expect(clock.now() - start).toBeLessThan(WINDOW_MS + 10);
     expect(model.errors).toEqual([]);
+  });
+
+  it('CE not wired: no send ever ends; the driver gives up after its timeout and says so', async () => {
+    const { clock, model, radio, far } = rig({ wrapCe: (ce) => ({ ...ce, set: () => undefined }) });
+    await run(clock, Promise.resolve(radio.start()));
+    expect(await run(clock, radio.transmit(request()))).toEqual([]);
+    expect(far.heard).toEqual([]);
+    expect(radio.status().nrf.connected).toBe(false);
+    expect(radio.health().reason).toMatch(/did not finish a send within 60 ms/);
+    // A refused write would show here: the driver wrote registers only with CE low.
+    expect(model.errors).toEqual([]);
+  });
+
+  it('a frame longer than 32 bytes is not sent', async () => {
+    const { clock, radio, far } = rig();
+    await run(clock, Promise.resolve(radio.start()));
+    const frame = new Uint8Array(33);
+    expect(await run(clock, radio.transmit({ ...request(), frame }))).toEqual([]);
+    expect(far.heard).toEqual([]);
+    expect(radio.status().nrf.connected).toBe(true);
   });
 
   it('CRC errors on the air: the chip drops the damaged fragment, the others arrive', async () => {

@@ -197,6 +197,8 @@ export interface RigOptions {
   settings?: Partial<RadioSettings>;
   /** Data bytes of each answer (default 40: three fragments). */
   payloadLength?: number;
+  /** Wrap the CE line (fault injection). */
+  wrapCe?: (ce: GpioOutput) => GpioOutput;
   /** Wrap the SPI bus (after the trace recorder). */
   wrapSpi?: (spi: SpiBus) => SpiBus;
 }
@@ -210,7 +212,8 @@ export function rig(options: RigOptions = {}) {
   const trace = new TraceRecorder(clock);
   trace.input(model.irq);
   const spi = (options.wrapSpi ?? ((s: SpiBus) => s))(trace.spi(model.spi));
-  const radio = new Nrf24Radio({ spi, ce: trace.ce(model.ce), irq: model.irq, clock });
+  const ce = (options.wrapCe ?? ((c: GpioOutput) => c))(trace.ce(model.ce));
+  const radio = new Nrf24Radio({ spi, ce, irq: model.irq, clock });
   radio.configure({ ...SETTINGS, ...options.settings });
   return { clock, inverter, far, model, trace, radio };
 }
