@@ -43,8 +43,8 @@ export interface Nrf24ModelOptions {
 export interface Nrf24ModelFaults {
   /** No chip on the bus: every MISO byte reads this value (a floating or pulled line). */
   absent?: 0x00 | 0xff;
-  /** The IRQ line is not wired: it stays high whatever the chip does. */
-  irqStuck?: boolean;
+  /** The IRQ line does not follow the chip: not wired (stays high) or shorted to ground (stays low). */
+  irq?: 'stuck-high' | 'stuck-low';
   /** Packets for which this returns true arrive damaged: the CRC check fails and the chip drops them. */
   crcError?: (packet: NrfAirPacket) => boolean;
 }
@@ -91,6 +91,7 @@ export class Nrf24Model {
   constructor(options: Nrf24ModelOptions) {
     this.clock = options.clock;
     this.faults = options.faults ?? {};
+    this.#irqHigh = this.faults.irq !== 'stuck-low';
     this.regs = new ModelRegisters(options.variant ?? 'plus');
     this.#air = new NrfAirSide(this, options.air);
     const path = options.path ?? 'model:nrf24';
@@ -304,7 +305,8 @@ export class Nrf24Model {
 
   #updateIrq(): void {
     const unmasked = this.regs.get(Reg.STATUS) & IRQ_FLAGS & ~this.regs.get(Reg.CONFIG);
-    const high = this.faults.irqStuck === true || unmasked === 0;
+    const stuck = this.faults.irq;
+    const high = stuck === undefined ? unmasked === 0 : stuck === 'stuck-high';
     if (high === this.#irqHigh) return;
     this.#irqHigh = high;
     const edge: GpioEdge = {

@@ -9,9 +9,10 @@ export interface Nrf24Health {
   reason: string | undefined;
   /**
    * The IRQ line as seen so far: 'ok' once it signalled, 'silent' when STATUS had a flag the line did not
-   * show (the driver then works by polling, a few ms slower), 'unknown' before either.
+   * show, 'stuck-low' when it was low with no flag set; the driver then works by polling, a few ms slower.
+   * 'unknown' before any of these.
    */
-  irqLine: 'unknown' | 'ok' | 'silent';
+  irqLine: 'unknown' | 'ok' | 'silent' | 'stuck-low';
 }
 
 /** Running counts since start, for diagnostics. */

@@ -80,6 +80,8 @@ export class Nrf24Radio implements Radio {
     ioErrors: 0,
   };
   #txIndex = 0;
+  /** False once the IRQ line was found low with no flag set. */
+  #trustIrqLevel = true;
   #stopEdges: (() => void) | undefined;
   #wake: (() => void) | undefined;
   #queue: Promise<unknown> = Promise.resolve();
@@ -194,6 +196,7 @@ export class Nrf24Radio implements Radio {
     const settings = this.#settings;
     if (!settings || this.#dtuAddress === undefined) return;
     const chip = this.#chip;
+    this.#trustIrqLevel = true;
     this.#ce.set(false);
     chip.writeRegister(Reg.CONFIG, CONFIG_POWER_DOWN);
     chip.writeRegister(Reg.SETUP_AW, ADDRESS_WIDTH_CODE);
@@ -255,9 +258,10 @@ export class Nrf24Radio implements Radio {
   async #awaitSendEnd(): Promise<number> {
     const deadline = this.#clock.now() + TX_TIMEOUT_MS;
     for (;;) {
-      await this.#waitIrq(Math.min(TX_POLL_MS, deadline - this.#clock.now()));
+      const woke = await this.#waitIrq(Math.min(TX_POLL_MS, deadline - this.#clock.now()));
       const status = this.#chip.status();
       const done = status & (Status.TX_DS | Status.MAX_RT);
+      if (!done && woke) this.#checkSpuriousWake();
       if (done) {
         this.#noteIrqLine();
         // CE low first: with CE high, clearing MAX_RT would start the payload left in the FIFO again.
@@ -289,6 +293,7 @@ export class Nrf24Radio implements Radio {
       const woke = await this.#waitIrq(Math.min(hopAt, end) - this.#clock.now());
       if (woke) {
         if (this.#drain(frames) > 0) hopAt = this.#clock.now() + RX_DWELL_MS;
+        else this.#checkSpuriousWake();
         continue;
       }
       if (this.#clock.now() >= end) break;
@@ -316,8 +321,9 @@ export class Nrf24Radio implements Radio {
   /** Clears RX_DR and reads every frame out of the RX FIFO; returns how many. */
   #drain(frames: Uint8Array[]): number {
     const chip = this.#chip;
-    // Clear first: a frame arriving while we read sets RX_DR again and is not missed.
-    chip.writeRegister(Reg.STATUS, Status.RX_DR);
+    // Clear first: a frame arriving while we read sets RX_DR again and is not missed. A stale TX flag
+    // would hold the IRQ line low: cleared with it.
+    chip.writeRegister(Reg.STATUS, IRQ_FLAGS);
     let fifo = chip.readByte(Reg.FIFO_STATUS);
     if (fifo & FifoStatus.RX_FULL) this.#counters.rxFifoFull++;
     let count = 0;
@@ -346,9 +352,19 @@ export class Nrf24Radio implements Radio {
     }
   }
 
+  /**
+   * The IRQ line is low with nothing to do: it does not follow STATUS (stuck low, or wired to something
+   * else). Its level is ignored from now on, until the next set-up; only falling edges and timers wake.
+   */
+  #checkSpuriousWake(): void {
+    if (this.#irq.get()) return;
+    this.#trustIrqLevel = false;
+    this.#health.irqLine = 'stuck-low';
+  }
+
   /** Resolves true on an IRQ (the line is low or falls), false after `ms` of the clock. */
   #waitIrq(ms: number): Promise<boolean> {
-    if (!this.#irq.get()) return Promise.resolve(true);
+    if (this.#trustIrqLevel && !this.#irq.get()) return Promise.resolve(true);
     return new Promise((resolve) => {
       const cancel = this.#clock.setTimer(Math.max(0, ms), () => {
         this.#wake = undefined;

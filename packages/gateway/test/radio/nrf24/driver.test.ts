@@ -126,13 +126,24 @@ describe('nRF24 driver fault injection', () => {
   }
 
   it('IRQ never fires: the driver polls STATUS when it hops, ends the window and counts the misses', async () => {
-    const { clock, model, radio, far } = rig({ model: { faults: { irqStuck: true } } });
+    const { clock, model, radio, far } = rig({ model: { faults: { irq: 'stuck-high' } } });
     await run(clock, Promise.resolve(radio.start()));
     const start = clock.now();
     const frames = await run(clock, radio.transmit(request()));
     expect(frames).toEqual(expectedFragments(far));
     expect(radio.counters().irqMissed).toBeGreaterThan(0);
     expect(radio.health()).toMatchObject({ connected: true, reason: undefined, irqLine: 'silent' });
+    expect(clock.now() - start).toBeLessThan(WINDOW_MS + 10);
+    expect(model.errors).toEqual([]);
+  });
+
+  it('IRQ line stuck low: the driver stops trusting its level, polls, and does not spin', async () => {
+    const { clock, model, radio, far } = rig({ model: { faults: { irq: 'stuck-low' } } });
+    await run(clock, Promise.resolve(radio.start()));
+    const start = clock.now();
+    const frames = await run(clock, radio.transmit(request()));
+    expect(frames).toEqual(expectedFragments(far));
+    expect(radio.health()).toMatchObject({ connected: true, irqLine: 'stuck-low' });
     expect(clock.now() - start).toBeLessThan(WINDOW_MS + 10);
     expect(model.errors).toEqual([]);
   });
@@ -194,7 +205,7 @@ describe('nRF24 driver fault injection', () => {
   it('RX FIFO overrun: frames beyond three before a read are lost; the model counts them, the driver sees the FIFO full', async () => {
     // A slow reader (no IRQ: reads only when it would hop) and a fast burst of five fragments.
     const { clock, model, radio, far } = rig({
-      model: { faults: { irqStuck: true } },
+      model: { faults: { irq: 'stuck-high' } },
       far: { answerDelayMs: 5, fragmentGapMs: 1.2 },
       payloadLength: 70,
     });
