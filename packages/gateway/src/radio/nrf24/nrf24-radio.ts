@@ -106,13 +106,16 @@ export class Nrf24Radio implements Radio {
     const address = addressOfSerial(settings.dtuSerial);
     this.#dtuAddress = address.ok ? address.value : undefined;
     const configured = settings.nrfEnabled && this.#dtuAddress !== undefined;
+    const badSerial = settings.nrfEnabled && this.#dtuAddress === undefined;
     this.#health = {
       ...this.#health,
       configured,
-      reason:
-        settings.nrfEnabled && this.#dtuAddress === undefined
-          ? `the DTU serial '${settings.dtuSerial}' is not valid: the nRF24 has no address to listen on`
-          : this.#health.reason,
+      // Until the next set-up says more, the reason is the serial's or none.
+      reason: badSerial
+        ? `the DTU serial '${settings.dtuSerial}' is not valid: the nRF24 has no address to listen on`
+        : this.#ready
+          ? this.#health.reason
+          : undefined,
     };
   }
 
@@ -131,7 +134,14 @@ export class Nrf24Radio implements Radio {
 
   async start(): Promise<void> {
     this.#listenToIrq();
-    if (this.#health.configured) await this.#exclusive(() => this.#setUp());
+    if (!this.#health.configured) return;
+    await this.#exclusive(async () => {
+      try {
+        await this.#setUp();
+      } catch (error) {
+        this.#fail(error);
+      }
+    });
   }
 
   async stop(): Promise<void> {

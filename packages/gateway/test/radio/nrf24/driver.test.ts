@@ -202,6 +202,31 @@ describe('nRF24 driver fault injection', () => {
     expect(model.errors).toEqual([]);
   });
 
+  it('an SPI error during start: start resolves, the chip is reported, the first transmit sets it up', async () => {
+    let flaky: FlakySpi | undefined;
+    const { clock, radio } = rig({
+      wrapSpi: (spi) => {
+        flaky = new FlakySpi(spi);
+        flaky.failOn.add(1);
+        return flaky;
+      },
+    });
+    await run(clock, Promise.resolve(radio.start()));
+    expect(radio.status().nrf.connected).toBe(false);
+    expect(radio.health().reason).toMatch(/EIO/);
+    expect(await run(clock, radio.transmit(request()))).toHaveLength(3);
+    expect(radio.status().nrf.connected).toBe(true);
+  });
+
+  it('an invalid DTU serial: not configured, with a reason; nothing touches the chip', async () => {
+    const { clock, radio, trace } = rig({ settings: { dtuSerial: 'nope' } });
+    await run(clock, Promise.resolve(radio.start()));
+    expect(radio.status().nrf).toEqual({ configured: false, connected: false, pvariant: false });
+    expect(radio.health().reason).toMatch(/DTU serial 'nope' is not valid/);
+    expect(await radio.transmit(request())).toEqual([]);
+    expect(trace.lines).toEqual([]);
+  });
+
   it('RX FIFO overrun: frames beyond three before a read are lost; the model counts them, the driver sees the FIFO full', async () => {
     // A slow reader (no IRQ: reads only when it would hop) and a fast burst of five fragments.
     const { clock, model, radio, far } = rig({
