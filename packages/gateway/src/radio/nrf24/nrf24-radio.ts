@@ -85,6 +85,8 @@ export class Nrf24Radio implements Radio {
   #stopEdges: (() => void) | undefined;
   #wake: (() => void) | undefined;
   #queue: Promise<unknown> = Promise.resolve();
+  /** After stop() the chip stays powered down until start(). */
+  #stopped = false;
 
   constructor(options: Nrf24RadioOptions) {
     this.#chip = new NrfChip(options.spi);
@@ -133,6 +135,7 @@ export class Nrf24Radio implements Radio {
   }
 
   async start(): Promise<void> {
+    this.#stopped = false;
     this.#listenToIrq();
     if (!this.#health.configured) return;
     await this.#exclusive(async () => {
@@ -145,6 +148,7 @@ export class Nrf24Radio implements Radio {
   }
 
   async stop(): Promise<void> {
+    this.#stopped = true;
     this.#stopEdges?.();
     this.#stopEdges = undefined;
     await this.#exclusive(async () => {
@@ -160,7 +164,7 @@ export class Nrf24Radio implements Radio {
   }
 
   transmit(request: RadioRequest): Promise<Uint8Array[]> {
-    if (request.radio !== 'NRF24' || !this.#health.configured) return Promise.resolve([]);
+    if (request.radio !== 'NRF24' || !this.#health.configured || this.#stopped) return Promise.resolve([]);
     return this.#exclusive(() => this.#exchange(request));
   }
 

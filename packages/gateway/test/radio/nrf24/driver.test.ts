@@ -71,6 +71,16 @@ describe('nRF24 driver against the chip model', () => {
     expect(model.errors).toEqual([]);
   });
 
+  it('stop powers the chip down and keeps it down', async () => {
+    const { clock, model, radio, far } = rig();
+    await run(clock, Promise.resolve(radio.start()));
+    await radio.stop();
+    expect(model.mode()).toBe('power-down');
+    expect(await radio.transmit(request())).toEqual([]);
+    expect(far.heard).toEqual([]);
+    expect(model.mode()).toBe('power-down');
+  });
+
   it('ignores requests for the CMT radio', async () => {
     const { clock, radio, far } = rig();
     await run(clock, Promise.resolve(radio.start()));
