@@ -33,6 +33,7 @@ import {
   HOYMILES_CHANNELS,
   POWER_UP_WAIT_MS,
   RX_DWELL_MS,
+  RX_FIRST_DWELL_MS,
   registerAddress,
   rfSetupValue,
   STATIC_SETUP,
@@ -293,7 +294,7 @@ export class Nrf24Radio implements Radio {
     }
   }
 
-  /** Listens until `end`, starting on the answer channel and hopping after RX_DWELL_MS without a frame. */
+  /** Listens until `end`, starting on the answer channel and hopping when no frame came for a dwell. */
   async #listen(txIndex: number, end: number, frames: Uint8Array[]): Promise<void> {
     const chip = this.#chip;
     const channels = HOYMILES_CHANNELS;
@@ -302,7 +303,7 @@ export class Nrf24Radio implements Radio {
     chip.writeRegister(Reg.EN_RXADDR, EN_RXADDR_RX);
     chip.writeRegister(Reg.RF_CH, channels[rxIndex]!);
     this.#ce.set(true);
-    let hopAt = this.#clock.now() + RX_DWELL_MS;
+    let hopAt = this.#clock.now() + RX_FIRST_DWELL_MS;
     while (this.#clock.now() < end) {
       const woke = await this.#waitIrq(Math.min(hopAt, end) - this.#clock.now());
       if (woke) {

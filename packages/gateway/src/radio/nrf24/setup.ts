@@ -19,6 +19,8 @@ export const ANSWER_CHANNEL_OFFSET = 2;
  * after this long without one.
  */
 export const RX_DWELL_MS = 5;
+/** The first channel after a send is kept longer: the inverter needs a few ms before its first fragment. */
+export const RX_FIRST_DWELL_MS = 10;
 
 /** Longest wait for the end of a send: 16 attempts × (settle + 32-byte packet + ack + ARD) stay under 45 ms. */
 export const TX_TIMEOUT_MS = 60;
