@@ -1,0 +1,416 @@
+/**
+ * The nRF24L01+ driver for HM and HERF inverters: a `Radio` on an SPI bus, a CE output and the IRQ input.
+ * It sends one frame with auto-ack and retransmits, then listens for the answer window while hopping over
+ * the Hoymiles channels, reading every frame out of the RX FIFO on the IRQ (or, if the line stays quiet,
+ * when it hops). A missing chip or an I/O error becomes `connected: false` with a reason; transmit then
+ * resolves with what it heard (nothing) and the next transmit sets the chip up again.
+ * docs/radio-nrf24.md describes the sequence register by register.
+ */
+import { addressOfSerial, MIN_FRAME_LENGTH, type RadioAddress } from '@dtu-console/hoymiles';
+import type { Clock } from '../../system/clock';
+import type { GpioInput, GpioOutput, SpiBus } from '../io';
+import type { Radio, RadioRequest, RadioSettings, RadioStatus } from '../radio';
+import { NrfChip } from './chip';
+import { absentReason, type Nrf24Counters, type Nrf24Health } from './health';
+import {
+  FifoStatus,
+  IRQ_FLAGS,
+  MAX_PAYLOAD,
+  Reg,
+  RfSetup,
+  RX_PIPE_EMPTY,
+  rxPipeOf,
+  Status,
+} from './registers';
+import {
+  ADDRESS_WIDTH_CODE,
+  ANSWER_CHANNEL_OFFSET,
+  CONFIG_POWER_DOWN,
+  CONFIG_RX,
+  CONFIG_TX,
+  EN_RXADDR_RX,
+  EN_RXADDR_TX,
+  HOYMILES_CHANNELS,
+  POWER_UP_WAIT_MS,
+  RX_DWELL_MS,
+  RX_FIRST_DWELL_MS,
+  registerAddress,
+  rfSetupValue,
+  STATIC_SETUP,
+  TX_POLL_MS,
+  TX_TIMEOUT_MS,
+} from './setup';
+
+export interface Nrf24RadioOptions {
+  spi: SpiBus;
+  /** Chip enable: high lets the chip send (PTX) or listen (PRX). */
+  ce: GpioOutput;
+  /** The chip's IRQ pin, active low. */
+  irq: GpioInput;
+  clock: Clock;
+}
+
+class ChipTimeout extends Error {}
+
+export class Nrf24Radio implements Radio {
+  readonly name = 'nrf24';
+  readonly #chip: NrfChip;
+  readonly #ce: GpioOutput;
+  readonly #irq: GpioInput;
+  readonly #clock: Clock;
+  #settings: RadioSettings | undefined;
+  #dtuAddress: RadioAddress | undefined;
+  /** The chip is set up for the current settings. */
+  #ready = false;
+  #health: Nrf24Health = {
+    configured: false,
+    connected: false,
+    pvariant: false,
+    reason: undefined,
+    irqLine: 'unknown',
+  };
+  readonly #counters: Nrf24Counters = {
+    sent: 0,
+    acked: 0,
+    notAcked: 0,
+    retransmits: 0,
+    received: 0,
+    rxFifoFull: 0,
+    irqMissed: 0,
+    badWidths: 0,
+    ioErrors: 0,
+  };
+  #txIndex = 0;
+  /** False once the IRQ line was found low with no flag set. */
+  #trustIrqLevel = true;
+  #stopEdges: (() => void) | undefined;
+  #wake: (() => void) | undefined;
+  #queue: Promise<unknown> = Promise.resolve();
+  /** After stop() the chip stays powered down until start(). */
+  #stopped = false;
+
+  constructor(options: Nrf24RadioOptions) {
+    this.#chip = new NrfChip(options.spi);
+    this.#ce = options.ce;
+    this.#irq = options.irq;
+    this.#clock = options.clock;
+  }
+
+  configure(settings: RadioSettings): void {
+    const before = this.#settings;
+    this.#settings = settings;
+    if (
+      before?.nrfEnabled !== settings.nrfEnabled ||
+      before.dtuSerial !== settings.dtuSerial ||
+      before.nrfPaLevel !== settings.nrfPaLevel
+    ) {
+      this.#ready = false;
+    }
+    const address = addressOfSerial(settings.dtuSerial);
+    this.#dtuAddress = address.ok ? address.value : undefined;
+    const configured = settings.nrfEnabled && this.#dtuAddress !== undefined;
+    const badSerial = settings.nrfEnabled && this.#dtuAddress === undefined;
+    this.#health = {
+      ...this.#health,
+      configured,
+      // Until the next set-up says more, the reason is the serial's or none.
+      reason: badSerial
+        ? `the DTU serial '${settings.dtuSerial}' is not valid: the nRF24 has no address to listen on`
+        : this.#ready
+          ? this.#health.reason
+          : undefined,
+    };
+  }
+
+  status(): RadioStatus {
+    const { configured, connected, pvariant } = this.#health;
+    return { nrf: { configured, connected, pvariant }, cmt: { configured: false, connected: false } };
+  }
+
+  health(): Nrf24Health {
+    return { ...this.#health };
+  }
+
+  counters(): Nrf24Counters {
+    return { ...this.#counters };
+  }
+
+  async start(): Promise<void> {
+    this.#stopped = false;
+    this.#listenToIrq();
+    if (!this.#health.configured) return;
+    await this.#exclusive(async () => {
+      try {
+        await this.#setUp();
+      } catch (error) {
+        this.#fail(error);
+      }
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#stopEdges?.();
+    this.#stopEdges = undefined;
+    await this.#exclusive(async () => {
+      if (!this.#health.connected) return;
+      try {
+        this.#ce.set(false);
+        this.#chip.writeRegister(Reg.CONFIG, CONFIG_POWER_DOWN);
+      } catch (error) {
+        this.#fail(error);
+      }
+      this.#ready = false;
+    });
+  }
+
+  transmit(request: RadioRequest): Promise<Uint8Array[]> {
+    if (request.radio !== 'NRF24' || !this.#health.configured || this.#stopped) return Promise.resolve([]);
+    return this.#exclusive(() => this.#exchange(request));
+  }
+
+  #listenToIrq(): void {
+    this.#stopEdges ??= this.#irq.onEdge((edge) => {
+      if (!edge.rising) this.#wake?.();
+    });
+  }
+
+  /** One transmit at a time: the chip has one state. */
+  #exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.#queue.then(work, work);
+    this.#queue = run.catch(() => undefined);
+    return run;
+  }
+
+  async #exchange(request: RadioRequest): Promise<Uint8Array[]> {
+    const frames: Uint8Array[] = [];
+    const started = this.#clock.now();
+    try {
+      this.#listenToIrq();
+      if (!this.#ready) await this.#setUp();
+      const { frame } = request;
+      // A Hoymiles frame is 11..32 bytes; anything else is not sent.
+      const target =
+        frame.length >= MIN_FRAME_LENGTH && frame.length <= MAX_PAYLOAD ? readAddress(frame) : undefined;
+      if (this.#ready && this.#health.pvariant && target !== undefined) {
+        const txIndex = await this.#send(request.frame, target);
+        await this.#listen(txIndex, this.#clock.now() + request.windowMs, frames);
+        return frames;
+      }
+    } catch (error) {
+      this.#fail(error);
+    }
+    // Silence lasts the window, as it would on the air.
+    const rest = started + request.windowMs - this.#clock.now();
+    if (rest > 0) await this.#clock.sleep(rest);
+    return frames;
+  }
+
+  /** Power-down, presence check, register set-up, power-up. Leaves the chip in standby-I as PTX. */
+  async #setUp(): Promise<void> {
+    const settings = this.#settings;
+    if (!settings || this.#dtuAddress === undefined) return;
+    const chip = this.#chip;
+    this.#trustIrqLevel = true;
+    this.#ce.set(false);
+    chip.writeRegister(Reg.CONFIG, CONFIG_POWER_DOWN);
+    chip.writeRegister(Reg.SETUP_AW, ADDRESS_WIDTH_CODE);
+    const width = chip.readByte(Reg.SETUP_AW);
+    if (width !== ADDRESS_WIDTH_CODE) {
+      this.#health = {
+        ...this.#health,
+        connected: false,
+        pvariant: false,
+        reason: absentReason(chip.path, width),
+      };
+      return;
+    }
+    // 250 kbps exists only on the '+' chip: on an nRF24L01 the RF_DR_LOW bit does not stick.
+    chip.writeRegister(Reg.RF_SETUP, rfSetupValue(settings.nrfPaLevel));
+    const pvariant = (chip.readByte(Reg.RF_SETUP) & RfSetup.RF_DR_LOW) !== 0;
+    for (const { register, value } of STATIC_SETUP) chip.writeRegister(register, value);
+    chip.writeRegister(Reg.RX_ADDR_P1, registerAddress(this.#dtuAddress));
+    chip.flushTx();
+    chip.flushRx();
+    chip.writeRegister(Reg.STATUS, IRQ_FLAGS);
+    chip.writeRegister(Reg.CONFIG, CONFIG_TX);
+    await this.#clock.sleep(POWER_UP_WAIT_MS);
+    this.#health = {
+      ...this.#health,
+      connected: true,
+      pvariant,
+      reason: pvariant
+        ? undefined
+        : `the module on ${chip.path} is an nRF24L01 without '+': it cannot send at 250 kbps, which HM inverters need`,
+    };
+    this.#ready = true;
+  }
+
+  /** Sends `frame` to `target` on the next send channel; returns that channel's index. */
+  async #send(frame: Uint8Array, target: RadioAddress): Promise<number> {
+    const chip = this.#chip;
+    const txIndex = this.#txIndex;
+    this.#txIndex = (txIndex + 1) % HOYMILES_CHANNELS.length;
+    const address = registerAddress(target);
+    this.#ce.set(false);
+    chip.writeRegister(Reg.CONFIG, CONFIG_TX);
+    chip.writeRegister(Reg.EN_RXADDR, EN_RXADDR_TX);
+    chip.writeRegister(Reg.RF_CH, HOYMILES_CHANNELS[txIndex]!);
+    chip.writeRegister(Reg.TX_ADDR, address);
+    // The inverter's ack comes back to the same address, on pipe 0.
+    chip.writeRegister(Reg.RX_ADDR_P0, address);
+    chip.writePayload(frame);
+    this.#ce.set(true);
+    this.#counters.sent++;
+    const outcome = await this.#awaitSendEnd();
+    if (outcome & Status.TX_DS) this.#counters.acked++;
+    if (outcome & Status.MAX_RT) this.#counters.notAcked++;
+    this.#counters.retransmits += chip.readByte(Reg.OBSERVE_TX) & 0x0f;
+    return txIndex;
+  }
+
+  /** Waits for TX_DS or MAX_RT (IRQ, or STATUS read every TX_POLL_MS), ends the send and returns the flag. */
+  async #awaitSendEnd(): Promise<number> {
+    const deadline = this.#clock.now() + TX_TIMEOUT_MS;
+    for (;;) {
+      const woke = await this.#waitIrq(Math.min(TX_POLL_MS, deadline - this.#clock.now()));
+      const status = this.#chip.status();
+      const done = status & (Status.TX_DS | Status.MAX_RT);
+      if (!done && woke) this.#checkSpuriousWake();
+      if (done) {
+        this.#noteIrqLine();
+        // CE low first: with CE high, clearing MAX_RT would start the payload left in the FIFO again.
+        this.#ce.set(false);
+        // After MAX_RT the payload stays in the TX FIFO; drop it.
+        if (done & Status.MAX_RT) this.#chip.flushTx();
+        this.#chip.writeRegister(Reg.STATUS, done);
+        return done;
+      }
+      if (this.#clock.now() >= deadline) {
+        throw new ChipTimeout(
+          `the nRF24 on ${this.#chip.path} did not finish a send within ${TX_TIMEOUT_MS} ms`,
+        );
+      }
+    }
+  }
+
+  /** Listens until `end`, starting on the answer channel and hopping when no frame came for a dwell. */
+  async #listen(txIndex: number, end: number, frames: Uint8Array[]): Promise<void> {
+    const chip = this.#chip;
+    const channels = HOYMILES_CHANNELS;
+    let rxIndex = (txIndex + ANSWER_CHANNEL_OFFSET) % channels.length;
+    chip.writeRegister(Reg.CONFIG, CONFIG_RX);
+    chip.writeRegister(Reg.EN_RXADDR, EN_RXADDR_RX);
+    chip.writeRegister(Reg.RF_CH, channels[rxIndex]!);
+    this.#ce.set(true);
+    let hopAt = this.#clock.now() + RX_FIRST_DWELL_MS;
+    while (this.#clock.now() < end) {
+      const woke = await this.#waitIrq(Math.min(hopAt, end) - this.#clock.now());
+      if (woke) {
+        if (this.#drain(frames) > 0) hopAt = this.#clock.now() + RX_DWELL_MS;
+        else this.#checkSpuriousWake();
+        continue;
+      }
+      if (this.#clock.now() >= end) break;
+      if (this.#clock.now() < hopAt) continue;
+      // Hop time. A STATUS read first doubles as the poll when the IRQ line stays quiet: frames waiting
+      // mean the answer is on this channel, so the receiver stays.
+      if (rxPipeOf(chip.status()) !== RX_PIPE_EMPTY) {
+        this.#noteIrqLine();
+        this.#drain(frames);
+        hopAt = this.#clock.now() + RX_DWELL_MS;
+        continue;
+      }
+      // Registers are written in standby only: CE low, change channel, CE high again.
+      rxIndex = (rxIndex + 1) % channels.length;
+      this.#ce.set(false);
+      chip.writeRegister(Reg.RF_CH, channels[rxIndex]!);
+      this.#ce.set(true);
+      hopAt = this.#clock.now() + RX_DWELL_MS;
+    }
+    this.#ce.set(false);
+    // Frames that arrived just before the end, their IRQ not yet served.
+    if (rxPipeOf(chip.status()) !== RX_PIPE_EMPTY) this.#drain(frames);
+  }
+
+  /** Clears RX_DR and reads every frame out of the RX FIFO; returns how many. */
+  #drain(frames: Uint8Array[]): number {
+    const chip = this.#chip;
+    // Clear first: a frame arriving while we read sets RX_DR again and is not missed. A stale TX flag
+    // would hold the IRQ line low: cleared with it.
+    chip.writeRegister(Reg.STATUS, IRQ_FLAGS);
+    let fifo = chip.readByte(Reg.FIFO_STATUS);
+    if (fifo & FifoStatus.RX_FULL) this.#counters.rxFifoFull++;
+    let count = 0;
+    while (!(fifo & FifoStatus.RX_EMPTY)) {
+      const width = chip.readPayloadWidth();
+      if (width < 1 || width > MAX_PAYLOAD) {
+        this.#counters.badWidths++;
+        chip.flushRx();
+        break;
+      }
+      frames.push(chip.readPayload(width));
+      count++;
+      fifo = chip.readByte(Reg.FIFO_STATUS);
+    }
+    this.#counters.received += count;
+    return count;
+  }
+
+  /** Called when STATUS shows an unmasked flag: if the line is not asserted, it failed to follow. */
+  #noteIrqLine(): void {
+    if (this.#irq.get()) {
+      this.#counters.irqMissed++;
+      this.#health.irqLine = 'silent';
+    } else if (this.#health.irqLine === 'unknown') {
+      this.#health.irqLine = 'ok';
+    }
+  }
+
+  /**
+   * The IRQ line is low with nothing to do: it does not follow STATUS (stuck low, or wired to something
+   * else). Its level is ignored from now on, until the next set-up; only falling edges and timers wake.
+   */
+  #checkSpuriousWake(): void {
+    if (this.#irq.get()) return;
+    this.#trustIrqLevel = false;
+    this.#health.irqLine = 'stuck-low';
+  }
+
+  /** Resolves true on an IRQ (the line is low or falls), false after `ms` of the clock. */
+  #waitIrq(ms: number): Promise<boolean> {
+    if (this.#trustIrqLevel && !this.#irq.get()) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const cancel = this.#clock.setTimer(Math.max(0, ms), () => {
+        this.#wake = undefined;
+        resolve(false);
+      });
+      this.#wake = () => {
+        this.#wake = undefined;
+        cancel();
+        resolve(true);
+      };
+    });
+  }
+
+  #fail(error: unknown): void {
+    this.#counters.ioErrors++;
+    this.#ready = false;
+    const message = error instanceof Error ? error.message : String(error);
+    const reason =
+      error instanceof ChipTimeout
+        ? message
+        : `nRF24 on ${this.#chip.path}: ${message}; it is set up again on the next send`;
+    this.#health = { ...this.#health, connected: false, reason };
+    try {
+      this.#ce.set(false);
+    } catch {
+      // The line is as broken as the bus; the reason above already says so.
+    }
+  }
+}
+
+/** Bytes 1..4 of a Hoymiles frame: the inverter's address. */
+function readAddress(frame: Uint8Array): RadioAddress {
+  return ((frame[1]! << 24) | (frame[2]! << 16) | (frame[3]! << 8) | frame[4]!) >>> 0;
+}
