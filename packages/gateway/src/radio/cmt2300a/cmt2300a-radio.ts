@@ -339,7 +339,7 @@ export class Cmt2300aRadio implements Radio {
       if (remaining <= 0) break;
       if (irq) {
         if (!(await waitForRise(irq, clock, remaining))) break;
-        this.#readPacket(heard);
+        this.#checkFlags(heard);
       } else {
         await clock.sleep(Math.min(pollMs, remaining));
         this.#checkFlags(heard);
@@ -352,16 +352,19 @@ export class Cmt2300aRadio implements Radio {
     }
   }
 
-  /** Reads INT_FLAG; reads a waiting packet and counts a CRC failure. Returns true when a packet was read. */
+  /**
+   * Reads INT_FLAG: counts a CRC failure (PKT_ERR stays set until the next clear, so a failure between two
+   * good packets is seen at the second one) and reads a waiting packet. Returns true when it read one.
+   */
   #checkFlags(heard: CmtReception[]): boolean {
     const flags = this.#chip.read(Reg.intFlag);
-    if (flags & IntFlag.pktErr) {
-      this.#d.crcErrors++;
-      this.#chip.write(Reg.intClr2, INT_CLR2_ALL);
+    if (flags & IntFlag.pktErr) this.#d.crcErrors++;
+    if (flags & IntFlag.pktOk) {
+      this.#readPacket(heard);
+      return true;
     }
-    if (!(flags & IntFlag.pktOk)) return false;
-    this.#readPacket(heard);
-    return true;
+    if (flags & IntFlag.pktErr) this.#chip.write(Reg.intClr2, INT_CLR2_ALL);
+    return false;
   }
 
   /** Reads one packet (RSSI, length byte, payload), notes an overrun, frees the FIFO for the next. */
