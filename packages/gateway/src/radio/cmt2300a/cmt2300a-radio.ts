@@ -61,6 +61,8 @@ export interface CmtDiagnostics {
   connected: boolean;
   /** Why the chip is not usable, or a degraded mode (polling after a silent interrupt line). */
   reason: string | undefined;
+  /** Why the last request was not sent (a frequency outside the country's legal range), if it was not. */
+  lastRefusal: string | undefined;
   framesSent: number;
   packetsReceived: number;
   /** Packets lost because the FIFO still held an unread one (each one is a lost fragment). */
@@ -100,6 +102,7 @@ export class Cmt2300aRadio implements Radio {
   readonly #d: CmtDiagnostics = {
     connected: false,
     reason: 'not started',
+    lastRefusal: undefined,
     framesSent: 0,
     packetsReceived: 0,
     fifoOverruns: 0,
@@ -205,11 +208,12 @@ export class Cmt2300aRadio implements Radio {
     }
     const channel = cmtChannelOfFrequency(country.id, frequencyHz);
     if (!channel.ok) return this.#refuse(`not sending on ${mhz(frequencyHz)}: ${channel.error.message}`);
+    this.#d.lastRefusal = undefined;
     return channel.value;
   }
 
   #refuse(reason: string): undefined {
-    this.#d.reason = reason;
+    this.#d.lastRefusal = reason;
     return undefined;
   }
 

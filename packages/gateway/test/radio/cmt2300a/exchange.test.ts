@@ -112,7 +112,9 @@ describe('CMT2300A driver through the chip model', () => {
     );
     expect(frames).toEqual([]);
     expect(r.air.heard).toEqual([]);
-    expect(r.radio.diagnostics().reason).toMatch(/880\.000 MHz: outside the legal range for EU/);
+    expect(r.radio.diagnostics().lastRefusal).toMatch(/880\.000 MHz: outside the legal range for EU/);
+    await r.settle(r.radio.transmit({ radio: 'CMT', frame: r.dataRequest(), windowMs: 100 }));
+    expect(r.radio.diagnostics().lastRefusal).toBeUndefined();
   });
 
   it('ignores requests for the nRF radio and stays silent while disabled', async () => {

@@ -48,7 +48,11 @@ function setup() {
   const configure = (channel = 20) => {
     w(Reg.modeCtl, Go.stby);
     w(Reg.modeSta, CFG_RETAIN);
-    for (const bank of banksFor('860')) bank.values.forEach((v, i) => w(bank.address + i, v));
+    for (const bank of banksFor('860')) {
+      bank.values.forEach((v, i) => {
+        w(bank.address + i, v);
+      });
+    }
     w(Reg.ioSel, IoSel.gpio2Int1 | IoSel.gpio3Int2);
     w(Reg.int1Ctl, IntSource.txDone);
     w(Reg.int2Ctl, IntSource.pktOk);
