@@ -313,14 +313,18 @@ export class Cmt2300aRadio implements Radio {
   async #waitTxDone(): Promise<boolean> {
     const { gpio2, clock, txTimeoutMs, pollMs } = this.#o;
     const isDone = () => (this.#chip.read(Reg.intClr1) & IntClr1.txDoneFlag) !== 0;
-    if (gpio2 && !this.#d.txIrqFallback) {
-      if (await waitForRise(gpio2, clock, txTimeoutMs)) return true;
-      if (!isDone()) return false;
-      this.#d.txIrqFallback = true;
-      this.#d.reason = `GPIO2 (line ${gpio2.offset}) never signalled TX_DONE: polling the flag register instead`;
-      return true;
-    }
     const deadline = clock.now() + txTimeoutMs;
+    if (gpio2 && !this.#d.txIrqFallback) {
+      // The flag confirms the line: a line that never rises, or is high without TX_DONE, is not trusted again.
+      const rose = await waitForRise(gpio2, clock, txTimeoutMs);
+      const done = isDone();
+      if (rose === done) return done;
+      this.#d.txIrqFallback = true;
+      this.#d.reason = rose
+        ? `GPIO2 (line ${gpio2.offset}) is high without TX_DONE: polling the flag register instead`
+        : `GPIO2 (line ${gpio2.offset}) never signalled TX_DONE: polling the flag register instead`;
+      if (done) return true;
+    }
     while (clock.now() < deadline) {
       await clock.sleep(pollMs);
       if (isDone()) return true;
@@ -341,16 +345,20 @@ export class Cmt2300aRadio implements Radio {
     for (;;) {
       const remaining = deadline - clock.now();
       if (remaining <= 0) break;
-      if (irq) {
+      if (irq && !this.#d.rxIrqFallback) {
         if (!(await waitForRise(irq, clock, remaining))) break;
-        this.#checkFlags(heard);
+        if (!this.#checkFlags(heard) && irq.get()) {
+          // High without PKT_OK (stuck or miswired line): waiting on it again would spin.
+          this.#d.rxIrqFallback = true;
+          this.#d.reason = `GPIO3 (line ${irq.offset}) is high without PKT_OK: polling the flag register instead`;
+        }
       } else {
         await clock.sleep(Math.min(pollMs, remaining));
         this.#checkFlags(heard);
       }
     }
     // End of the window: a packet flagged but never signalled means GPIO3 is not working.
-    if (irq && this.#checkFlags(heard)) {
+    if (irq && !this.#d.rxIrqFallback && this.#checkFlags(heard)) {
       this.#d.rxIrqFallback = true;
       this.#d.reason = `GPIO3 (line ${irq.offset}) never signalled PKT_OK: polling the flag register instead`;
     }
@@ -387,7 +395,13 @@ export class Cmt2300aRadio implements Radio {
     heard.push(reception);
     this.#d.packetsReceived++;
     this.#d.lastRssiDbm = rssiDbm;
-    for (const listener of this.#listeners) listener(reception);
+    for (const listener of this.#listeners) {
+      try {
+        listener(reception);
+      } catch {
+        // A listener's trouble is not the radio's: the packet is still returned.
+      }
+    }
   }
 
   #fail(error: unknown): void {

@@ -1,6 +1,9 @@
 import { buildReRequest } from '@dtu-console/hoymiles';
 import { describe, expect, it } from 'vitest';
-import { DTU, INVERTER, rig } from './rig';
+import { Cmt2300aRadio } from '../../../src/radio/cmt2300a/cmt2300a-radio';
+import { fifoOnChipSelect } from '../../../src/radio/cmt2300a/fifo-port';
+import type { GpioInput } from '../../../src/radio/io';
+import { DTU, INVERTER, rig, SETTINGS } from './rig';
 
 const fragmentNumbers = (frames: Uint8Array[]) => frames.map((f) => f[9]! & 0x7f);
 
@@ -52,6 +55,28 @@ describe('CMT2300A driver under faults', () => {
     expect(r.radio.diagnostics().txIrqFallback).toBe(true);
     expect(r.radio.diagnostics().reason).toMatch(/GPIO2 \(line 12\) never signalled TX_DONE/);
     const second = await r.settle(r.radio.transmit({ radio: 'CMT', frame: r.dataRequest(), windowMs: 300 }));
+    expect(fragmentNumbers(second)).toEqual([1, 2, 3]);
+    expect(r.model.errors).toEqual([]);
+  });
+
+  it('a line stuck high is not trusted: both directions fall back to polling without spinning', async () => {
+    const r = rig();
+    const stuck = (line: GpioInput): GpioInput => ({ ...line, get: () => true, onEdge: () => () => {} });
+    const radio = new Cmt2300aRadio({
+      bus: r.ports.csb,
+      fifo: fifoOnChipSelect(r.ports.fcsb),
+      gpio2: stuck(r.ports.gpio2),
+      gpio3: stuck(r.ports.gpio3),
+      clock: r.clock,
+    });
+    radio.configure(SETTINGS);
+    const first = await r.settle(radio.transmit({ radio: 'CMT', frame: r.dataRequest(), windowMs: 300 }));
+    const d = radio.diagnostics();
+    expect(d.txIrqFallback).toBe(true);
+    expect(d.rxIrqFallback).toBe(true);
+    expect(d.reason).toMatch(/GPIO3 \(line 13\) is high without PKT_OK/);
+    expect(first.length).toBeLessThanOrEqual(3);
+    const second = await r.settle(radio.transmit({ radio: 'CMT', frame: r.dataRequest(), windowMs: 300 }));
     expect(fragmentNumbers(second)).toEqual([1, 2, 3]);
     expect(r.model.errors).toEqual([]);
   });
