@@ -14,16 +14,10 @@ import {
   ExitState,
   FifoClr,
   FifoCtl,
-  FifoFlag,
   Go,
-  INT_POLARITY_LOW,
-  INT_SOURCE_MASK,
   IntClr1,
   IntEn,
   IntFlag,
-  IntSource,
-  IoSel,
-  MERGED_FIFO_BYTES,
   Reg,
   RSSI_DBM_OFFSET,
   RSTN_IN_EN,
@@ -34,6 +28,8 @@ import {
   stateName,
 } from '../cmt2300a/registers';
 import type { Air, CmtAirPacket } from './air';
+import { CmtFifo } from './cmt2300a-fifo';
+import { CmtInterruptLines, type CmtLine } from './cmt2300a-lines';
 import { airProfileProblems, airtimeMs, tunedFrequencyHz } from './cmt2300a-rf';
 
 export interface Cmt2300aModelOptions {
@@ -69,8 +65,6 @@ export interface CmtModelStats {
   wrongFrequency: number;
   txAborted: number;
 }
-
-type Line = 'gpio2' | 'gpio3';
 
 const GO_TARGET: Readonly<Record<number, StateCode>> = {
   [Go.stby]: State.stby,
@@ -116,19 +110,13 @@ export class Cmt2300aModel {
   readonly #regs = new Uint8Array(0x80);
   #state: number = State.sleep;
   #busyUntil = Number.NEGATIVE_INFINITY;
-  #tx: number[] = [];
-  #rx: number[] = [];
-  #rxOverflow = false;
+  #fifo = new CmtFifo();
   #intFlags = 0;
   #txDone = false;
   #rssiDbm = -128;
   #tunedHz: number | undefined;
   #cancelTx: (() => void) | undefined;
-  readonly #levels: Record<Line, boolean> = { gpio2: false, gpio3: false };
-  readonly #edgeListeners: Record<Line, Set<(rising: boolean) => void>> = {
-    gpio2: new Set(),
-    gpio3: new Set(),
-  };
+  readonly #lines = new CmtInterruptLines((line) => this.faults[`${line}Dead`]);
 
   constructor(options: Cmt2300aModelOptions) {
     this.#clock = options.clock;
@@ -156,13 +144,12 @@ export class Cmt2300aModel {
   }
 
   /** GPIO line level as the chip drives it (a dead line stays low). */
-  level(line: Line): boolean {
-    return this.faults[`${line}Dead`] ? false : this.#levels[line];
+  level(line: CmtLine): boolean {
+    return this.#lines.level(line);
   }
 
-  onEdge(line: Line, listener: (rising: boolean) => void): () => void {
-    this.#edgeListeners[line].add(listener);
-    return () => this.#edgeListeners[line].delete(listener);
+  onEdge(line: CmtLine, listener: (rising: boolean) => void): () => void {
+    return this.#lines.onEdge(line, listener);
   }
 
   error(message: string): void {
@@ -209,7 +196,7 @@ export class Cmt2300aModel {
       case Reg.intFlag:
         return this.#intFlags;
       case Reg.fifoFlag:
-        return this.#fifoFlags();
+        return this.#fifo.flags(this.#regs[Reg.fifoCtl]!);
       case Reg.rssiCode:
       case Reg.rssiDbm:
         return Math.max(0, Math.min(255, this.#rssiDbm + RSSI_DBM_OFFSET));
@@ -260,11 +247,7 @@ export class Cmt2300aModel {
       case Reg.fifoClr:
         if (value & ~(FifoClr.rx | FifoClr.tx))
           this.error(`FIFO_CLR 0x${hex(value)}: restore is not modelled`);
-        if (value & FifoClr.tx) this.#tx = [];
-        if (value & FifoClr.rx) {
-          this.#rx = [];
-          this.#rxOverflow = false;
-        }
+        this.#fifo.clear(value);
         break;
       case Reg.intFlag:
       case Reg.fifoFlag:
@@ -296,7 +279,7 @@ export class Cmt2300aModel {
       this.error(refused);
       return;
     }
-    this.#tx.push(value & 0xff);
+    this.#fifo.tx.push(value & 0xff);
     this.#updateLines();
   }
 
@@ -305,10 +288,10 @@ export class Cmt2300aModel {
     if (!(ctl & FifoCtl.spiWrite)) return 'FIFO write while FIFO_CTL is set for SPI reads';
     if (!(ctl & FifoCtl.selectTx)) return 'FIFO write while FIFO_CTL selects the RX FIFO';
     if (this.#state === State.sleep) return 'FIFO write in SLEEP';
-    if (ctl & FifoCtl.merge && this.#rx.length > 0) {
+    if (ctl & FifoCtl.merge && this.#fifo.rx.length > 0) {
       return 'TX bytes written while the merged FIFO still holds received bytes (clear it first)';
     }
-    if (this.#tx.length >= this.#fifoCapacity()) return 'TX FIFO overflow';
+    if (this.#fifo.tx.length >= this.#fifo.capacity(ctl)) return 'TX FIFO overflow';
     return undefined;
   }
 
@@ -324,7 +307,7 @@ export class Cmt2300aModel {
       this.error('FIFO read while FIFO_CTL selects the TX FIFO');
       return 0;
     }
-    const value = this.#rx.shift();
+    const value = this.#fifo.rx.shift();
     if (value === undefined) {
       this.error('read from an empty RX FIFO');
       return 0;
@@ -376,17 +359,18 @@ export class Cmt2300aModel {
     const regs = this.#regs;
     if (!(regs[Reg.fifoCtl]! & FifoCtl.selectTx)) this.error('TX entered while FIFO_CTL selects the RX FIFO');
     const length = regs[Reg.pkt15]! | ((regs[Reg.pkt14]! & 0x70) << 4);
-    if (this.#tx.length === 0) this.error('TX with an empty TX FIFO');
-    else if (length !== this.#tx.length) {
-      this.error(`TX length register says ${length} bytes but the FIFO holds ${this.#tx.length}`);
+    const tx = this.#fifo.tx;
+    if (tx.length === 0) this.error('TX with an empty TX FIFO');
+    else if (length !== tx.length) {
+      this.error(`TX length register says ${length} bytes but the FIFO holds ${tx.length}`);
     }
-    const payload = Uint8Array.from(this.#tx);
+    const payload = Uint8Array.from(tx);
     const frequencyHz = this.#tunedHz;
     const problems = airProfileProblems(regs);
     if (problems.length > 0) this.error(`TX that no inverter could hear: ${problems.join('; ')}`);
     this.#cancelTx = this.#clock.setTimer(airtimeMs(regs, payload.length), () => {
       this.#cancelTx = undefined;
-      this.#tx = [];
+      this.#fifo.tx = [];
       if (regs[Reg.intEn]! & IntEn.txDone) this.#txDone = true;
       const exit = (regs[Reg.sys3]! >> 2) & 0x03;
       this.#state = exit === ExitState.sleep ? State.sleep : exit === ExitState.fs ? State.tfs : State.stby;
@@ -425,9 +409,9 @@ export class Cmt2300aModel {
       this.#updateLines();
       return;
     }
-    if (this.#rx.length > 0) {
+    if (this.#fifo.rx.length > 0) {
       this.stats.overruns++;
-      this.#rxOverflow = true;
+      this.#fifo.overflow = true;
       this.#updateLines();
       return;
     }
@@ -435,11 +419,11 @@ export class Cmt2300aModel {
       this.error('packet received while the FIFO is set for TX: lost');
       return;
     }
-    if (packet.payload.length + 1 > this.#fifoCapacity()) {
+    if (packet.payload.length + 1 > this.#fifo.capacity(regs[Reg.fifoCtl]!)) {
       this.error(`packet of ${packet.payload.length} bytes does not fit the FIFO`);
       return;
     }
-    this.#rx = [packet.payload.length, ...packet.payload];
+    this.#fifo.rx = [packet.payload.length, ...packet.payload];
     this.stats.received++;
     this.#intFlags |= gated(IntFlag.crcOk, IntEn.crcOk) | gated(IntFlag.pktOk, IntEn.pktDone);
     if (!(regs[Reg.sys10]! & 0x20)) {
@@ -459,59 +443,12 @@ export class Cmt2300aModel {
     for (const [bit, flags] of clears) if (value & bit) this.#intFlags &= ~flags;
   }
 
-  #fifoCapacity(): number {
-    return this.#regs[Reg.fifoCtl]! & FifoCtl.merge ? MERGED_FIFO_BYTES : MERGED_FIFO_BYTES / 2;
-  }
-
-  #fifoFlags(): number {
-    const cap = this.#fifoCapacity();
-    return (
-      (this.#rx.length >= cap ? FifoFlag.rxFull : 0) |
-      (this.#rx.length > 0 ? FifoFlag.rxNotEmpty : 0) |
-      (this.#rxOverflow ? FifoFlag.rxOverflow : 0) |
-      (this.#tx.length >= cap ? FifoFlag.txFull : 0) |
-      (this.#tx.length > 0 ? FifoFlag.txNotEmpty : 0)
-    );
-  }
-
-  // --- interrupt lines ------------------------------------------------------------------------------
-
-  #source(select: number): boolean {
-    switch (select & INT_SOURCE_MASK) {
-      case IntSource.pktOk:
-        return (this.#intFlags & IntFlag.pktOk) !== 0;
-      case IntSource.txDone:
-        return this.#txDone;
-      case IntSource.crcOk:
-        return (this.#intFlags & IntFlag.crcOk) !== 0;
-      case IntSource.syncOk:
-        return (this.#intFlags & IntFlag.syncOk) !== 0;
-      case IntSource.preambleOk:
-        return (this.#intFlags & IntFlag.preambleOk) !== 0;
-      case IntSource.rxFifoNotEmpty:
-        return this.#rx.length > 0;
-      default:
-        return false;
-    }
-  }
-
   #updateLines(): void {
-    const activeLow = (this.#regs[Reg.int1Ctl]! & INT_POLARITY_LOW) !== 0;
-    const int1 = this.#source(this.#regs[Reg.int1Ctl]!) !== activeLow;
-    const int2 = this.#source(this.#regs[Reg.int2Ctl]!) !== activeLow;
-    const io = this.#regs[Reg.ioSel]!;
-    const gpio2Sel = io & IoSel.gpio2Mask;
-    const gpio2 = gpio2Sel === IoSel.gpio2Int1 ? int1 : gpio2Sel === IoSel.gpio2Int2 ? int2 : false;
-    const gpio3 = (io & IoSel.gpio3Mask) === IoSel.gpio3Int2 ? int2 : false;
-    this.#setLine('gpio2', gpio2);
-    this.#setLine('gpio3', gpio3);
-  }
-
-  #setLine(line: Line, level: boolean): void {
-    if (this.#levels[line] === level) return;
-    this.#levels[line] = level;
-    if (this.faults[`${line}Dead`]) return;
-    for (const listener of [...this.#edgeListeners[line]]) listener(level);
+    this.#lines.update(this.#regs, {
+      intFlags: this.#intFlags,
+      txDone: this.#txDone,
+      rxFifoNotEmpty: this.#fifo.rx.length > 0,
+    });
   }
 
   // --- reset ----------------------------------------------------------------------------------------
@@ -520,9 +457,7 @@ export class Cmt2300aModel {
     this.#regs.fill(0);
     this.#regs[Reg.modeSta] = RSTN_IN_EN;
     this.#state = State.sleep;
-    this.#tx = [];
-    this.#rx = [];
-    this.#rxOverflow = false;
+    this.#fifo = new CmtFifo();
     this.#intFlags = 0;
     this.#txDone = false;
     this.#tunedHz = undefined;
