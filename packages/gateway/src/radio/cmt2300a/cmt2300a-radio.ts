@@ -5,32 +5,26 @@
  * GPIO3; without those lines the driver polls the flag registers. A missing chip or an I/O error becomes
  * `connected: false` with a reason in plain words; transmit then resolves with what it heard (often []).
  */
-import { DtuLimits } from '@dtu-console/contract';
 import { cmtChannelOfFrequency, cmtCountry, isFrequencyLegal } from '@dtu-console/hoymiles';
 import type { Clock } from '../../system/clock';
 import type { GpioInput, SpiBus } from '../io';
 import type { Radio, RadioRequest, RadioSettings, RadioStatus } from '../radio';
-import { type BandId, bandOfBase, banksFor, MAX_PAYLOAD_BYTES, paCodes } from './banks';
+import { MAX_PAYLOAD_BYTES } from './banks';
 import { CmtChip } from './chip';
 import type { CmtFifoPort } from './fifo-port';
 import {
-  CFG_RETAIN,
   FifoClr,
   FifoCtl,
   FifoFlag,
   Go,
   INT_CLR2_ALL,
   IntClr1,
-  IntEn,
   IntFlag,
-  IntSource,
-  IoSel,
   Reg,
   RSSI_DBM_OFFSET,
-  RSTN_IN_EN,
-  SOFT_RESET_VALUE,
   State,
 } from './registers';
+import { ChipAbsent, initialiseChip } from './setup';
 import { waitForRise } from './wait';
 
 export interface Cmt2300aRadioOptions {
@@ -78,14 +72,8 @@ export interface CmtDiagnostics {
   lastRssiDbm: number | undefined;
 }
 
-/** Settle time after a soft reset before the chip answers. */
-export const RESET_SETTLE_MS = 20;
 /** After a failed init, the next attempt waits this long (a missing chip is not reset on every poll). */
 export const INIT_RETRY_MS = 30_000;
-/** FREQ_OFS: channel spacing in 2.5 kHz steps (100 × 2.5 kHz = 250 kHz). */
-const CHANNEL_STEPS = DtuLimits.cmtChannelWidthHz / 2500;
-/** The value the presence check writes and expects back. */
-const PRESENCE_PATTERN = 0xaa;
 
 const NOT_CONFIGURED: RadioStatus['nrf'] = { configured: false, connected: false, pvariant: false };
 
@@ -229,7 +217,7 @@ export class Cmt2300aRadio implements Radio {
     this.#initialisedFor = key;
     this.#d.connected = false;
     try {
-      await this.#init(settings);
+      await initialiseChip(this.#chip, this.#o.clock, settings);
       this.#d.connected = true;
       this.#d.reason = undefined;
       this.#nextInitAt = Number.NEGATIVE_INFINITY;
@@ -237,58 +225,6 @@ export class Cmt2300aRadio implements Radio {
       this.#fail(error);
     }
     return this.#d.connected;
-  }
-
-  async #init(settings: RadioSettings): Promise<void> {
-    const country = cmtCountry(settings.cmtCountry);
-    const band: BandId | undefined = country ? bandOfBase(country.baseFrequencyHz) : undefined;
-    if (!band) throw new ChipAbsent(`no CMT2300A register set for country ${settings.cmtCountry}`);
-    const chip = this.#chip;
-    chip.write(Reg.softReset, SOFT_RESET_VALUE);
-    await this.#o.clock.sleep(RESET_SETTLE_MS);
-    this.#checkPresence();
-    await chip.go(Go.stby, State.stby);
-    // Keep the configuration through SLEEP; GPIO4 must not act as a reset input.
-    chip.write(Reg.modeSta, (chip.read(Reg.modeSta) | CFG_RETAIN) & ~RSTN_IN_EN & 0xff);
-    for (const bank of banksFor(band)) {
-      bank.values.forEach((value, i) => {
-        chip.write(bank.address + i, value);
-      });
-    }
-    chip.write(Reg.ioSel, IoSel.gpio2Int1 | IoSel.gpio3Int2);
-    chip.write(Reg.int1Ctl, IntSource.txDone);
-    chip.write(Reg.int2Ctl, IntSource.pktOk);
-    chip.write(Reg.intEn, IntEn.txDone | IntEn.preambleOk | IntEn.syncOk | IntEn.crcOk | IntEn.pktDone);
-    chip.write(Reg.freqOffset, CHANNEL_STEPS);
-    chip.write(Reg.fifoCtl, FifoCtl.merge);
-    const level = Math.min(
-      DtuLimits.cmtPaLevelMaxDbm,
-      Math.max(DtuLimits.cmtPaLevelMinDbm, settings.cmtPaLevel),
-    );
-    const pa = paCodes(level);
-    chip.write(Reg.cmt4, pa.cmt4);
-    chip.write(Reg.tx8, pa.tx8);
-    chip.write(Reg.tx9, pa.tx9);
-    chip.write(Reg.intClr1, IntClr1.clearAll);
-    chip.write(Reg.intClr2, INT_CLR2_ALL);
-    chip.write(Reg.fifoClr, FifoClr.rx | FifoClr.tx);
-    // The configuration takes effect through SLEEP; the chip waits there between exchanges.
-    await chip.go(Go.sleep, State.sleep);
-  }
-
-  /** Writes a test value into a register Hoymiles leaves unused, reads it back, restores it. */
-  #checkPresence(): void {
-    const chip = this.#chip;
-    const saved = chip.read(Reg.pkt17);
-    chip.write(Reg.pkt17, PRESENCE_PATTERN);
-    const back = chip.read(Reg.pkt17);
-    chip.write(Reg.pkt17, saved);
-    if (back !== PRESENCE_PATTERN) {
-      throw new ChipAbsent(
-        `no CMT2300A answers on ${chip.path}: a test value 0xaa written to it read back as 0x${hex(back)} ` +
-          '(check the wiring, the 3-wire SPI overlay and the module power)',
-      );
-    }
   }
 
   async #send(channel: number, frame: Uint8Array): Promise<void> {
@@ -415,10 +351,7 @@ export class Cmt2300aRadio implements Radio {
   }
 }
 
-/** The chip did not answer its presence check (or cannot be set up for the country). */
-class ChipAbsent extends Error {}
 /** The chip misbehaved during an exchange. */
 class CmtRadioError extends Error {}
 
-const hex = (value: number) => value.toString(16).padStart(2, '0');
 const mhz = (hz: number) => `${(hz / 1e6).toFixed(3)} MHz`;

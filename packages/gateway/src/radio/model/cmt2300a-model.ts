@@ -11,10 +11,8 @@ import type { Clock } from '../../system/clock';
 import {
   CFG_RETAIN,
   CONFIG_END,
-  ExitState,
   FifoClr,
   FifoCtl,
-  Go,
   IntClr1,
   IntEn,
   IntFlag,
@@ -31,6 +29,7 @@ import type { Air, CmtAirPacket } from './air';
 import { CmtFifo } from './cmt2300a-fifo';
 import { CmtInterruptLines, type CmtLine } from './cmt2300a-lines';
 import { airProfileProblems, airtimeMs, tunedFrequencyHz } from './cmt2300a-rf';
+import { ALLOWED, exitState, GO_TARGET, TUNED } from './cmt2300a-states';
 
 export interface Cmt2300aModelOptions {
   clock: Clock;
@@ -65,25 +64,6 @@ export interface CmtModelStats {
   wrongFrequency: number;
   txAborted: number;
 }
-
-const GO_TARGET: Readonly<Record<number, StateCode>> = {
-  [Go.stby]: State.stby,
-  [Go.rfs]: State.rfs,
-  [Go.rx]: State.rx,
-  [Go.sleep]: State.sleep,
-  [Go.tfs]: State.tfs,
-  [Go.tx]: State.tx,
-};
-/** Go-commands each state accepts (its own state is a no-op and also fine). */
-const ALLOWED: Readonly<Record<number, readonly StateCode[]>> = {
-  [State.sleep]: [State.stby],
-  [State.stby]: [State.sleep, State.rfs, State.tfs, State.rx, State.tx],
-  [State.rfs]: [State.rx, State.stby, State.sleep],
-  [State.tfs]: [State.tx, State.stby, State.sleep],
-  [State.rx]: [State.stby, State.sleep, State.rfs],
-  [State.tx]: [State.stby, State.sleep, State.tfs],
-};
-const TUNED: readonly number[] = [State.rfs, State.tfs, State.rx, State.tx];
 
 export class Cmt2300aModel {
   readonly errors: string[] = [];
@@ -372,8 +352,7 @@ export class Cmt2300aModel {
       this.#cancelTx = undefined;
       this.#fifo.tx = [];
       if (regs[Reg.intEn]! & IntEn.txDone) this.#txDone = true;
-      const exit = (regs[Reg.sys3]! >> 2) & 0x03;
-      this.#state = exit === ExitState.sleep ? State.sleep : exit === ExitState.fs ? State.tfs : State.stby;
+      this.#state = exitState(regs, 'tx');
       if (this.#state !== State.tfs) this.#tunedHz = undefined;
       this.#updateLines();
       if (frequencyHz !== undefined && problems.length === 0 && payload.length > 0) {
@@ -427,8 +406,7 @@ export class Cmt2300aModel {
     this.stats.received++;
     this.#intFlags |= gated(IntFlag.crcOk, IntEn.crcOk) | gated(IntFlag.pktOk, IntEn.pktDone);
     if (!(regs[Reg.sys10]! & 0x20)) {
-      const exit = regs[Reg.sys3]! & 0x03;
-      this.#enter(exit === ExitState.sleep ? State.sleep : exit === ExitState.fs ? State.rfs : State.stby);
+      this.#enter(exitState(regs, 'rx'));
     }
     this.#updateLines();
   }
