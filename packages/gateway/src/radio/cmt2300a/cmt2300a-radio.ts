@@ -153,6 +153,18 @@ export class Cmt2300aRadio implements Radio {
     });
   }
 
+  /** Releases the SPI devices and GPIO lines (after `stop`). */
+  close(): void {
+    const { bus, fifo, gpio2, gpio3 } = this.#o;
+    for (const door of [bus, fifo, gpio2, gpio3]) {
+      try {
+        door?.close();
+      } catch {
+        // Closing is best effort: the gateway is shutting the radio down anyway.
+      }
+    }
+  }
+
   transmit(request: RadioRequest): Promise<Uint8Array[]> {
     return this.#serial(() => this.#exchange(request));
   }

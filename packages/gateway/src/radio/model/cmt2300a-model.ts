@@ -279,6 +279,10 @@ export class Cmt2300aModel {
     if (!this.present) return 0xff;
     if (!this.#awake()) return 0;
     const ctl = this.#regs[Reg.fifoCtl]!;
+    if (this.#state === State.sleep) {
+      this.error('FIFO read in SLEEP');
+      return 0;
+    }
     if (ctl & FifoCtl.spiWrite) {
       this.error('FIFO read while FIFO_CTL is set for SPI writes');
       return 0;
