@@ -19,7 +19,7 @@ export const HOYMILES_SYNC_WORD = Uint8Array.of(0x4d, 0x48, 0x5a, 0x48);
 export const HOYMILES_DATA_RATE_KBPS = 20;
 /** Preamble bytes (0xAA) sent before the sync word. */
 export const TX_PREAMBLE_BYTES = 30;
-/** The longest payload the length byte may announce (the packet-length setting below minus the length byte). */
+/** The longest frame sent or accepted: the packet-length setting of the baseband bank (PKT15 = 32 − 1). */
 export const MAX_PAYLOAD_BYTES = 32;
 
 /** The CMT bank: analog trims of the RF front end and the crystal amplitude (vendor-tool export). */
