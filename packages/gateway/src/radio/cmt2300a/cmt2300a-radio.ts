@@ -339,7 +339,8 @@ export class Cmt2300aRadio implements Radio {
     chip.write(Reg.intClr2, INT_CLR2_ALL);
     chip.write(Reg.fifoClr, FifoClr.rx);
     if (!frame) return;
-    const reception = { frame, rssiDbm, at: this.#o.clock.now() };
+    // The engine reads a frame's `rssi` tag into the inverter's radio statistics.
+    const reception = { frame: Object.assign(frame, { rssi: rssiDbm }), rssiDbm, at: this.#o.clock.now() };
     heard.push(reception);
     this.#d.packetsReceived++;
     this.#d.lastRssiDbm = rssiDbm;
