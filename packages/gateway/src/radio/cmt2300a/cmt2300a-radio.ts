@@ -86,6 +86,7 @@ export class Cmt2300aRadio implements Radio {
   #nextInitAt = Number.NEGATIVE_INFINITY;
   #chain: Promise<unknown> = Promise.resolve();
   #heard: CmtReception[] = [];
+  #irqNote: string | undefined;
   readonly #listeners = new Set<(reception: CmtReception) => void>();
   readonly #d: CmtDiagnostics = {
     connected: false,
@@ -231,7 +232,8 @@ export class Cmt2300aRadio implements Radio {
     try {
       await initialiseChip(this.#chip, this.#o.clock, settings);
       this.#d.connected = true;
-      this.#d.reason = undefined;
+      // A dead interrupt line stays dead across a reset: keep saying so.
+      this.#d.reason = this.#irqNote;
       this.#nextInitAt = Number.NEGATIVE_INFINITY;
     } catch (error) {
       this.#fail(error);
@@ -268,9 +270,10 @@ export class Cmt2300aRadio implements Radio {
       const done = isDone();
       if (rose === done) return done;
       this.#d.txIrqFallback = true;
-      this.#d.reason = rose
+      this.#irqNote = rose
         ? `GPIO2 (line ${gpio2.offset}) is high without TX_DONE: polling the flag register instead`
         : `GPIO2 (line ${gpio2.offset}) never signalled TX_DONE: polling the flag register instead`;
+      this.#d.reason = this.#irqNote;
       if (done) return true;
     }
     while (clock.now() < deadline) {
@@ -298,7 +301,8 @@ export class Cmt2300aRadio implements Radio {
         if (!this.#checkFlags(heard) && irq.get()) {
           // High without PKT_OK (stuck or miswired line): waiting on it again would spin.
           this.#d.rxIrqFallback = true;
-          this.#d.reason = `GPIO3 (line ${irq.offset}) is high without PKT_OK: polling the flag register instead`;
+          this.#irqNote = `GPIO3 (line ${irq.offset}) is high without PKT_OK: polling the flag register instead`;
+          this.#d.reason = this.#irqNote;
         }
       } else {
         await clock.sleep(Math.min(pollMs, remaining));
@@ -308,7 +312,8 @@ export class Cmt2300aRadio implements Radio {
     // End of the window: a packet flagged but never signalled means GPIO3 is not working.
     if (irq && !this.#d.rxIrqFallback && this.#checkFlags(heard)) {
       this.#d.rxIrqFallback = true;
-      this.#d.reason = `GPIO3 (line ${irq.offset}) never signalled PKT_OK: polling the flag register instead`;
+      this.#irqNote = `GPIO3 (line ${irq.offset}) never signalled PKT_OK: polling the flag register instead`;
+      this.#d.reason = this.#irqNote;
     }
   }
 

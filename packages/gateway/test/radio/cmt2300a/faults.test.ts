@@ -45,6 +45,12 @@ describe('CMT2300A driver under faults', () => {
     expect(r.radio.status().cmt.connected).toBe(true);
     const second = await r.settle(r.radio.transmit({ radio: 'CMT', frame: r.dataRequest(), windowMs: 300 }));
     expect(fragmentNumbers(second)).toEqual([1, 2, 3]);
+    // A reset after an I/O error does not make the dead line look healthy again.
+    r.model.faults.failTransfers = 1;
+    await r.settle(r.radio.transmit({ radio: 'CMT', frame: r.dataRequest(), windowMs: 100 }));
+    await r.settle(r.radio.transmit({ radio: 'CMT', frame: r.dataRequest(), windowMs: 100 }));
+    expect(r.radio.status().cmt.connected).toBe(true);
+    expect(r.radio.diagnostics().reason).toMatch(/GPIO3 .* polling/);
     expect(r.model.errors).toEqual([]);
   });
 
