@@ -90,7 +90,9 @@ describe('CMT2300A model: bus rules', () => {
     m.ports.csb.transfer([{ tx: Uint8Array.of(Reg.pkt17, 1, 2) }]);
     m.ports.csb.transfer([{ tx: Uint8Array.of(0x80 | Reg.pkt17) }, { rxLength: 2 }]);
     m.ports.csb.transfer([{ rxLength: 1 }]);
-    expect(m.model.errors).toHaveLength(3);
+    // A FIFO byte sent with CSB instead of FCSB is a broken register write, not FIFO data.
+    m.ports.csb.transfer([{ tx: Uint8Array.of(0x15) }]);
+    expect(m.model.errors).toHaveLength(4);
   });
 
   it('takes FIFO bytes only one per FCSB pulse, and never with CSB and FCSB together', () => {
@@ -265,6 +267,32 @@ describe('CMT2300A model: frequency, FIFO and interrupts', () => {
     await m.clock.advance(50);
     expect(m.sent).toEqual([]);
     expect(m.model.errors.at(-1)).toMatch(/sync word is not the Hoymiles one/);
+  });
+
+  it('leaves RX after a packet when RX auto-exit is allowed (SYS10 bit 5 clear)', () => {
+    const m = setup();
+    m.configure();
+    m.w(Reg.sys10, 0x00);
+    m.w(Reg.modeCtl, Go.rx);
+    m.deliver({ frequencyHz: 865_000_000, payload: Uint8Array.of(1) });
+    expect(m.r(Reg.modeSta) & 0x0f).toBe(State.stby);
+    m.deliver({ frequencyHz: 865_000_000, payload: Uint8Array.of(2) });
+    expect(m.model.stats.notListening).toBe(1);
+  });
+
+  it('holds 64 bytes merged and 32 per direction otherwise', () => {
+    const m = setup();
+    m.configure();
+    m.w(Reg.fifoCtl, 0);
+    m.w(Reg.modeCtl, Go.rx);
+    m.deliver({ frequencyHz: 865_000_000, payload: new Uint8Array(40) });
+    expect(m.model.errors.at(-1)).toMatch(/does not fit the FIFO/);
+    m.w(Reg.modeCtl, Go.stby);
+    m.w(Reg.fifoCtl, FifoCtl.merge);
+    m.w(Reg.modeCtl, Go.rx);
+    m.deliver({ frequencyHz: 865_000_000, payload: new Uint8Array(40) });
+    expect(m.r(Reg.fifoFlag) & FifoFlag.rxNotEmpty).toBeTruthy();
+    expect(m.model.stats.received).toBe(1);
   });
 
   it('counts a packet with a bad CRC and keeps it out of the FIFO', () => {
