@@ -1,0 +1,76 @@
+/**
+ * Register and FIFO access to one CMT2300A, and its mode changes. The register port is 3-wire: a register
+ * read is one message of a send-only part (the address with the read bit) and a receive-only part; a write
+ * is one send-only part (address, value). Nothing here decides what to send: that is the radio's job.
+ */
+import type { Clock } from '../../system/clock';
+import type { SpiBus } from '../io';
+import type { CmtFifoPort } from './fifo-port';
+import { ADDRESS_MASK, READ_BIT, Reg, STATE_MASK, type StateCode, stateName } from './registers';
+
+/** The chip did not do what it was told (a state never reached, a flag never raised). */
+export class CmtChipError extends Error {
+  override readonly name = 'CmtChipError';
+}
+
+/** How long a mode change may take before the chip counts as stuck (the datasheet's worst case is < 1 ms). */
+export const STATE_TIMEOUT_MS = 10;
+const STATE_POLL_MS = 1;
+
+export class CmtChip {
+  readonly #bus: SpiBus;
+  readonly #fifo: CmtFifoPort;
+  readonly #clock: Clock;
+
+  constructor(bus: SpiBus, fifo: CmtFifoPort, clock: Clock) {
+    this.#bus = bus;
+    this.#fifo = fifo;
+    this.#clock = clock;
+  }
+
+  get path(): string {
+    return this.#bus.path;
+  }
+
+  read(address: number): number {
+    const [, value] = this.#bus.transfer([
+      { tx: Uint8Array.of(READ_BIT | (address & ADDRESS_MASK)) },
+      { rxLength: 1 },
+    ]);
+    return value?.[0] ?? 0;
+  }
+
+  write(address: number, value: number): void {
+    this.#bus.transfer([{ tx: Uint8Array.of(address & ADDRESS_MASK, value & 0xff) }]);
+  }
+
+  writeFifo(bytes: Uint8Array): void {
+    for (const byte of bytes) this.#fifo.writeByte(byte);
+  }
+
+  readFifo(length: number): Uint8Array {
+    const bytes = new Uint8Array(length);
+    for (let i = 0; i < length; i++) bytes[i] = this.#fifo.readByte();
+    return bytes;
+  }
+
+  state(): number {
+    return this.read(Reg.modeSta) & STATE_MASK;
+  }
+
+  /** Sends a go-command and waits (on the clock) until MODE_STA shows `target`. */
+  async go(command: number, target: StateCode): Promise<void> {
+    this.write(Reg.modeCtl, command);
+    const deadline = this.#clock.now() + STATE_TIMEOUT_MS;
+    for (;;) {
+      const state = this.state();
+      if (state === target) return;
+      if (this.#clock.now() >= deadline) {
+        throw new CmtChipError(
+          `the CMT2300A did not reach ${stateName(target)} (it reports ${stateName(state)})`,
+        );
+      }
+      await this.#clock.sleep(STATE_POLL_MS);
+    }
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * The CMT2300A model's doors: the register bus (CSB), the FIFO bus in both board forms (a second chip
+ * select, or an SPI device without chip select plus an FCSB GPIO line), and the GPIO2/GPIO3 inputs. They
+ * keep the bus rules a real board has: 3-wire parts send or receive, never both (refused like the Linux
+ * SPI core does, EINVAL); a register access is one CSB message; a FIFO byte is one FCSB pulse; CSB and
+ * FCSB are never selected together.
+ */
+import type { Clock } from '../../system/clock';
+import { READ_BIT } from '../cmt2300a/registers';
+import { type GpioEdge, type GpioInput, type GpioOutput, IoError, type SpiBus, type SpiSegment } from '../io';
+import type { Cmt2300aModel } from './cmt2300a-model';
+
+export interface Cmt2300aModelPorts {
+  /** Register port, CSB. */
+  csb: SpiBus;
+  /** FIFO port on a second chip select (FCSB). */
+  fcsb: SpiBus;
+  /** FIFO port on an SPI device without chip select, framed by `fcsbLine`. */
+  sdio: SpiBus;
+  fcsbLine: GpioOutput;
+  gpio2: GpioInput;
+  gpio3: GpioInput;
+}
+
+export interface Cmt2300aLineOffsets {
+  fcsb: number;
+  gpio2: number;
+  gpio3: number;
+}
+
+const DEFAULT_LINES: Cmt2300aLineOffsets = { fcsb: 25, gpio2: 12, gpio3: 13 };
+
+export function cmt2300aPorts(
+  model: Cmt2300aModel,
+  clock: Clock,
+  lines: Cmt2300aLineOffsets = DEFAULT_LINES,
+): Cmt2300aModelPorts {
+  let fcsbLow = false;
+  let bytesThisPulse = 0;
+
+  const bus = (path: string, handle: (segments: readonly SpiSegment[]) => Uint8Array[]): SpiBus => {
+    let closed = false;
+    return {
+      path,
+      transfer(segments) {
+        if (closed) throw new IoError(`${path} is closed`, 'EBADF');
+        for (const s of segments) {
+          if (s.tx && s.rxLength) {
+            throw new IoError(`${path}: a 3-wire transfer cannot send and receive in one part`, 'EINVAL');
+          }
+        }
+        if (model.takeFault()) throw new IoError(`${path}: input/output error`, 'EIO');
+        return handle(segments);
+      },
+      close() {
+        closed = true;
+      },
+    };
+  };
+
+  const emptyResult = (segments: readonly SpiSegment[]) =>
+    segments.map((s) => new Uint8Array(s.rxLength ?? 0));
+
+  const register = (segments: readonly SpiSegment[]): Uint8Array[] => {
+    const result = emptyResult(segments);
+    if (fcsbLow) {
+      model.error('CSB selected while FCSB is low');
+      return result;
+    }
+    const first = segments[0]?.tx;
+    if (!first || first.length === 0) {
+      model.error('CSB message that does not start with an address byte');
+      return result;
+    }
+    const sent = segments.flatMap((s) => (s.tx ? [...s.tx] : []));
+    const receives = segments.filter((s) => s.rxLength);
+    const address = first[0]! & ~READ_BIT;
+    if (first[0]! & READ_BIT) {
+      const [addressPart, readPart, ...rest] = segments;
+      if (addressPart?.tx?.length !== 1 || readPart?.rxLength !== 1 || rest.length > 0) {
+        model.error(`register read 0x${address.toString(16)} is not [address] then [1 byte]`);
+        return result;
+      }
+      result[1]![0] = model.readRegister(address);
+      return result;
+    }
+    if (receives.length > 0 || sent.length !== 2) {
+      model.error(
+        `register write 0x${address.toString(16)} is not [address, value] (${sent.length} bytes sent)`,
+      );
+      return result;
+    }
+    model.writeRegister(address, sent[1]!);
+    return result;
+  };
+
+  const fifoByte = (segments: readonly SpiSegment[]): Uint8Array[] => {
+    const result = emptyResult(segments);
+    const [part, ...rest] = segments;
+    const count = part?.tx?.length ?? part?.rxLength ?? 0;
+    if (rest.length > 0 || count !== 1) {
+      model.error('a FIFO access is one byte per FCSB pulse');
+      return result;
+    }
+    if (part!.tx) model.writeFifo(part!.tx[0]!);
+    else result[0]![0] = model.readFifo();
+    return result;
+  };
+
+  const edgeInput = (name: 'gpio2' | 'gpio3', offset: number): GpioInput => {
+    let seqno = 0;
+    return {
+      offset,
+      get: () => model.level(name),
+      onEdge(listener: (edge: GpioEdge) => void) {
+        return model.onEdge(name, (rising) => {
+          listener({
+            offset,
+            rising,
+            timestampNs: BigInt(Math.round(clock.now() * 1000)) * 1000n,
+            seqno: ++seqno,
+          });
+        });
+      },
+      close() {},
+    };
+  };
+
+  return {
+    csb: bus('model:cmt2300a/csb', register),
+    fcsb: bus('model:cmt2300a/fcsb', fifoByte),
+    sdio: bus('model:cmt2300a/sdio', (segments) => {
+      if (!fcsbLow) {
+        model.error('SPI clocks on SDIO with neither CSB nor FCSB selected');
+        return emptyResult(segments);
+      }
+      if (++bytesThisPulse > 1) model.error('two FIFO accesses within one FCSB pulse');
+      return fifoByte(segments);
+    }),
+    fcsbLine: {
+      offset: lines.fcsb,
+      set(high) {
+        fcsbLow = !high;
+        if (fcsbLow) bytesThisPulse = 0;
+      },
+      close() {},
+    },
+    gpio2: edgeInput('gpio2', lines.gpio2),
+    gpio3: edgeInput('gpio3', lines.gpio3),
+  };
+}
