@@ -3,12 +3,13 @@ import { NavBar } from '../components/NavBar';
 import { ScreenErrorBoundary } from '../components/ScreenErrorBoundary';
 import { dismiss, useAnnouncements } from '../lib/announce';
 import { Outlet, useLocation } from '../lib/navigation';
+import { SCREENS } from './routes';
 
 export function Layout() {
   const { pathname } = useLocation();
   return (
     <>
-      <NavBar />
+      <NavBar screens={SCREENS} />
       <Announcements />
       <main>
         <ScreenErrorBoundary key={pathname}>

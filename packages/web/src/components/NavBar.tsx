@@ -11,7 +11,6 @@ import Translate from 'react-bootstrap-icons/dist/icons/translate';
 import TreeFill from 'react-bootstrap-icons/dist/icons/tree-fill';
 import { useTranslation } from 'react-i18next';
 import { clearUser, useSignedIn } from '../api/auth';
-import { SCREENS } from '../app/routes';
 import { LANGUAGES, setLanguage } from '../i18n';
 import { announce } from '../lib/announce';
 import { type BrandIcon as BrandIconName, brandIconFor } from '../lib/brand';
@@ -21,7 +20,14 @@ import { NavDropdown } from './Dropdown';
 
 const THEME_ICONS: Record<Theme, typeof SunIcon> = { light: SunIcon, dark: Moon, auto: CircleHalf };
 
-export function NavBar() {
+/** What the navigation bar lists of a screen; the shell hands it the route table. */
+export interface MenuScreen {
+  path: string;
+  titleKey: string;
+  menu?: 'settings' | 'info';
+}
+
+export function NavBar({ screens }: { screens: readonly MenuScreen[] }) {
   const { t, i18n } = useTranslation();
   const [theme, setTheme] = useTheme();
   const [expanded, setExpanded] = useState(false);
@@ -35,13 +41,15 @@ export function NavBar() {
   useEffect(() => setExpanded(false), [location.pathname]);
 
   const menu = (name: 'settings' | 'info') =>
-    SCREENS.filter((screen) => screen.menu === name).map((screen) => (
-      <li key={screen.path}>
-        <NavLink className="dropdown-item" to={screen.path}>
-          {t(`nav.${screen.path}`)}
-        </NavLink>
-      </li>
-    ));
+    screens
+      .filter((screen) => screen.menu === name)
+      .map((screen) => (
+        <li key={screen.path}>
+          <NavLink className="dropdown-item" to={screen.path}>
+            {t(`nav.${screen.path}`)}
+          </NavLink>
+        </li>
+      ));
 
   const logout = () => {
     // A form with unsaved changes is asked before the login is gone, not after.
