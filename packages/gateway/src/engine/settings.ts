@@ -2,36 +2,19 @@
  * What the inverter engine needs from the configuration: the DTU radio, the location for day and night, and
  * the inverters. Names of the inverter flags follow config.json's slots, so plant.ts copies them one to one.
  */
-import type { SunsetType } from '@dtu-console/contract';
+import type { InverterChannelConfig, InverterConfig, SunsetType } from '@dtu-console/contract';
 import { DtuDefaults, InverterSlotDefaults, NtpDefaults } from '@dtu-console/contract';
 import type { RadioSettings } from '../radio/radio';
 
-export interface EngineChannelSettings {
-  /** String name, '' when none is set. */
-  name: string;
-  /** W peak of the string, 0 = not set (no Irradiation). */
-  max_power: number;
-  /** kWh added to the string's YieldTotal. */
-  yield_total_offset: number;
-}
+/** A string's settings (name, max power, yield offset), as the inverter list carries them. */
+export type EngineChannelSettings = InverterChannelConfig;
 
-export interface EngineInverterSettings {
-  /** Slot 0..9: the internal order of `/api/livedata/status` without `inv`. */
-  id: number;
-  /** Hex serial in any case; unsupported serials are kept in the settings but never polled. */
-  serial: string;
-  name: string;
-  order: number;
-  poll_enable: boolean;
-  poll_enable_night: boolean;
-  command_enable: boolean;
-  command_enable_night: boolean;
-  /** Consecutive failed run-data polls tolerated before "unreachable" (1..100). */
-  reachable_threshold: number;
-  zero_runtime: boolean;
-  zero_day: boolean;
-  clear_eventlog: boolean;
-  yieldday_correction: boolean;
+/**
+ * An inverter's settings under config.json's slot names: the inverter list's fields less its type (the
+ * engine derives the family from the serial). `id` is the slot, the internal order of the status list;
+ * an unsupported serial is kept but never polled.
+ */
+export interface EngineInverterSettings extends Omit<InverterConfig, 'type' | 'channel'> {
   /** One per DC input; missing entries count as unnamed, no max power, no offset. */
   channels: EngineChannelSettings[];
 }
