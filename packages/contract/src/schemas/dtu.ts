@@ -47,7 +47,7 @@ function frequencyParam(v: DtuConfigShape): CodeParam {
 }
 
 /**
- * The checks of docs/api.md in their order. The country comes before the frequency because the frequency
+ * The endpoint's own checks, in the order OpenDTU runs them (the list order). The country comes before the frequency because the frequency
  * bounds are the country's. The poll interval has no upper bound on the server (86400 is a form bound).
  */
 export const dtuConfigRules: readonly Rule<DtuConfigShape>[] = [

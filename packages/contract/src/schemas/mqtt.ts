@@ -36,7 +36,7 @@ export const mqttConfigShape = z.object({
 type MqttConfigShape = z.output<typeof mqttConfigShape>;
 
 /**
- * The checks of docs/api.md in their order (1..18). They run only while MQTT is enabled; a disabled config
+ * The endpoint's own checks (1..18), in the order OpenDTU runs them: the list order is the check order. They run only while MQTT is enabled; a disabled config
  * is stored unchecked. 7008 is one code for three keys, split so the failure names the offending key.
  */
 export const mqttConfigRules: readonly Rule<MqttConfigShape>[] = [

@@ -48,7 +48,7 @@ export interface NetworkCheckContext {
   stationMode: boolean;
 }
 
-/** One of the three checks that answer a warning without a code (docs/api.md steps 3..5). */
+/** One of the three checks that answer a warning without a code (steps 3..5 of the endpoint's checks). */
 export interface CodelessRule {
   field: keyof NetworkConfigValues & string;
   message: string;
@@ -112,7 +112,7 @@ export type NetworkValidationResult =
   | { ok: false; codeless: CodelessEnvelope; field: string };
 
 /**
- * The whole check of docs/api.md on a parsed `data` value. Not a plain zod schema like the other domains
+ * The endpoint's whole check on a parsed `data` value. Not a plain zod schema like the other domains
  * because three failures carry no code, which `validate` cannot express; the order is still 1005, the
  * addresses, the codeless three, then the AP timeout and syslog.
  */

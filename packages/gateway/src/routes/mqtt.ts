@@ -82,7 +82,7 @@ export function mqttStatusResponse(mqtt: MqttSection, facts: MqttStatusFacts): M
 
 /**
  * The stored section for a validated POST. The mask keeps the stored password / client key. A disabled
- * config is stored unchecked, so its texts are cut to the storage sizes of docs/api.md instead.
+ * config is stored unchecked, so its texts are cut to their storage sizes (`MqttLimits`) instead.
  */
 export function mqttSectionFromPayload(
   payload: MqttConfigPayload,
