@@ -39,6 +39,8 @@ interface Family<S> {
 }
 
 export interface MetricGroup {
+  /** The names of the group's families (docs and dashboards are checked against them). */
+  readonly names: readonly string[];
   /** Adds every family of the group to `out`. */
   collect(source: MetricSource, out: Exposition): void;
 }
@@ -49,6 +51,7 @@ function group<S>(
   families: readonly Family<S>[],
 ): MetricGroup {
   return {
+    names: families.map((family) => family.name),
     collect(source, out) {
       const list = subjects(source);
       for (const family of families) {
@@ -390,6 +393,11 @@ const RADIO = group<LiveInverter>(
 
 /** Every group, in output order. Alerts and the power limiter join here as one entry each. */
 export const METRIC_GROUPS: readonly MetricGroup[] = [PLANT, INVERTER, STRING, RADIO];
+
+/** The name of every family of every group. */
+export function metricFamilyNames(): string[] {
+  return METRIC_GROUPS.flatMap((metricGroup) => metricGroup.names);
+}
 
 /** Adds every group's families to `out`. */
 export function addMetricFamilies(out: Exposition, source: MetricSource): void {
