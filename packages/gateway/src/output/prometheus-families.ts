@@ -5,99 +5,25 @@
  * per string. Values are the ones every other output shows: read through the field catalogue and rounded
  * to its decimals. Energy is in joules (1 Wh = 3600 J), Prometheus' base unit; dashboards convert back.
  *
- * Families come in groups (plant, inverter, string, radio). A group names its subjects (with their labels)
- * and lists its families; a family is one entry: name, help, type and how to read its value. A new group
- * (alerts, the power limiter) is one more entry in METRIC_GROUPS.
+ * Families come in groups (plant, inverter, string, radio; declared as prometheus-group.ts describes). A
+ * new family is one entry in its group; a new group (alerts, the power limiter) one entry in METRIC_GROUPS.
  */
 import type { RunDataFieldKey } from '@dtu-console/hoymiles';
-import type { LiveModel } from '../engine/live-model';
 import type { LiveInverter } from '../engine/live-types';
 import { RSSI_NONE } from '../engine/radio-stats';
-import { type ChannelKind, channelsOf, fieldsOf, roundTo, TOTAL_FIELDS, type TotalField } from './fields';
-import type { Exposition, Labels, MetricType } from './prometheus-exposition';
-import { num } from './prometheus-exposition';
-
-/** What the families read: the live model and what only the gateway around it knows. */
-export interface MetricSource {
-  live: LiveModel;
-  /** The engine's day period (the sun above the configured sunset angle at the configured place). */
-  daylight: boolean;
-}
-
-const JOULES_PER_WH = 3600;
-const JOULES_PER_KWH = 3_600_000;
-
-/** One metric family over the subjects of its group. */
-interface Family<S> {
-  name: string;
-  help: string;
-  type: MetricType;
-  /** The value for one subject; null leaves the subject out of this family. */
-  value(subject: S): number | null;
-  /** A family with one more label: one sample per `[label value, value]`. */
-  split?: { label: string; values(subject: S): readonly (readonly [string, number])[] };
-}
-
-export interface MetricGroup {
-  /** The names of the group's families (docs and dashboards are checked against them). */
-  readonly names: readonly string[];
-  /** Adds every family of the group to `out`. */
-  collect(source: MetricSource, out: Exposition): void;
-}
-
-/** A group: its subjects with their labels, and its families. */
-function group<S>(
-  subjects: (source: MetricSource) => readonly { subject: S; labels: Labels }[],
-  families: readonly Family<S>[],
-): MetricGroup {
-  return {
-    names: families.map((family) => family.name),
-    collect(source, out) {
-      const list = subjects(source);
-      for (const family of families) {
-        for (const { subject, labels } of list) {
-          if (family.split) {
-            const { label, values } = family.split;
-            for (const [key, value] of values(subject)) {
-              out.add(family.name, family.help, family.type, [...labels, [label, key]], num(value));
-            }
-            continue;
-          }
-          const value = family.value(subject);
-          if (value !== null) out.add(family.name, family.help, family.type, labels, num(value));
-        }
-      }
-    },
-  };
-}
-
-const flag = (value: boolean) => (value ? 1 : 0);
-
-/** A live value as every output shows it (catalogue decimals), multiplied into the family's unit. */
-function shown(kind: ChannelKind, key: RunDataFieldKey, factor = 1) {
-  const field = fieldsOf(kind).find((f) => f.key === key);
-  if (!field) throw new Error(`no ${kind} field ${key} in the catalogue`);
-  return (inv: LiveInverter, channel = 0) => {
-    const value = roundTo(field.read(inv, channel), field.digits) * factor;
-    // Joules of a Wh or kWh value with decimals: whole joules, without float noise.
-    return factor === 1 ? value : Math.round(value);
-  };
-}
-
-function total(key: TotalField['key'], factor = 1) {
-  const field = TOTAL_FIELDS.find((f) => f.key === key);
-  if (!field) throw new Error(`no plant total ${key}`);
-  return (source: MetricSource) => {
-    const totals = source.live.totals();
-    const value = roundTo(field.read(totals), field.digits(totals)) * factor;
-    return factor === 1 ? value : Math.round(value);
-  };
-}
-
-const inverterLabels = (inv: LiveInverter): Labels => [
-  ['serial', inv.serial],
-  ['name', inv.name],
-];
+import { channelsOf, roundTo } from './fields';
+import type { Exposition, Labels } from './prometheus-exposition';
+import {
+  flag,
+  group,
+  inverterLabels,
+  JOULES_PER_KWH,
+  JOULES_PER_WH,
+  type MetricGroup,
+  type MetricSource,
+  shown,
+  total,
+} from './prometheus-group';
 
 // --- plant -----------------------------------------------------------------------------------------------
 
