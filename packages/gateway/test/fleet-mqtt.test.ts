@@ -80,7 +80,7 @@ describe('a fleet of three gateways on one broker', () => {
     await until(() => states.last.get(wills[1]!) === 'offline', 5000, 'the leaving gateway offline');
     expect(states.last.get(wills[0]!)).toBe('online');
     expect(states.last.get(wills[2]!)).toBe('online');
-  });
+  }, 30_000);
 
   it('publishes Home Assistant discovery whose ids never collide', async () => {
     const configs = () =>
@@ -125,5 +125,5 @@ describe('a fleet of three gateways on one broker', () => {
         ).toBe(true);
       }
     }
-  });
+  }, 30_000);
 });

@@ -88,7 +88,7 @@ describe.skipIf(!PROMETHEUS)(
         own.reduce((a, totals) => a + totals.total.YieldDay.v, 0),
         6,
       );
-    });
+    }, 90_000);
 
     it('sees every inverter of the fleet answering, by serial', async () => {
       const reachable = await prometheus!.query('sum(dtu_inverter_reachable)');
