@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
+import { resolve } from 'node:path';
 
 /**
  * The "chip id" an ESP32 derives from its MAC; OpenDTU builds the DTU serial, the hostname pattern and the
@@ -18,6 +19,23 @@ export function hostChipId(): number {
     return (((bytes[3] ?? 0) << 16) | ((bytes[4] ?? 0) << 8) | (bytes[5] ?? 0)) >>> 0;
   }
   return createHash('sha256').update(os.hostname()).digest().readUIntBE(0, 3);
+}
+
+/** The packaged service's data directory (deploy/systemd): the gateway a host runs by default. */
+export const SERVICE_DATA_DIR = '/var/lib/dtu-console';
+
+/**
+ * The chip id of the gateway keeping its data in `dataDir`. Gateways on one host share its MAC, and with it
+ * the MQTT client id, the DTU serial and the Home Assistant device id derived from the chip id: two of them
+ * on one broker would throw each other off (one client id) and merge into one device. So every data
+ * directory but the service's mixes a hash of its absolute path into the host's chip id; the service's
+ * directory keeps the host's, as before (docs/fleet.md).
+ */
+export function gatewayChipId(dataDir: string, hostId: number = hostChipId()): number {
+  const path = resolve(dataDir);
+  if (path === SERVICE_DATA_DIR) return hostId;
+  const mix = createHash('sha256').update(path).digest().readUIntBE(0, 3);
+  return (hostId ^ mix) >>> 0;
 }
 
 /**

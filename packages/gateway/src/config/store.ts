@@ -11,7 +11,7 @@ import {
   writeConfigFile,
   writePinMappingFile,
 } from './files';
-import { hostChipId } from './identity';
+import { gatewayChipId } from './identity';
 import { type ParseResult, parseConfigText } from './parse';
 import { type LoadSource, loadConfig } from './recovery';
 import { type ConfigSection, configSchema, type DeepReadonly, type GatewayConfig } from './schema';
@@ -81,7 +81,7 @@ export class ConfigStore implements Service {
   }
 
   static async open(options: ConfigStoreOptions): Promise<ConfigStore> {
-    const chipId = options.chipId ?? hostChipId();
+    const chipId = options.chipId ?? gatewayChipId(options.dataDir);
     const defaultPassword = options.adminPassword ?? DEFAULT_ADMIN_PASSWORD;
     const loaded = await loadConfig(options.dataDir, options.log, { chipId, defaultPassword });
     const store = new ConfigStore(options, chipId, loaded.config, loaded.source);

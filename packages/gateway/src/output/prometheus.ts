@@ -1,192 +1,25 @@
 /**
- * GET /api/prometheus/metrics: metric names, labels, types and value formats as OpenDTU
- * prints them, so existing scrape configs and dashboards keep working. Two deliberate differences make the
- * output valid text exposition format 0.0.4, which the reference's is not:
- * - every metric family is one group (HELP, TYPE, then all its samples across inverters and channels);
- *   the reference interleaves `opendtu_Power` of AC and DC channels with other metrics;
- * - label values are escaped (`\\`, `\"`, `\n`), so an inverter or string name with a quote cannot break
- *   the scrape; every family gets HELP and TYPE lines.
- * Scrapers match by name and labels, never by line order, so both are invisible to them.
+ * GET /api/prometheus/metrics as text: OpenDTU's families under their kept names (prometheus-opendtu.ts),
+ * then the families named as Prometheus expects (prometheus-families.ts). docs/metrics.md lists both.
  */
 import type { LiveModel } from '../engine/live-model';
-import { AC_FIELDS, channelsOf, DC_FIELDS, INV_FIELDS, type LiveField, roundTo } from './fields';
+import { Exposition } from './prometheus-exposition';
+import { addMetricFamilies } from './prometheus-families';
+import { addOpenDtuMetrics, type GlobalFacts } from './prometheus-opendtu';
 
-export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
+export { escapeLabelValue, PROMETHEUS_CONTENT_TYPE } from './prometheus-exposition';
+export type { GlobalFacts } from './prometheus-opendtu';
 
-type MetricType = 'gauge' | 'counter';
-type Labels = readonly (readonly [name: string, value: string])[];
-
-/** Label value escaping of the text format: backslash, double quote and line feed. */
-export function escapeLabelValue(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+/** What only the gateway around the live model knows. */
+export interface MetricExtras {
+  /** The engine's day period; false when not given. */
+  daylight?: boolean;
 }
 
-/** HELP text escaping: backslash and line feed. */
-function escapeHelp(text: string): string {
-  return text.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
-}
-
-/** Collects samples per metric family (in first-use order) and prints each family as one group. */
-export class Exposition {
-  readonly #families = new Map<string, { help: string; type: MetricType; samples: string[] }>();
-
-  add(name: string, help: string, type: MetricType, labels: Labels, value: string): void {
-    let family = this.#families.get(name);
-    if (!family) {
-      family = { help, type, samples: [] };
-      this.#families.set(name, family);
-    }
-    const labelText =
-      labels.length === 0 ? '' : `{${labels.map(([k, v]) => `${k}="${escapeLabelValue(v)}"`).join(',')}}`;
-    family.samples.push(`${name}${labelText} ${value}`);
-  }
-
-  text(): string {
-    const lines: string[] = [];
-    for (const [name, family] of this.#families) {
-      lines.push(
-        `# HELP ${name} ${escapeHelp(family.help)}`,
-        `# TYPE ${name} ${family.type}`,
-        ...family.samples,
-      );
-    }
-    return lines.length === 0 ? '' : `${lines.join('\n')}\n`;
-  }
-}
-
-/** A number as the text format reads it; `digits` fixes the decimals (`%f` is 6). */
-function num(value: number, digits?: number): string {
-  if (Number.isNaN(value)) return 'NaN';
-  if (!Number.isFinite(value)) return value > 0 ? '+Inf' : '-Inf';
-  return digits === undefined ? String(value) : value.toFixed(digits);
-}
-
-export interface GlobalFacts {
-  hostname: string;
-  gitHash: string;
-  /** config.json format version (`opendtu_build{version}`). */
-  configVersion: string;
-  /** CPU model (the reference's chip model). */
-  arch: string;
-  mac: string;
-  uptimeS: number;
-  heap: { size: number; free: number; biggestBlock: number; minFree: number };
-  wifi: { rssi: number; bssid: string };
-}
-
-/** The whole exposition: global facts, then per inverter and channel from the field catalogue. */
-export function renderMetrics(facts: GlobalFacts, live: LiveModel): string {
+/** The whole exposition. */
+export function renderMetrics(facts: GlobalFacts, live: LiveModel, extras: MetricExtras = {}): string {
   const out = new Exposition();
-  out.add(
-    'opendtu_build',
-    'Gateway name, git revision and config format version',
-    'gauge',
-    [
-      ['name', facts.hostname],
-      ['id', facts.gitHash],
-      ['version', facts.configVersion],
-    ],
-    '1',
-  );
-  out.add(
-    'opendtu_platform',
-    'Platform information',
-    'gauge',
-    [
-      ['arch', facts.arch],
-      ['mac', facts.mac],
-    ],
-    '1',
-  );
-  out.add('opendtu_uptime', 'Gateway uptime in seconds', 'counter', [], num(facts.uptimeS));
-  out.add('opendtu_heap_size', 'JavaScript heap size in bytes', 'gauge', [], num(facts.heap.size));
-  out.add('opendtu_free_heap_size', 'Free JavaScript heap in bytes', 'gauge', [], num(facts.heap.free));
-  out.add(
-    'opendtu_biggest_heap_block',
-    'Most room left in one heap space in bytes',
-    'gauge',
-    [],
-    num(facts.heap.biggestBlock),
-  );
-  out.add('opendtu_heap_min_free', 'Lowest free heap seen in bytes', 'gauge', [], num(facts.heap.minFree));
-  out.add(
-    'wifi_rssi',
-    'Wi-Fi signal strength in dBm (0 when not on Wi-Fi)',
-    'gauge',
-    [],
-    num(facts.wifi.rssi),
-  );
-  out.add('wifi_station', 'Wi-Fi access point', 'gauge', [['bssid', facts.wifi.bssid]], '1');
-
-  live.inverters().forEach((inv, position) => {
-    const base: Labels = [
-      ['serial', inv.serial],
-      ['unit', String(position)],
-      ['name', inv.name],
-    ];
-    out.add(
-      'opendtu_last_update',
-      'Gateway uptime in seconds at the last statistics update (0 = never)',
-      'gauge',
-      base,
-      num(Math.floor(live.uptimeAtMs(inv.lastUpdateMonoMs) / 1000)),
-    );
-    out.add(
-      'opendtu_inverter_limit_relative',
-      'Current active power limit as a fraction 0..1',
-      'gauge',
-      base,
-      num(inv.limitRelative / 100, 6),
-    );
-    if (inv.limitAbsoluteW !== null) {
-      out.add(
-        'opendtu_inverter_limit_absolute',
-        'Current active power limit in W',
-        'gauge',
-        base,
-        num(inv.limitAbsoluteW, 6),
-      );
-    }
-    if (!inv.hasData) return;
-
-    const measure = (field: LiveField, channel: number) => {
-      out.add(
-        `opendtu_${field.compactName}`,
-        field.unit === '' ? field.name : `in ${field.unit}`,
-        'gauge',
-        [...base, ['type', field.kind], ['channel', String(channel)]],
-        num(roundTo(field.read(inv, channel), field.digits), field.digits),
-      );
-    };
-    for (const field of AC_FIELDS) measure(field, 0);
-    for (const channel of channelsOf(inv, 'DC')) {
-      const config = inv.channels[channel];
-      const channelLabels: Labels = [...base, ['channel', String(channel)]];
-      out.add(
-        'opendtu_PanelInfo',
-        'String name',
-        'gauge',
-        [...channelLabels, ['panelname', config?.name ?? '']],
-        '1',
-      );
-      out.add(
-        'opendtu_MaxPower',
-        'Configured string peak power in W',
-        'gauge',
-        channelLabels,
-        num(config?.maxPowerW ?? 0),
-      );
-      out.add(
-        'opendtu_YieldTotalOffset',
-        'Configured string yield total offset in kWh',
-        'gauge',
-        channelLabels,
-        num(config?.yieldTotalOffsetKWh ?? 0, 6),
-      );
-      // Irradiation is always present here (0 without a configured max power), unlike in the live data.
-      for (const field of DC_FIELDS) measure(field, channel);
-    }
-    for (const field of INV_FIELDS) measure(field, 0);
-  });
+  addOpenDtuMetrics(out, facts, live);
+  addMetricFamilies(out, { live, daylight: extras.daylight ?? false });
   return out.text();
 }

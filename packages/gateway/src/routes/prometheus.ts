@@ -34,7 +34,9 @@ export const prometheusRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = asy
     '/api/prometheus/metrics',
     { config: { auth: 'readonly', summary: 'Prometheus metrics', produces: 'text/plain' } },
     async (_request, reply) => {
-      const text = renderMetrics(await globalFacts(ctx), ctx.plant.live);
+      const text = renderMetrics(await globalFacts(ctx), ctx.plant.live, {
+        daylight: ctx.plant.engine.isDay,
+      });
       return reply
         .header('Content-Type', PROMETHEUS_CONTENT_TYPE)
         .header('Cache-Control', 'no-cache')
