@@ -237,9 +237,9 @@ test('inverters: add, edit, reorder and delete round trips; a full list is refus
     const free = 100 - saved.length;
     for (let i = 0; i < free; i++) {
       const serial = `1161000${String(100 + i).padStart(5, '0')}`;
-      expect(
-        await apiPost(request, '/api/inverter/add', { serial, name: `Filler ${i}` }),
-      ).toMatchObject({ code: 4004 });
+      expect(await apiPost(request, '/api/inverter/add', { serial, name: `Filler ${i}` })).toMatchObject({
+        code: 4004,
+      });
     }
     await page.reload();
     await page.getByLabel('Serial number').fill('116100000200');

@@ -41,7 +41,8 @@ const slots = () => env.gateway.ctx.config.get('inverters');
 
 /** Back to the two first-start inverters in slots 0 and 1, everything else empty. */
 async function resetSlots() {
-  for (let id = 2; id < InverterLimits.maxInverters; id++) await post(env.gateway, '/api/inverter/del', { id });
+  for (let id = 2; id < InverterLimits.maxInverters; id++)
+    await post(env.gateway, '/api/inverter/del', { id });
 }
 
 describe('GET /api/inverter/list', () => {
