@@ -20,7 +20,7 @@ const BUDGET_P99_MS = 10;
 const cli = join(dirname(createRequire(import.meta.url).resolve('autocannon/package.json')), 'autocannon.js');
 
 /** autocannon in its own process, as a real client would be, not in the bench's event loop. */
-function autocannonRun(url: string, durationS: number): Promise<autocannon.Result> {
+export function autocannonRun(url: string, durationS: number): Promise<autocannon.Result> {
   const args = [cli, '--json', '-c', String(CONNECTIONS), '-d', String(durationS), url];
   return new Promise((resolve, reject) => {
     execFile(process.execPath, args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {

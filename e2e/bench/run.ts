@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds the console, runs every measurement against real gateway processes and writes
  * `bench/out/bench-report.md` and `bench/out/bench-report.json`; exits with 1 when a budget fails.
- * BENCH_ONLY=bytes,first-value,live-latency,fanout,rest,rss runs a part.
+ * BENCH_ONLY=bytes,first-value,live-latency,fanout,rest,rss,scale runs a part.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +17,7 @@ import { sleep } from './lib/stats';
 import { measureLiveLatency } from './live-latency';
 import { measureRest } from './rest';
 import { measureRss } from './rss';
+import { measureScale } from './scale';
 
 const out = fileURLToPath(new URL('./out/', import.meta.url));
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
@@ -67,6 +68,8 @@ async function main(): Promise<void> {
     }
   }
   await step('rss', () => measureRss());
+  // 10, 50 and 100 inverters, a gateway each.
+  await step('scale', () => measureScale());
 
   env.loadAfter = loadavg();
   const failures = sections.flatMap((section) =>

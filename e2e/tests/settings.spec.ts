@@ -233,17 +233,19 @@ test('inverters: add, edit, reorder and delete round trips; a full list is refus
     });
 
     // Fill every slot through the API: the next add is the gateway's own refusal, shown translated.
-    const free = 10 - saved.length;
+    // The slot count (InverterLimits.maxInverters) as the refusal text below names it.
+    const free = 100 - saved.length;
     for (let i = 0; i < free; i++) {
-      expect(
-        await apiPost(request, '/api/inverter/add', { serial: `11610000010${i}`, name: `Filler ${i}` }),
-      ).toMatchObject({ code: 4004 });
+      const serial = `1161000${String(100 + i).padStart(5, '0')}`;
+      expect(await apiPost(request, '/api/inverter/add', { serial, name: `Filler ${i}` })).toMatchObject({
+        code: 4004,
+      });
     }
     await page.reload();
     await page.getByLabel('Serial number').fill('116100000200');
     await page.getByLabel('Name', { exact: true }).fill('One too many');
     await page.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(alert(page)).toHaveText('At most 10 inverters are supported.');
+    await expect(alert(page)).toHaveText('At most 100 inverters are supported.');
 
     await page.getByRole('button', { name: 'Delete E2E renamed' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();

@@ -166,8 +166,8 @@ export function benchSerial(index: number): string {
 }
 
 /**
- * The bench plant: `count` simulated inverters (the two of a first start plus HM-300s) polled at 1 Hz,
- * the DTU's fastest poll interval (one inverter per poll, in turn).
+ * The bench plant: `count` simulated inverters (the two of a first start plus HM-300s) at poll interval 1 s,
+ * the DTU's fastest: the polling rounds then follow each other as fast as the radio allows (docs/scale.md).
  */
 export async function configurePlant(gateway: BenchGateway, count: number): Promise<void> {
   for (let i = 2; i < count; i++) {

@@ -219,7 +219,7 @@ export const CodeTable: { readonly [C in Code]: CodeSpec } = {
     max: InverterLimits.maxInverters,
   }),
   [Code.InverterAdded]: success('inverter added', 'Inverter created.'),
-  [Code.InverterIdInvalid]: warning('inverter id above 9', 'Invalid inverter id.'),
+  [Code.InverterIdInvalid]: warning('inverter id beyond the last slot', 'Invalid inverter id.'),
   [Code.InverterChannelCount]: warning('"channel" array empty or longer than 6', 'Invalid channel count.'),
   [Code.InverterChanged]: success('inverter changed', 'Inverter changed.'),
   [Code.InverterDeleted]: success('inverter deleted (also when the slot was empty)', 'Inverter deleted.'),

@@ -122,11 +122,17 @@ export const NtpDefaults = {
   sunsetType: SunsetType.Nautical,
 } as const;
 
+/**
+ * Configured inverters on one gateway (OpenDTU stops at 10 for the ESP32's memory; docs/scale.md has the
+ * measurements behind this number). Older config files with fewer slots are filled up on load.
+ */
+const INVERTER_SLOTS = 100;
+
 /** Inverter slots: count, ids, names, strings. */
 export const InverterLimits = {
-  maxInverters: 10,
-  /** Slot ids are 0..9. */
-  maxId: 9,
+  maxInverters: INVERTER_SLOTS,
+  /** Slot ids are 0..maxInverters-1. */
+  maxId: INVERTER_SLOTS - 1,
   maxChannels: 6,
   nameMinLength: 1,
   nameMaxLength: 31,

@@ -42,8 +42,8 @@ describe('POST /api/inverter/add schema', () => {
     expect(run(patch)).toEqual({ ok: false, code, ...(param ? { param } : {}), field });
   });
 
-  it('answers 4003 {max 10} when no slot is free, after the field checks', () => {
-    expect(run({}, slotsFull)).toEqual({ ok: false, code: 4003, param: { max: 10 } });
+  it('answers 4003 {max 100} when no slot is free, after the field checks', () => {
+    expect(run({}, slotsFull)).toEqual({ ok: false, code: 4003, param: { max: 100 } });
     expect(run({ serial: '0' }, slotsFull)).toMatchObject({ code: 4001 });
     expect(run({ name: '' }, slotsFull)).toMatchObject({ code: 4002 });
     // The console's stateless schema does not know the slots.
@@ -104,7 +104,7 @@ describe('POST /api/inverter/edit schema', () => {
   });
 
   it.each([
-    [{ id: 10 }, 4005, undefined, 'id'],
+    [{ id: 100 }, 4005, undefined, 'id'],
     [{ id: 255 }, 4005, undefined, 'id'],
     [{ serial: '' }, 4001, undefined, 'serial'],
     [{ name: '' }, 4002, { max: 31 }, 'name'],
@@ -115,12 +115,12 @@ describe('POST /api/inverter/edit schema', () => {
     expect(runEdit(patch)).toEqual({ ok: false, code, ...(param ? { param } : {}), field });
   });
 
-  it('accepts id 9 and 6 channels', () => {
-    expect(runEdit({ id: 9, channel: Array(6).fill({}) }).ok).toBe(true);
+  it('accepts id 99 and 6 channels', () => {
+    expect(runEdit({ id: 99, channel: Array(6).fill({}) }).ok).toBe(true);
   });
 
   it('checks 4005 → 4001 → 4002 → 4006', () => {
-    let body: Record<string, unknown> = { ...edit, id: 10, serial: '0', name: '', channel: [] };
+    let body: Record<string, unknown> = { ...edit, id: 100, serial: '0', name: '', channel: [] };
     const seen: number[] = [];
     for (const patch of [{}, { id: 1 }, { serial: '1' }, { name: 'x' }]) {
       body = { ...body, ...patch };
@@ -182,8 +182,8 @@ describe('POST /api/inverter/edit schema', () => {
 describe('POST /api/inverter/del schema', () => {
   it('accepts id 0..9, answers 4005 above and 1005 for a non-u8', () => {
     expect(validate(inverterDeleteSchema, { id: 0 })).toEqual({ ok: true, value: { id: 0 } });
-    expect(validate(inverterDeleteSchema, { id: 9 }).ok).toBe(true);
-    expect(validate(inverterDeleteSchema, { id: 10 })).toEqual({ ok: false, code: 4005, field: 'id' });
+    expect(validate(inverterDeleteSchema, { id: 99 }).ok).toBe(true);
+    expect(validate(inverterDeleteSchema, { id: 100 })).toEqual({ ok: false, code: 4005, field: 'id' });
     expect(validate(inverterDeleteSchema, {})).toEqual({ ok: false, code: 1005 });
     expect(validate(inverterDeleteSchema, { id: '1' })).toEqual({ ok: false, code: 1005 });
     expect(validate(inverterDeleteSchema, { id: 256 })).toEqual({ ok: false, code: 1005 });

@@ -89,8 +89,8 @@ describe('limits of the console', () => {
 
   it('inverters', () => {
     expect(InverterLimits).toMatchObject({
-      maxInverters: 10,
-      maxId: 9,
+      maxInverters: 100,
+      maxId: 99,
       maxChannels: 6,
       nameMaxLength: 31,
       channelNameInputMaxLength: 31,

@@ -83,7 +83,7 @@ describe('first start', () => {
     expect(store.get('logging').modules).toHaveLength(16);
 
     const inverters = store.get('inverters');
-    expect(inverters).toHaveLength(10);
+    expect(inverters).toHaveLength(100);
     for (const slot of inverters) expect(slot.channel).toHaveLength(6);
     const used = inverters.filter((slot) => slot.serial !== 0);
     expect(used.map((slot) => familyOfSerial(formatSerialNumber(slot.serial)))).toEqual([

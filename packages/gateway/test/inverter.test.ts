@@ -1,4 +1,4 @@
-import { Code } from '@dtu-console/contract';
+import { Code, InverterLimits } from '@dtu-console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAuthMatrix, expectSameShape, get, post } from './helpers/api';
 import { expectCode, postWithoutData } from './helpers/envelopes';
@@ -41,7 +41,8 @@ const slots = () => env.gateway.ctx.config.get('inverters');
 
 /** Back to the two first-start inverters in slots 0 and 1, everything else empty. */
 async function resetSlots() {
-  for (let id = 2; id < 10; id++) await post(env.gateway, '/api/inverter/del', { id });
+  for (let id = 2; id < InverterLimits.maxInverters; id++)
+    await post(env.gateway, '/api/inverter/del', { id });
 }
 
 describe('GET /api/inverter/list', () => {
@@ -153,19 +154,19 @@ describe('POST /api/inverter/add', () => {
     expect(Object.keys(limit)).not.toContain(UNSUPPORTED);
   });
 
-  it('answers 4003 (param max 10) when all ten slots are used', async () => {
-    for (let i = (await list()).length; i < 10; i++) {
+  it('answers 4003 (param max 100) when all slots are used', async () => {
+    for (let i = (await list()).length; i < InverterLimits.maxInverters; i++) {
       expectCode(
         await post(env.gateway, '/api/inverter/add', { serial: HMT6, name: `T${i}` }),
         Code.InverterAdded,
       );
     }
-    expect((await list()).length).toBe(10);
+    expect((await list()).length).toBe(100);
     expectCode(
       await post(env.gateway, '/api/inverter/add', { serial: HM400, name: 'One too many' }),
       Code.InverterCountMax,
       {
-        max: 10,
+        max: 100,
       },
     );
     // The order of checks: a zero serial is still 4001 with all slots used.
@@ -207,9 +208,9 @@ describe('POST /api/inverter/edit', () => {
     }
   });
 
-  it('checks 4005 (id > 9) → 4001 → 4002 (param max 31) → 4006 (channel count 1..6)', async () => {
+  it('checks 4005 (id > 99) → 4001 → 4002 (param max 31) → 4006 (channel count 1..6)', async () => {
     const cases: [Record<string, unknown>, Code, { max: number }?][] = [
-      [{ id: 10, serial: '0', name: '', channel: [] }, Code.InverterIdInvalid],
+      [{ id: 100, serial: '0', name: '', channel: [] }, Code.InverterIdInvalid],
       [{ serial: '0', name: '', channel: [] }, Code.InverterSerialZero],
       [{ name: '', channel: [] }, Code.InverterNameLength, { max: 31 }],
       [{ name: 'y'.repeat(32) }, Code.InverterNameLength, { max: 31 }],
@@ -300,7 +301,7 @@ describe('POST /api/inverter/del and /order', () => {
         JSON.stringify(data),
       );
     }
-    expectCode(await post(env.gateway, '/api/inverter/del', { id: 10 }), Code.InverterIdInvalid);
+    expectCode(await post(env.gateway, '/api/inverter/del', { id: 100 }), Code.InverterIdInvalid);
     expectCode(await post(env.gateway, '/api/inverter/del', { id: 7 }), Code.InverterDeleted);
     expect(liveSerials()).not.toContain(HMS2000);
     expect(slots()[7]?.serial).toBe(0);
@@ -309,13 +310,13 @@ describe('POST /api/inverter/del and /order', () => {
     expect(slots()[7]).toMatchObject({ name: '', order: 0, poll_enable: true, channel: expect.any(Array) });
   });
 
-  it('order: 1002, 1004, 1005; 4009; numeric strings accepted, ids ≥ 10 skipped but use up their position', async () => {
+  it('order: 1002, 1004, 1005; 4009; numeric strings accepted, ids beyond the slots skipped but use up their position', async () => {
     expectCode(await postWithoutData(env.gateway, '/api/inverter/order'), Code.NoValuesFound);
     expectCode(await post(env.gateway, '/api/inverter/order', '{"order":'), Code.ParseError);
     expectCode(await post(env.gateway, '/api/inverter/order', { order: '1,0' }), Code.ValuesMissing);
     expectCode(await post(env.gateway, '/api/inverter/order', {}), Code.ValuesMissing);
     expectCode(
-      await post(env.gateway, '/api/inverter/order', { order: ['1', 12, 0] }),
+      await post(env.gateway, '/api/inverter/order', { order: ['1', 120, 0] }),
       Code.InverterOrderSaved,
     );
     const orders = Object.fromEntries((await list()).map((e) => [e.id, e.order]));

@@ -1,5 +1,5 @@
 /**
- * The ten inverter slots of config.json (serial 0 = empty): their view as the API lists them and the
+ * The inverter slots of config.json (serial 0 = empty): their view as the API lists them and the
  * changes the API makes to them. Pure functions over the stored slots; routes/inverter.ts saves the result.
  */
 import {
@@ -120,7 +120,7 @@ export function slotsAfterDelete(slots: Slots, id: number): InverterSlot[] {
 }
 
 /**
- * order: slot `order[p]` gets position p. Ids ≥ 10 use up their position and are skipped;
+ * order: slot `order[p]` gets position p. Ids beyond the slots use up their position and are skipped;
  * positions beyond a u8 are skipped too instead of wrapping around as on the device.
  */
 export function slotsAfterOrder(slots: Slots, order: readonly number[]): InverterSlot[] {

@@ -23,7 +23,7 @@ function isRecord(value: unknown): value is RawConfig {
 
 /**
  * Every key the defaults have is taken from the file when present, else from the defaults; keys the
- * defaults lack are dropped. Fixed-length arrays (10 inverters, 6 channels, 2 LEDs, 16 log modules) are
+ * defaults lack are dropped. Fixed-length arrays (the inverter slots, 6 channels, 2 LEDs, 16 log modules) are
  * filled up from the defaults and cut to length. A value of the wrong JSON type is kept as it is, so the
  * schema rejects the file instead of silently replacing it. JSON null counts as missing, as on the firmware.
  */

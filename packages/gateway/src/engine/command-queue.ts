@@ -1,6 +1,7 @@
 /**
  * One radio's command queue: one command on air at a time; user commands (limit, power)
- * go before polls; a command identical to one already waiting or on air is dropped. Each command runs
+ * go before polls, so a command waits at most for the transaction on air (the poll scheduler keeps only
+ * one inverter's polls queued at a time); a command identical to one already waiting or on air is dropped. Each command runs
  * with an AbortSignal and a deadline in clock time, so a stuck command cannot block the radio.
  */
 import type { Clock } from '../system/clock';
@@ -39,6 +40,7 @@ export class CommandQueue {
   #current: { command: QueuedCommand; abort: AbortController } | undefined;
   #running = false;
   #idleWaiters: (() => void)[] = [];
+  #pollWaiters: (() => void)[] = [];
 
   constructor(options: CommandQueueOptions) {
     this.#clock = options.clock;
@@ -101,6 +103,15 @@ export class CommandQueue {
     return new Promise((resolve) => this.#idleWaiters.push(resolve));
   }
 
+  /**
+   * Resolves once no poll waits and none is on air (user commands may still run): the poll scheduler
+   * hands the radio to the next inverter then.
+   */
+  pollsDone(): Promise<void> {
+    if (!this.has((c) => c.priority === 'poll')) return Promise.resolve();
+    return new Promise((resolve) => this.#pollWaiters.push(resolve));
+  }
+
   #next(): QueuedCommand | undefined {
     const index = this.#waiting.findIndex((c) => c.priority === 'command');
     // No user command waiting (-1): the oldest poll request.
@@ -135,11 +146,17 @@ export class CommandQueue {
     } finally {
       cancelDeadline();
       if (this.#current?.command === command) this.#current = undefined;
+      this.#settleIdle();
       this.#pump();
     }
   }
 
   #settleIdle(): void {
+    if (this.#pollWaiters.length > 0 && !this.has((c) => c.priority === 'poll')) {
+      const pollWaiters = this.#pollWaiters;
+      this.#pollWaiters = [];
+      for (const resolve of pollWaiters) resolve();
+    }
     if (this.size > 0) return;
     const waiters = this.#idleWaiters;
     this.#idleWaiters = [];

@@ -2,7 +2,8 @@
  * The inverter engine: polls the configured inverters in turn, sends limit and power commands ahead of
  * polls, keeps reachability, statistics, yields and the command states, and writes every change into the
  * live model. It is the only one that sends on the radio. Its parts: `day-cycle.ts` (day and night, the day
- * change), `poll-timing.ts` (whose turn it is) and `requests.ts` (what goes on air).
+ * change), `poll-timing.ts` (rounds of turns, `poll-backoff.ts` for silent inverters) and `requests.ts` (what
+ * goes on air).
  */
 import { normalizeLimitType, serialNumber, wireSerial } from '@dtu-console/contract';
 import { isRelativeLimit, type PowerAction, type RadioKind } from '@dtu-console/hoymiles';
@@ -110,6 +111,8 @@ export class InverterEngine {
       intervalMs: () => Math.max(1, this.#settings.dtu.pollIntervalS) * 1000,
       inverters,
       turn: (inv) => this.#pollTurn(inv),
+      settled: (inv) => this.#queues[inv.info.radio].pollsDone(),
+      unanswered: (inv) => inv.pollingEnabled && !inv.reachable,
     });
     this.#requests = new InverterRequests({
       clock: options.clock,
@@ -308,10 +311,13 @@ export class InverterEngine {
     if (this.#clock.isSynchronised() && inv.pollingEnabled) {
       const now = this.#clock.now();
       this.#requests.runData(inv);
-      if (inv.needsEventLog()) this.#requests.eventLog(inv);
-      if (inv.readbackDue(now)) this.#requests.limitReadback(inv);
-      if (inv.needsGridProfile()) this.#requests.gridProfile(inv);
-      if (inv.needsDeviceInfo()) this.#requests.deviceInfo(inv);
+      // A silent inverter is only probed with run data: one request (1 send + 4 resends) per turn at most.
+      if (inv.reachable) {
+        if (inv.needsEventLog()) this.#requests.eventLog(inv);
+        if (inv.readbackDue(now)) this.#requests.limitReadback(inv);
+        if (inv.needsGridProfile()) this.#requests.gridProfile(inv);
+        if (inv.needsDeviceInfo()) this.#requests.deviceInfo(inv);
+      }
     }
     if (inv.commandsEnabled) {
       if (inv.limitStatus.value === 'Failure' && inv.lastLimit) {

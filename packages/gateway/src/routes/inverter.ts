@@ -1,5 +1,5 @@
 /**
- * /api/inverter/*: the ten inverter slots of config.json (serial 0 = empty). Every change is
+ * /api/inverter/*: the inverter slots of config.json (serial 0 = empty). Every change is
  * one config save; the store announces `config:changed` 'inverters' and the plant applies it to the engine
  * at once (polling starts or stops, names, thresholds, string powers and offsets take effect).
  */

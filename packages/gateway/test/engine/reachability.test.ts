@@ -73,14 +73,17 @@ describe('poll cycle and reachability', () => {
     await h.engine.stop();
   });
 
-  it('polls the inverters in turn, one per interval', async () => {
+  it('polls every inverter once per interval, in turn (a round per interval)', async () => {
     const h = harness({ inverters: [{ serial: HM800 }, { serial: HM400 }], pollIntervalS: 10 });
     h.radio.add(HM800);
     h.radio.add(HM400);
     await h.engine.start();
     await h.clock.advance(25_000);
     const runData = h.radio.dataRequests(DataType.RunData).map((s) => s.parsed?.inverterAddress.toString(16));
-    expect(runData).toEqual(['82345678', '82216549', '82345678']);
+    expect(runData).toEqual(['82345678', '82216549', '82345678', '82216549', '82345678', '82216549']);
+    // Rounds start 10 s apart.
+    const starts = h.radio.dataRequests(DataType.RunData).filter((_, i) => i % 2 === 0);
+    expect(starts.map((s) => s.at - NOON)).toEqual([0, 10_000, 20_000]);
     await h.engine.stop();
   });
 

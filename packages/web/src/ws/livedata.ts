@@ -44,14 +44,18 @@ function byOrder(a: LiveInverter, b: LiveInverter): number {
   return a.order - b.order || a.serial.localeCompare(b.serial);
 }
 
-/** One socket message's inverter replaces the fields of the one with the same serial, or is added. */
+/**
+ * One socket message's inverter replaces the fields of the one with the same serial, or is added. The
+ * others keep their identity (a large plant's list re-renders only the changed entry), and the list is
+ * sorted again only when the order can have changed.
+ */
 export function mergeInverter(list: readonly LiveInverter[], update: LiveInverter): LiveInverter[] {
   const index = list.findIndex((inverter) => inverter.serial === update.serial);
-  const next =
-    index < 0
-      ? [...list, update]
-      : list.map((inverter, i) => (i === index ? { ...inverter, ...update } : inverter));
-  return next.sort(byOrder);
+  if (index < 0) return [...list, update].sort(byOrder);
+  const current = list[index] as LiveInverter;
+  const next = list.slice();
+  next[index] = { ...current, ...update };
+  return current.order === update.order && current.serial === update.serial ? next : next.sort(byOrder);
 }
 
 /** A status answer decides which inverters exist; channel data already received is kept. */

@@ -30,6 +30,20 @@ export function pillIcon(inverter: Pick<LiveInverter, 'reachable' | 'producing'>
   return 'check';
 }
 
+/** From this many inverters on the selector is a compact grid with a search field instead of pills. */
+export const COMPACT_SELECTOR_FROM = 8;
+
+/** The search of the compact selector: name or serial contains the text (case and accents ignored). */
+export function matchesSearch(inverter: Pick<LiveInverter, 'name' | 'serial'>, query: string): boolean {
+  const needle = fold(query.trim());
+  if (needle === '') return true;
+  return fold(inverter.name).includes(needle) || inverter.serial.toLowerCase().includes(needle);
+}
+
+function fold(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 const byChannelNumber = ([a]: [string, unknown], [b]: [string, unknown]) => Number(a) - Number(b);
 
 /** Channel entries of a map in channel order ("0", "1", …). */
