@@ -22,7 +22,7 @@ export interface EngineInverterSettings extends Omit<InverterConfig, 'type' | 'c
 export interface EngineDtuSettings {
   /** The DTU's own serial (hex); its low 32 bits are the sender address. */
   serial: string;
-  /** Seconds between two inverters' poll turns (1..86400). */
+  /** Seconds between the starts of two poll rounds, in which every inverter gets one turn (1..86400). */
   pollIntervalS: number;
   nrfEnabled: boolean;
   nrfPaLevel: number;
