@@ -28,7 +28,9 @@ function params(text: string): Map<string, string> {
  * The digest challenge of a `WWW-Authenticate` header, preferring SHA-256 when the server offers both.
  * Undefined when there is none we can answer (no digest, an unknown algorithm, no qop "auth").
  */
-export function parseDigestChallenge(headers: string | string[] | null | undefined): DigestChallenge | undefined {
+export function parseDigestChallenge(
+  headers: string | string[] | null | undefined,
+): DigestChallenge | undefined {
   const texts = headers === null || headers === undefined ? [] : Array.isArray(headers) ? headers : [headers];
   const challenges: DigestChallenge[] = [];
   for (const text of texts) {
@@ -38,7 +40,10 @@ export function parseDigestChallenge(headers: string | string[] | null | undefin
       const p = params(part.trim().slice(6));
       const algorithm = (p.get('algorithm') ?? 'MD5').toUpperCase();
       if (algorithm !== 'MD5' && algorithm !== 'SHA-256') continue;
-      const qops = p.get('qop')?.split(',').map((q) => q.trim());
+      const qops = p
+        .get('qop')
+        ?.split(',')
+        .map((q) => q.trim());
       if (qops !== undefined && !qops.includes('auth')) continue;
       const realm = p.get('realm');
       const nonce = p.get('nonce');
@@ -57,7 +62,9 @@ export function parseDigestChallenge(headers: string | string[] | null | undefin
 }
 
 function hash(algorithm: DigestChallenge['algorithm'], text: string): string {
-  return createHash(algorithm === 'MD5' ? 'md5' : 'sha256').update(text).digest('hex');
+  return createHash(algorithm === 'MD5' ? 'md5' : 'sha256')
+    .update(text)
+    .digest('hex');
 }
 
 export interface DigestRequest {
@@ -73,7 +80,10 @@ export interface DigestRequest {
 }
 
 /** The `response` value itself (also what Shelly's WebSocket auth object carries). */
-export function digestResponse(challenge: DigestChallenge, request: DigestRequest & { cnonce: string; nc: number }): string {
+export function digestResponse(
+  challenge: DigestChallenge,
+  request: DigestRequest & { cnonce: string; nc: number },
+): string {
   const h = (text: string) => hash(challenge.algorithm, text);
   const ha1 = h(`${request.username}:${challenge.realm}:${request.password}`);
   const ha2 = h(`${request.method}:${request.uri}`);

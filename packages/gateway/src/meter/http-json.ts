@@ -3,8 +3,9 @@
  * and the Shelly RPC call both need. Failures come out as MeterError (auth, http-status, not-json) or as
  * network errors that problemOf names.
  */
-import { MeterError } from './problems';
+
 import { digestAuthorization, parseDigestChallenge } from './digest';
+import { MeterError } from './problems';
 
 export interface HttpAuth {
   type: 'basic' | 'digest';
@@ -41,14 +42,16 @@ export async function fetchJson(request: JsonRequest): Promise<unknown> {
     if (response.status === 401 && auth?.type === 'digest') {
       const challenge = parseDigestChallenge(response.headers.get('www-authenticate'));
       await response.body?.cancel();
-      if (!challenge) throw new MeterError('auth', `${url.host} asks for an authentication other than digest`);
+      if (!challenge)
+        throw new MeterError('auth', `${url.host} asks for an authentication other than digest`);
       const uri = url.pathname + url.search;
       response = await get(url, signal, digestAuthorization(challenge, { ...auth, method: 'GET', uri }));
     }
   }
   if (response.status === 401 || response.status === 403) {
     await response.body?.cancel();
-    const why = auth === undefined ? 'asks for a user name and password' : 'refused the user name or password';
+    const why =
+      auth === undefined ? 'asks for a user name and password' : 'refused the user name or password';
     throw new MeterError('auth', `${url.host} ${why} (HTTP ${response.status})`);
   }
   const text = await response.text();

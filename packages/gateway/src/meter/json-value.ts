@@ -2,7 +2,7 @@
  * Reads the power out of a payload: parse (JSON, or a plain number), follow the JSON path, then unit and
  * sign. The errors say exactly what was missing ("JSON path not found: StatusSNS.SML").
  */
-import { lookupJsonPath, parseJsonPath, PowerMeterUnitFactors } from '@dtu-console/contract';
+import { lookupJsonPath, PowerMeterUnitFactors, parseJsonPath } from '@dtu-console/contract';
 import { MeterError } from './problems';
 
 export interface ValueRule {
@@ -30,7 +30,10 @@ export function numberAt(root: unknown, path: string): number {
   const { value } = found;
   const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   if (typeof number !== 'number' || !Number.isFinite(number)) {
-    throw new MeterError('not-a-number', `Not a number at ${path === '' ? 'the payload' : path}: ${JSON.stringify(value)}`);
+    throw new MeterError(
+      'not-a-number',
+      `Not a number at ${path === '' ? 'the payload' : path}: ${JSON.stringify(value)}`,
+    );
   }
   return number;
 }

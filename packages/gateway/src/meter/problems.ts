@@ -44,7 +44,8 @@ function errorCode(error: unknown): string | undefined {
 export function problemOf(error: unknown, where: string): MeterProblem {
   if (error instanceof MeterError) return error.problem;
   const name = (error as { name?: unknown } | null)?.name;
-  if (name === 'TimeoutError' || name === 'AbortError') return { code: 'timeout', detail: `No answer from ${where} in time` };
+  if (name === 'TimeoutError' || name === 'AbortError')
+    return { code: 'timeout', detail: `No answer from ${where} in time` };
   const code = errorCode(error);
   const text = error instanceof Error ? error.message : String(error);
   if (code !== undefined) {

@@ -3,7 +3,7 @@ import { PowerMeterAuthTypes } from '@dtu-console/contract';
 import type { Clock } from '../../system/clock';
 import { fetchJson, type HttpAuth } from '../http-json';
 import { powerOf } from '../json-value';
-import { type PowerMeterSection, PollingSource, readingNow } from './source';
+import { PollingSource, type PowerMeterSection, readingNow } from './source';
 
 type HttpSection = PowerMeterSection['http_json'];
 
@@ -27,7 +27,11 @@ export function httpJsonSource(section: HttpSection, clock: Clock): PollingSourc
     where,
     intervalMs: section.polling_interval * 1000,
     read: async () => {
-      const json = await fetchJson({ url: request.url, timeoutMs: request.timeout, ...(auth ? { auth } : {}) });
+      const json = await fetchJson({
+        url: request.url,
+        timeoutMs: request.timeout,
+        ...(auth ? { auth } : {}),
+      });
       return readingNow(clock, powerOf(json, section));
     },
   });

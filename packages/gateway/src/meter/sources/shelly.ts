@@ -15,7 +15,13 @@ import { type DigestChallenge, digestResponse } from '../digest';
 import { fetchJson } from '../http-json';
 import { MeterError, problemOf } from '../problems';
 import type { MeterReading } from '../types';
-import { type MeterSource, type PowerMeterSection, PollingSource, readingNow, type SourceSink } from './source';
+import {
+  type MeterSource,
+  PollingSource,
+  type PowerMeterSection,
+  readingNow,
+  type SourceSink,
+} from './source';
 
 type ShellySection = PowerMeterSection['shelly'];
 
@@ -31,7 +37,10 @@ function finite(value: unknown): value is number {
 }
 
 /** Power (and phases) of an EM or EM1 status object. */
-export function shellyPower(kind: ShellySection['kind'], status: unknown): { powerW: number; phasesW?: number[] } {
+export function shellyPower(
+  kind: ShellySection['kind'],
+  status: unknown,
+): { powerW: number; phasesW?: number[] } {
   const s = (typeof status === 'object' && status !== null ? status : {}) as Record<string, unknown>;
   if (kind === 'em') {
     if (!finite(s.total_act_power)) throw new MeterError('json-path', 'JSON path not found: total_act_power');
@@ -134,7 +143,8 @@ export class ShellySource implements MeterSource {
     socket.on('open', () => this.#ask());
     socket.on('message', (data) => this.#onFrame(String(data)));
     socket.on('error', (error) => {
-      if (this.#socket === socket && !this.#polls) this.#sink?.problem(problemOf(error, this.#section.hostname));
+      if (this.#socket === socket && !this.#polls)
+        this.#sink?.problem(problemOf(error, this.#section.hostname));
     });
     socket.on('close', () => {
       if (this.#socket !== socket || !this.#running) return;
@@ -183,10 +193,14 @@ export class ShellySource implements MeterSource {
     } catch {
       return;
     }
-    if (frame.error) return this.#onError(frame.error);
+    if (frame.error) {
+      this.#onError(frame.error);
+      return;
+    }
     if (frame.result !== undefined && frame.id !== undefined) {
       this.#status = { ...(frame.result as Record<string, unknown>) };
-      return this.#emit();
+      this.#emit();
+      return;
     }
     if (frame.method === 'NotifyStatus' || frame.method === 'NotifyFullStatus') {
       const change = frame.params?.[`${this.#section.kind}:${this.#section.channel}`];
@@ -211,10 +225,12 @@ export class ShellySource implements MeterSource {
       const challenge = this.#challengeOf(error.message);
       if (challenge && this.#section.password !== '' && !this.#authTried) {
         this.#authTried = true;
-        return this.#ask(this.#authObject(challenge.challenge, challenge.nc));
+        this.#ask(this.#authObject(challenge.challenge, challenge.nc));
+        return;
       }
       this.#sink?.problem({ code: 'auth', detail: `${this.#section.hostname} refused the password` });
-      return this.#fallBack();
+      this.#fallBack();
+      return;
     }
     this.#sink?.problem({
       code: 'rpc-error',
@@ -226,7 +242,8 @@ export class ShellySource implements MeterSource {
   #challengeOf(message: string | undefined): { challenge: DigestChallenge; nc: number } | undefined {
     try {
       const m = JSON.parse(message ?? '') as Record<string, unknown>;
-      if (typeof m.realm !== 'string' || typeof m.nonce !== 'number' && typeof m.nonce !== 'string') return undefined;
+      if (typeof m.realm !== 'string' || (typeof m.nonce !== 'number' && typeof m.nonce !== 'string'))
+        return undefined;
       const algorithm = m.algorithm === 'MD5' ? 'MD5' : 'SHA-256';
       const nc = typeof m.nc === 'number' ? m.nc : 1;
       return { challenge: { realm: m.realm, nonce: String(m.nonce), qop: 'auth', algorithm }, nc };
