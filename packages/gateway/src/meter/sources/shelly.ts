@@ -7,11 +7,11 @@
  * interval it is asked again over the socket. Without the socket (refused, closed, auth failed) it polls
  * over HTTP and tries the socket again a minute later.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { PowerMeterLimits } from '@dtu-console/contract';
 import WebSocket from 'ws';
 import type { Clock } from '../../system/clock';
-import { type DigestChallenge, digestResponse } from '../digest';
+import type { DigestChallenge } from '../digest';
 import { fetchJson } from '../http-json';
 import { MeterError, problemOf } from '../problems';
 import type { MeterReading } from '../types';
@@ -151,14 +151,20 @@ export class ShellySource implements MeterSource {
       this.#socket = undefined;
       this.#fallBack();
     });
+    const intervalMs = this.#section.polling_interval * 1000;
     const watch = () => {
       if (this.#socket !== socket || !this.#running) return;
-      // The device pushes only changes: ask again when it has been quiet for a polling interval.
-      const intervalMs = this.#section.polling_interval * 1000;
-      if (socket.readyState === WebSocket.OPEN && this.#clock.now() - this.#lastAt >= intervalMs) this.#ask();
-      this.#later(intervalMs, watch);
+      // The device pushes only changes: ask again when it has been quiet for a polling interval, and wake
+      // up next when the interval since the last reading runs out.
+      const quietMs = this.#clock.now() - this.#lastAt;
+      if (socket.readyState === WebSocket.OPEN && quietMs >= intervalMs) {
+        this.#ask();
+        this.#later(intervalMs, watch);
+      } else {
+        this.#later(Math.max(50, intervalMs - quietMs), watch);
+      }
     };
-    this.#later(this.#section.polling_interval * 1000, watch);
+    this.#later(intervalMs, watch);
   }
 
   /** Polls over HTTP, and tries the socket again later. */
@@ -252,24 +258,23 @@ export class ShellySource implements MeterSource {
     }
   }
 
-  /** Shelly's WebSocket auth: a digest over the fixed method and URI "dummy_method:dummy_uri". */
+  /**
+   * Shelly's WebSocket auth: the digest of RFC 7616 over the fixed "dummy_method:dummy_uri", with the nonce
+   * count written in decimal (the device's own variant), sent as an `auth` object in the request.
+   */
   #authObject(challenge: DigestChallenge, nc: number): Record<string, unknown> {
-    const cnonce = randomBytes(8).toString('hex');
-    const response = digestResponse(challenge, {
-      username: SHELLY_USER,
-      password: this.#section.password,
-      method: 'dummy_method',
-      uri: 'dummy_uri',
-      cnonce,
-      nc,
-    });
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+    const cnonce = randomBytes(8).readUInt32BE(0);
+    const ha1 = sha(`${SHELLY_USER}:${challenge.realm}:${this.#section.password}`);
+    const ha2 = sha('dummy_method:dummy_uri');
+    const response = sha(`${ha1}:${challenge.nonce}:${nc}:${cnonce}:auth:${ha2}`);
     return {
       realm: challenge.realm,
       username: SHELLY_USER,
       nonce: Number(challenge.nonce),
       cnonce,
       response,
-      algorithm: challenge.algorithm,
+      algorithm: 'SHA-256',
     };
   }
 }
