@@ -57,30 +57,46 @@ describe('HTTP JSON source against a local meter', () => {
   it('logs in with basic auth, and says when the credentials are wrong', async () => {
     meter = await startJsonMeter({ auth: { type: 'basic', username: 'meter', password: 'secret' } });
     meter.powerW = 12;
-    expect((await run(section(meter.url, { auth_type: 1, username: 'meter', password: 'secret' }))).readings[0]?.powerW).toBe(12);
+    expect(
+      (await run(section(meter.url, { auth_type: 1, username: 'meter', password: 'secret' }))).readings[0]
+        ?.powerW,
+    ).toBe(12);
     await stop?.();
     const wrong = await run(section(meter.url, { auth_type: 1, username: 'meter', password: 'nope' }));
     expect(wrong.problems[0]?.code).toBe('auth');
     await stop?.();
     const none = await run(section(meter.url));
-    expect(none.problems[0]).toEqual({ code: 'auth', detail: `127.0.0.1:${meter.port} asks for a user name and password (HTTP 401)` });
+    expect(none.problems[0]).toEqual({
+      code: 'auth',
+      detail: `127.0.0.1:${meter.port} asks for a user name and password (HTTP 401)`,
+    });
   });
 
-  it.each(['MD5', 'SHA-256'] as const)('answers a %s digest challenge, and says when the password is wrong', async (algorithm) => {
-    meter = await startJsonMeter({ auth: { type: 'digest', username: 'meter', password: 'Circle of Life', algorithm } });
-    meter.powerW = 230.5;
-    const ok = await run(section(meter.url, { auth_type: 2, username: 'meter', password: 'Circle of Life' }));
-    expect(ok.readings[0]?.powerW).toBe(230.5);
-    await stop?.();
-    const wrong = await run(section(meter.url, { auth_type: 2, username: 'meter', password: 'wrong' }));
-    expect(wrong.problems[0]?.code).toBe('auth');
-    expect(wrong.problems[0]?.detail).toContain('refused the user name or password');
-  });
+  it.each(['MD5', 'SHA-256'] as const)(
+    'answers a %s digest challenge, and says when the password is wrong',
+    async (algorithm) => {
+      meter = await startJsonMeter({
+        auth: { type: 'digest', username: 'meter', password: 'Circle of Life', algorithm },
+      });
+      meter.powerW = 230.5;
+      const ok = await run(
+        section(meter.url, { auth_type: 2, username: 'meter', password: 'Circle of Life' }),
+      );
+      expect(ok.readings[0]?.powerW).toBe(230.5);
+      await stop?.();
+      const wrong = await run(section(meter.url, { auth_type: 2, username: 'meter', password: 'wrong' }));
+      expect(wrong.problems[0]?.code).toBe('auth');
+      expect(wrong.problems[0]?.detail).toContain('refused the user name or password');
+    },
+  );
 
   it('names a JSON path that is not in the answer', async () => {
     meter = await startJsonMeter();
     const seen = await run(section(meter.url, {}, { json_path: 'StatusSNS.SML.Watt' }));
-    expect(seen.problems[0]).toEqual({ code: 'json-path', detail: 'JSON path not found: StatusSNS.SML.Watt' });
+    expect(seen.problems[0]).toEqual({
+      code: 'json-path',
+      detail: 'JSON path not found: StatusSNS.SML.Watt',
+    });
   });
 
   it('says connection refused when nothing listens', async () => {
@@ -100,6 +116,9 @@ describe('HTTP JSON source against a local meter', () => {
   it('reports HTTP errors and answers that are not JSON', async () => {
     meter = await startJsonMeter();
     const seen = await run(section(meter.url.replace('/cm', '/other')));
-    expect(seen.problems[0]).toEqual({ code: 'http-status', detail: `127.0.0.1:${meter.port} answered HTTP 404` });
+    expect(seen.problems[0]).toEqual({
+      code: 'http-status',
+      detail: `127.0.0.1:${meter.port} answered HTTP 404`,
+    });
   });
 });

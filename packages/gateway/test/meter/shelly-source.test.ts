@@ -10,7 +10,15 @@ type Shelly = PowerMeterSection['shelly'];
 const clock = new SystemClock();
 
 function section(hostname: string, rest: Partial<Shelly> = {}): Shelly {
-  return { hostname, password: '', kind: 'em', channel: 0, polling_interval: 1, notifications: false, ...rest };
+  return {
+    hostname,
+    password: '',
+    kind: 'em',
+    channel: 0,
+    polling_interval: 1,
+    notifications: false,
+    ...rest,
+  };
 }
 
 let device: ShellyDevice | undefined;
@@ -78,7 +86,9 @@ describe('Shelly energy meter source against a local device', () => {
 
   it('authenticates on the WebSocket with the password', async () => {
     device = await startShellyDevice({ kind: 'em', websocket: true, password: 'pw-123' });
-    const seen = start(section(device.host, { notifications: true, password: 'pw-123', polling_interval: 30 }));
+    const seen = start(
+      section(device.host, { notifications: true, password: 'pw-123', polling_interval: 30 }),
+    );
     await until(() => seen.readings.length >= 1);
     expect(source?.pushed).toBe(true);
     device.setPower([1, 2, 3]);
