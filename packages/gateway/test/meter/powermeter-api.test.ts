@@ -56,6 +56,16 @@ describe('/api/powermeter on the simulated plant', () => {
     await env.gateway.ctx.config.patch('security', { allow_readonly: true });
   });
 
+  it('appears in the OpenAPI document', async () => {
+    const doc = (await get(env.gateway, '/api/openapi.json')).json() as {
+      paths: Record<string, Record<string, { 'x-auth-level'?: string; requestBody?: unknown }>>;
+    };
+    expect(doc.paths['/api/powermeter/status']?.get?.['x-auth-level']).toBe('readonly');
+    expect(doc.paths['/api/powermeter/config']?.get?.['x-auth-level']).toBe('admin');
+    expect(doc.paths['/api/powermeter/config']?.post?.requestBody).toBeDefined();
+    expect(doc.paths['/api/powermeter/test']?.post?.requestBody).toBeDefined();
+  });
+
   it('shows the simulated meter by default: house load minus production, plainly marked simulated', async () => {
     expect(defaults).toMatchObject({ enabled: true, source: 'simulated', max_age: 10 });
     await until(() => env.gateway.ctx.services.meter.status().valid);
