@@ -83,6 +83,18 @@ describe('/api/powermeter on the simulated plant', () => {
     expect(body.time).toBe(env.gateway.ctx.clock.now() - (body.age_ms ?? 0));
   });
 
+  it('hands every new reading to the feed at once, until unsubscribed', async () => {
+    const feed = env.gateway.ctx.services.meter;
+    const got: number[] = [];
+    const off = feed.onReading((reading) => got.push(reading.atMs));
+    await until(() => got.length >= 2, 4000);
+    off();
+    const count = got.length;
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(got.length).toBe(count);
+    expect(feed.status().reading?.atMs).toBeGreaterThanOrEqual(got.at(-1) ?? 0);
+  });
+
   it('counts only the inverters behind the meter', async () => {
     const meterService = env.gateway.ctx.services.meter;
     // A summer noon: the plant produces, so with every inverter behind the meter the house exports.
