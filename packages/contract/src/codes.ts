@@ -13,6 +13,7 @@ import {
   NetworkLimits,
   NtpLimits,
   PowerLimits,
+  PowerMeterLimits,
   SecurityLimits,
 } from './limits';
 
@@ -122,6 +123,21 @@ export const Code = {
   HistoryPeriodInvalid: 13008,
   HistoryImportInvalid: 13009,
   HistoryImported: 13010,
+
+  // The house's electricity meter (/api/powermeter/*).
+  PowerMeterMaxAgeRange: 16001,
+  PowerMeterPhaseCount: 16002,
+  PowerMeterTopicInvalid: 16003,
+  PowerMeterJsonPathInvalid: 16004,
+  PowerMeterHostnameLength: 16005,
+  PowerMeterPortInvalid: 16006,
+  PowerMeterUrlInvalid: 16007,
+  PowerMeterIntervalRange: 16008,
+  PowerMeterTimeoutRange: 16009,
+  PowerMeterUnitInvalid: 16010,
+  PowerMeterAuthTypeInvalid: 16011,
+  PowerMeterCredentialLength: 16012,
+  PowerMeterChannelRange: 16013,
 } as const;
 
 export type CodeName = keyof typeof Code;
@@ -420,6 +436,64 @@ export const CodeTable: { readonly [C in Code]: CodeSpec } = {
     'Invalid history file.',
   ),
   [Code.HistoryImported]: success('history import merged', 'History imported.'),
+
+  [Code.PowerMeterMaxAgeRange]: rangeWarning(
+    'power meter: max_age (s) outside the bounds',
+    'Maximum age',
+    PowerMeterLimits.maxAgeMin,
+    PowerMeterLimits.maxAgeMax,
+  ),
+  [Code.PowerMeterPhaseCount]: warning(
+    'power meter MQTT: values neither one topic (total) nor three (phases)',
+    'Give one topic for the total or three, one per phase.',
+  ),
+  [Code.PowerMeterTopicInvalid]: warning(
+    'power meter MQTT: a topic empty, too long, or with a space or a wildcard',
+    'Topic must be 1 to {max} characters without spaces or wildcards.',
+    { max: PowerMeterLimits.topicMaxLength },
+  ),
+  [Code.PowerMeterJsonPathInvalid]: warning(
+    'power meter: a JSON path not of the form name.name[0].name, or too long',
+    'Invalid JSON path.',
+  ),
+  [Code.PowerMeterHostnameLength]: warning(
+    'power meter: broker or Shelly host name empty or too long',
+    'Host name must be 1 to {max} characters long.',
+    { max: PowerMeterLimits.hostnameMaxLength },
+  ),
+  [Code.PowerMeterPortInvalid]: rangeWarning('power meter MQTT: port outside 1..65535', 'Port', 1, 65535),
+  [Code.PowerMeterUrlInvalid]: warning(
+    'power meter HTTP: URL not http(s):// with a host, or too long',
+    'URL must start with http:// or https:// and name a host.',
+  ),
+  [Code.PowerMeterIntervalRange]: rangeWarning(
+    'power meter: polling_interval (s) outside the bounds',
+    'Polling interval',
+    PowerMeterLimits.pollingIntervalMin,
+    PowerMeterLimits.pollingIntervalMax,
+  ),
+  [Code.PowerMeterTimeoutRange]: rangeWarning(
+    'power meter HTTP: timeout (ms) outside the bounds',
+    'Timeout',
+    PowerMeterLimits.timeoutMin,
+    PowerMeterLimits.timeoutMax,
+  ),
+  [Code.PowerMeterUnitInvalid]: warning('power meter: unit not 0 (W), 1 (kW) or 2 (mW)', 'Invalid unit.'),
+  [Code.PowerMeterAuthTypeInvalid]: warning(
+    'power meter HTTP: auth_type not 0 (none), 1 (basic) or 2 (digest)',
+    'Invalid authentication type.',
+  ),
+  [Code.PowerMeterCredentialLength]: warning(
+    'power meter: a user name or password longer than 64 bytes',
+    'User name and password may be at most {max} characters long.',
+    { max: PowerMeterLimits.passwordMaxLength },
+  ),
+  [Code.PowerMeterChannelRange]: rangeWarning(
+    'power meter Shelly: channel outside 0..2',
+    'Channel',
+    0,
+    PowerMeterLimits.channelMax,
+  ),
 };
 
 const codeValues = new Set<number>(Object.values(Code));

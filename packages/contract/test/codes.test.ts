@@ -87,6 +87,20 @@ const expected: Row[] = [
   [13008, 'warning', null],
   [13009, 'warning', null],
   [13010, 'success', null],
+  // docs/meter.md
+  [16001, 'warning', { min: 1, max: 300 }],
+  [16002, 'warning', null],
+  [16003, 'warning', { max: 256 }],
+  [16004, 'warning', null],
+  [16005, 'warning', { max: 128 }],
+  [16006, 'warning', { min: 1, max: 65535 }],
+  [16007, 'warning', null],
+  [16008, 'warning', { min: 1, max: 3600 }],
+  [16009, 'warning', { min: 100, max: 30000 }],
+  [16010, 'warning', null],
+  [16011, 'warning', null],
+  [16012, 'warning', { max: 64 }],
+  [16013, 'warning', { min: 0, max: 2 }],
 ];
 
 describe('code table', () => {

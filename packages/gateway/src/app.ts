@@ -112,10 +112,10 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
       setTimeout(resolveReboot, deps.rebootDelayMs ?? REBOOT_DELAY_MS);
     },
   };
-  const extra = createServices(
-    core,
-    deps.sntpTimeoutMs === undefined ? {} : { sntpTimeoutMs: deps.sntpTimeoutMs },
-  );
+  const extra = createServices(core, {
+    ...(deps.sntpTimeoutMs === undefined ? {} : { sntpTimeoutMs: deps.sntpTimeoutMs }),
+    ...(deps.seed === undefined ? {} : { seed: deps.seed }),
+  });
   const ctx: GatewayContext = { ...core, services: extra.slots };
   // The config store comes first so it stops last: its stop() waits for pending writes. The plant runs
   // before the outputs that read it.

@@ -6,6 +6,7 @@
 import type { Service } from './bus';
 import type { GatewayContext, ServiceSlots } from './context';
 import { HistoryService } from './history/service';
+import { MeterService } from './meter/service';
 import { MqttService } from './mqtt/service';
 import { MdnsAdvertiser } from './network/mdns';
 import { SyslogForwarder } from './network/syslog';
@@ -20,6 +21,8 @@ export type CoreContext = Omit<GatewayContext, 'services'>;
 export interface ServiceOptions {
   /** Tests shorten the SNTP timeout. */
   sntpTimeoutMs?: number;
+  /** Seed of the simulated house (the meter), the plant's seed. */
+  seed?: number | string;
 }
 
 export function createServices(
@@ -73,6 +76,16 @@ export function createServices(
     log: ctx.log,
     dataDir: ctx.options.dataDir,
   });
-  const slots: ServiceSlots = { sntp, livedata, console, mqtt, history };
-  return { slots, list: [syslog, sntp, livedata, console, mqtt, mdns, history] };
+  // The house's electricity meter: after MQTT, whose connection it may read through.
+  const meter = new MeterService({
+    config: ctx.config,
+    bus: ctx.bus,
+    clock: ctx.clock,
+    plant: ctx.plant,
+    log: ctx.log,
+    mqtt,
+    ...(options.seed === undefined ? {} : { seed: String(options.seed) }),
+  });
+  const slots: ServiceSlots = { sntp, livedata, console, mqtt, history, meter };
+  return { slots, list: [syslog, sntp, livedata, console, mqtt, mdns, history, meter] };
 }

@@ -12,6 +12,7 @@ import {
   MqttDefaults,
   NetworkDefaults,
   NtpDefaults,
+  PowerMeterLimits,
   SecurityLimits,
   serialNumber,
 } from '@dtu-console/contract';
@@ -204,6 +205,42 @@ export function createDefaults(input: DefaultsInput): GatewayConfig {
       minute_days: HistoryLimits.minuteDaysDefault,
       quarter_days: HistoryLimits.quarterDaysDefault,
       daily_days: HistoryLimits.dailyDaysDefault,
+    },
+    // The simulated plant's own meter: with the simulated radio the limiter has a meter out of the box
+    // (with a hardware radio this source reports itself unusable until a real one is chosen).
+    powermeter: {
+      enabled: true,
+      source: 'simulated',
+      max_age: PowerMeterLimits.maxAgeDefault,
+      mqtt: {
+        use_gateway_broker: true,
+        hostname: '',
+        port: PowerMeterLimits.mqttPortDefault,
+        username: '',
+        password: '',
+        values: [{ topic: '', json_path: '', unit: 0, sign_inverted: false }],
+      },
+      http_json: {
+        polling_interval: PowerMeterLimits.pollingIntervalDefault,
+        http_request: {
+          url: '',
+          auth_type: 0,
+          username: '',
+          password: '',
+          timeout: PowerMeterLimits.timeoutDefault,
+        },
+        json_path: '',
+        unit: 0,
+        sign_inverted: false,
+      },
+      shelly: {
+        hostname: '',
+        password: '',
+        kind: 'em',
+        channel: 0,
+        polling_interval: PowerMeterLimits.pollingIntervalDefault,
+        notifications: true,
+      },
     },
   };
 }

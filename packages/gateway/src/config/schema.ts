@@ -5,11 +5,12 @@
  *   carries `password` (an OpenDTU backup) has it hashed on load.
  * - `ntp.timezone` keeps the POSIX rule of `timezone_descr` ("" = derive it from the name).
  * - `history` (ours) holds the history settings; OpenDTU ignores the key, the history itself is not here.
+ * - `powermeter` (ours, names after OpenDTU-OnBattery's) holds the electricity meter source.
  *
  * This schema checks JSON types and C ranges only. Business rules (lengths, ports, topics) are the API's
  * job; a stored value the API would reject still loads, as on the firmware.
  */
-import { InverterLimits, parseHexSerial } from '@dtu-console/contract';
+import { InverterLimits, PowerMeterSources, parseHexSerial, ShellyMeterKinds } from '@dtu-console/contract';
 import { z } from 'zod';
 import { isPasswordHash } from './password';
 
@@ -136,7 +137,45 @@ export const configSchema = z.object({
   }),
   /** Ours, not OpenDTU's: what the history service (src/history/) records and keeps. */
   history: z.object({ enabled: z.boolean(), minute_days: u32, quarter_days: u32, daily_days: u32 }),
+  /** Ours (key names after OpenDTU-OnBattery's): the house's electricity meter (src/meter/). */
+  powermeter: powermeterSchema(),
 });
+
+function powermeterSchema() {
+  const value = { json_path: z.string(), unit: u8, sign_inverted: z.boolean() };
+  return z.object({
+    enabled: z.boolean(),
+    source: z.enum(PowerMeterSources),
+    max_age: u32,
+    mqtt: z.object({
+      use_gateway_broker: z.boolean(),
+      hostname: z.string(),
+      port: u16,
+      username: z.string(),
+      password: z.string(),
+      values: z.array(z.object({ topic: z.string(), ...value })).max(3),
+    }),
+    http_json: z.object({
+      polling_interval: u32,
+      http_request: z.object({
+        url: z.string(),
+        auth_type: u8,
+        username: z.string(),
+        password: z.string(),
+        timeout: u32,
+      }),
+      ...value,
+    }),
+    shelly: z.object({
+      hostname: z.string(),
+      password: z.string(),
+      kind: z.enum(ShellyMeterKinds),
+      channel: u8,
+      polling_interval: u32,
+      notifications: z.boolean(),
+    }),
+  });
+}
 
 export type GatewayConfig = z.infer<typeof configSchema>;
 export type InverterSlot = z.infer<typeof inverterSlotSchema>;
@@ -157,6 +196,7 @@ export const CONFIG_SECTIONS = [
   'inverters',
   'logging',
   'history',
+  'powermeter',
 ] as const satisfies readonly ConfigSection[];
 
 export type DeepReadonly<T> = T extends (infer U)[]

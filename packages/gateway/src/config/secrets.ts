@@ -6,6 +6,8 @@
  * The mask is 8 characters so it passes every length rule (admin password 8..64, Wi-Fi ≤ 63, MQTT ≤ 64)
  * when a form posts the whole GET object back.
  */
+import type { DeepReadonly, GatewayConfig } from './schema';
+
 export const SECRET_MASK = '********';
 
 /** What a GET answer shows for a stored secret. */
@@ -20,4 +22,24 @@ export function keepIfMasked(posted: string, stored: string): string {
 
 export function isMasked(posted: string): boolean {
   return posted === SECRET_MASK;
+}
+
+type PowerMeterSection = GatewayConfig['powermeter'];
+
+/** Masks the meter's three passwords in place (GET answer, backup). */
+export function maskPowerMeterSecrets(section: PowerMeterSection): void {
+  section.mqtt.password = maskSecret(section.mqtt.password);
+  section.http_json.http_request.password = maskSecret(section.http_json.http_request.password);
+  section.shelly.password = maskSecret(section.shelly.password);
+}
+
+/** Puts the stored password back wherever a masked one came in (save, restore, "read now"). */
+export function keepPowerMeterSecrets(
+  section: PowerMeterSection,
+  stored: DeepReadonly<PowerMeterSection>,
+): void {
+  section.mqtt.password = keepIfMasked(section.mqtt.password, stored.mqtt.password);
+  const request = section.http_json.http_request;
+  request.password = keepIfMasked(request.password, stored.http_json.http_request.password);
+  section.shelly.password = keepIfMasked(section.shelly.password, stored.shelly.password);
 }

@@ -33,6 +33,9 @@ export interface MqttState {
   readonly connected: boolean;
 }
 
+/** Receives the messages of topics another service subscribed through this connection. */
+export type TopicListener = (topic: string, payload: Buffer) => void;
+
 export class MqttService implements Service, MqttState {
   readonly name = 'mqtt';
   readonly #options: MqttServiceOptions;
@@ -42,6 +45,8 @@ export class MqttService implements Service, MqttState {
   readonly #discovery: DiscoveryPublisher;
   readonly #commands: CommandHandler;
   #unsubscribe: (() => void)[] = [];
+  /** Topics other services (the meter) read through this connection, beside the command topics. */
+  #taps = new Map<TopicListener, readonly string[]>();
   #running = false;
   /** Config saves are applied one after the other (a reconnect takes a moment). */
   #applying: Promise<void> = Promise.resolve();
@@ -56,8 +61,10 @@ export class MqttService implements Service, MqttState {
       handlers: {
         connected: () => this.#onConnected(),
         disconnected: () => {},
-        message: (topic, payload, retained) =>
-          this.#commands.handle(topic, payload.toString('utf8'), retained),
+        message: (topic, payload, retained) => {
+          if (!this.#deliverTapped(topic, payload))
+            this.#commands.handle(topic, payload.toString('utf8'), retained);
+        },
       },
     });
     const settings = () => this.#settings();
@@ -73,6 +80,41 @@ export class MqttService implements Service, MqttState {
 
   get connected(): boolean {
     return this.#connection.connected;
+  }
+
+  /** Whether the MQTT settings have the connection switched on (it may still be connecting). */
+  get enabled(): boolean {
+    const settings = this.#settings();
+    return settings.enabled && settings.hostname !== '';
+  }
+
+  /**
+   * Subscribes exact topics (no wildcards) through this connection for another service; their messages go
+   * to `listener` and not to the command handler. Kept across reconnects. Returns the unsubscribe.
+   */
+  tap(topics: readonly string[], listener: TopicListener): () => void {
+    this.#taps.set(listener, [...topics]);
+    this.#connection.setSubscriptions(this.#subscriptions());
+    return () => {
+      this.#taps.delete(listener);
+      this.#connection.setSubscriptions(this.#subscriptions());
+    };
+  }
+
+  #subscriptions(): string[] {
+    const topics = new Set(commandSubscriptions(this.#settings().topic));
+    for (const tapped of this.#taps.values()) for (const topic of tapped) topics.add(topic);
+    return [...topics];
+  }
+
+  #deliverTapped(topic: string, payload: Buffer): boolean {
+    let delivered = false;
+    for (const [listener, topics] of this.#taps) {
+      if (!topics.includes(topic)) continue;
+      delivered = true;
+      listener(topic, payload);
+    }
+    return delivered;
   }
 
   async start(): Promise<void> {
@@ -117,7 +159,7 @@ export class MqttService implements Service, MqttState {
     const settings = this.#settings();
     if (this.#connection.settings) this.#discovery.removeIfDisabled();
     // Unsubscribe the old base topic first when it changes (a kept session would still deliver it).
-    this.#connection.setSubscriptions(commandSubscriptions(settings.topic));
+    this.#connection.setSubscriptions(this.#subscriptions());
     const reconnected = await this.#connection.apply(settings);
     if (!this.#running) return;
     if (!reconnected) {

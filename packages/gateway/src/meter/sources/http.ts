@@ -1,0 +1,38 @@
+/** HTTP(S) JSON polling: any meter or bridge that answers a GET with JSON (Tasmota, Shelly Gen1, a script). */
+import { PowerMeterAuthTypes } from '@dtu-console/contract';
+import type { Clock } from '../../system/clock';
+import { fetchJson, type HttpAuth } from '../http-json';
+import { powerOf } from '../json-value';
+import { PollingSource, type PowerMeterSection, readingNow } from './source';
+
+type HttpSection = PowerMeterSection['http_json'];
+
+function authOf(request: HttpSection['http_request']): HttpAuth | undefined {
+  const { auth_type: type, username, password } = request;
+  if (type === PowerMeterAuthTypes.basic) return { type: 'basic', username, password };
+  if (type === PowerMeterAuthTypes.digest) return { type: 'digest', username, password };
+  return undefined;
+}
+
+export function httpJsonSource(section: HttpSection, clock: Clock): PollingSource {
+  const { http_request: request } = section;
+  const auth = authOf(request);
+  let where = request.url;
+  try {
+    where = new URL(request.url).host;
+  } catch {
+    // an invalid URL fails on the first request, named as it was typed
+  }
+  return new PollingSource({
+    where,
+    intervalMs: section.polling_interval * 1000,
+    read: async () => {
+      const json = await fetchJson({
+        url: request.url,
+        timeoutMs: request.timeout,
+        ...(auth ? { auth } : {}),
+      });
+      return readingNow(clock, powerOf(json, section));
+    },
+  });
+}
