@@ -34,6 +34,8 @@ export interface ModelRadioOptions {
   nrfFaults?: Nrf24ModelFaults;
   /** False: no CMT2300A on the bus. */
   cmtPresent?: boolean;
+  /** Between two CMT answer fragments, ms (tests squeeze it to overrun the one-packet FIFO). */
+  cmtFragmentSpacingMs?: number;
 }
 
 /** CMT answers as HMS/HMT send them: a first fragment after the request, then one after another. */
@@ -89,7 +91,7 @@ export function createModelRadio(options: ModelRadioOptions): ModelRadio {
     clock,
     responder,
     replyDelayMs: CMT_REPLY_DELAY_MS,
-    fragmentSpacingMs: CMT_FRAGMENT_SPACING_MS,
+    fragmentSpacingMs: options.cmtFragmentSpacingMs ?? CMT_FRAGMENT_SPACING_MS,
     // A garden-distance link: around −65 dBm, a few dB either way.
     rssiDbm: () => -65 + Math.round((faultRandom.next() - 0.5) * 8),
     drop: loseFragment('CMT'),
