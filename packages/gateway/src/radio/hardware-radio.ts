@@ -28,6 +28,8 @@ export interface HardwareRadioOptions {
 }
 
 const OPENING = 'the radio devices are being opened';
+const FCSB_LINE_UNSUPPORTED =
+  'FCSB on a GPIO line (cmt.fcs) is not supported yet: wire FCSB to the second chip select and set cmt.fcs_spidev';
 
 /** An IRQ input that never fires: the nRF24 driver then reads the chip's flags as it hops. */
 function noIrqLine(): GpioInput {
@@ -70,7 +72,8 @@ export class HardwareRadio extends DualRadio {
       host = await this.#options.host();
     } catch (error) {
       const reason = messageOf(error);
-      this.attach({ nrf: { missing: reason }, cmt: { missing: reason } });
+      const cmtReason = wiring.cmt && 'line' in wiring.cmt.fcsb ? FCSB_LINE_UNSUPPORTED : reason;
+      this.attach({ nrf: { missing: reason }, cmt: { missing: cmtReason } });
       return;
     }
     const closers: Array<() => void> = [];
@@ -92,10 +95,7 @@ export class HardwareRadio extends DualRadio {
     if (wiring.cmt && 'line' in wiring.cmt.fcsb) {
       // The FIFO bytes would then need an SPI device that asserts no chip select (CSB must stay high),
       // which radio/linux does not open yet; sending them through CSB's device would select both ports.
-      cmt = {
-        missing:
-          'CMT2300A: FCSB on a GPIO line (cmt.fcs) is not supported yet: wire FCSB to the second chip select and set cmt.fcs_spidev',
-      };
+      cmt = { missing: FCSB_LINE_UNSUPPORTED };
     } else if (wiring.cmt) {
       try {
         const io = host.openCmt(wiring.cmt);
