@@ -67,7 +67,7 @@ describe('the radio in /api/system/status', () => {
     );
     cleanup = env.cleanup;
     await writeFile(join(env.dataDir, 'pin_mapping.json'), await readFile(PROFILES));
-    await env.gateway.ctx.config.update('device', (device) => ({ ...device, pinmapping: BOTH_CHIPS }));
+    await env.gateway.ctx.config.update('device', (device) => ({ ...device, pinmapping: FCSB_ON_CE1 }));
     await env.gateway.ctx.plant.start();
     const body = (await env.gateway.http.inject({ method: 'GET', url: '/api/system/status' })).json();
     expect(body).toMatchObject({
