@@ -10,6 +10,7 @@
  */
 import type { LiveModel } from '../engine/live-model';
 import { AC_FIELDS, channelsOf, DC_FIELDS, INV_FIELDS, type LiveField, roundTo } from './fields';
+import { renderRadioMetrics } from './prometheus-radio';
 
 export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
@@ -188,5 +189,6 @@ export function renderMetrics(facts: GlobalFacts, live: LiveModel): string {
     }
     for (const field of INV_FIELDS) measure(field, 0);
   });
+  renderRadioMetrics((...sample) => out.add(...sample), live.inverters());
   return out.text();
 }

@@ -52,6 +52,11 @@ describe('the radio in /api/system/status', () => {
       expect(inverter.answers).toBeGreaterThan(0);
     }
     expect(body.radio_chips.cmt.fifo_overruns).toBe(0);
+    const metrics = (await env.gateway.http.inject({ method: 'GET', url: '/api/prometheus/metrics' })).body;
+    const answers = body.radio_inverters[0].answers;
+    expect(metrics).toContain('# TYPE opendtu_radio_answers counter');
+    expect(metrics).toMatch(/opendtu_radio_answers\{serial="114172220003",name="[^"]*"\} \d+/);
+    expect(answers).toBeGreaterThan(0);
     const stopped = env.gateway.ctx.plant.stop();
     await clock.advance(1000);
     await stopped;
