@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds the console, runs every measurement against real gateway processes and writes
  * `bench/out/bench-report.md` and `bench/out/bench-report.json`; exits with 1 when a budget fails.
- * BENCH_ONLY=bytes,first-value,live-latency,fanout,rest,rss runs a part.
+ * BENCH_ONLY=bytes,first-value,live-latency,fanout,rest,rss,radio runs a part.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { configurePlant, root, startGateway } from './lib/gateway';
 import { environment, markdown, passes, type Section } from './lib/report';
 import { sleep } from './lib/stats';
 import { measureLiveLatency } from './live-latency';
+import { measureRadio } from './radio';
 import { measureRest } from './rest';
 import { measureRss } from './rss';
 
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
     }
   }
   await step('rss', () => measureRss());
+  await step('radio', () => measureRadio());
 
   env.loadAfter = loadavg();
   const failures = sections.flatMap((section) =>

@@ -85,4 +85,6 @@ export interface RadioChipCounters {
     io_errors: number;
   };
   cmt?: { sent: number; received: number; fifo_overruns: number; crc_errors: number; io_errors: number };
+  /** How late the drivers' event loop ran since start, ms (p99 and worst case). */
+  loop_delay_ms?: { p99: number; max: number };
 }

@@ -4,6 +4,7 @@
  * same time. A chip that could not even be opened (no device, no permission) stands here as a plain reason:
  * it stays silent and says why, and the other chip works on.
  */
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Cmt2300aRadio, CmtDiagnostics } from './cmt2300a/cmt2300a-radio';
 import type { Nrf24Counters, Nrf24Health } from './nrf24/health';
 import type { Nrf24Radio } from './nrf24/nrf24-radio';
@@ -26,6 +27,11 @@ export interface DualRadioOptions {
 export interface ChipDiagnostics {
   nrf?: Nrf24Counters & Pick<Nrf24Health, 'irqLine'>;
   cmt?: Omit<CmtDiagnostics, 'connected' | 'reason'>;
+  /**
+   * The event loop the drivers run on, since start: how late a timer or an interrupt edge is handled
+   * (the CMT2300A must be read out before its next packet lands).
+   */
+  loopDelayMs?: { p99: number; max: number };
 }
 
 export class DualRadio implements Radio {
@@ -35,6 +41,7 @@ export class DualRadio implements Radio {
   #cmt: ChipSlot<Cmt2300aRadio>;
   #close: (() => void) | undefined;
   #settings: RadioSettings | undefined;
+  #loopDelay: IntervalHistogram | undefined;
   readonly #onConfigure: ((settings: RadioSettings) => void) | undefined;
 
   constructor(options: DualRadioOptions) {
@@ -99,6 +106,10 @@ export class DualRadio implements Radio {
     const nrf = this.nrf;
     const cmt = this.cmt;
     const result: ChipDiagnostics = {};
+    const loop = this.#loopDelay;
+    if (loop && loop.count > 0) {
+      result.loopDelayMs = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
+    }
     if (nrf) result.nrf = { ...nrf.counters(), irqLine: nrf.health().irqLine };
     if (cmt) {
       const { connected: _c, reason: _r, ...counters } = cmt.diagnostics();
@@ -115,11 +126,14 @@ export class DualRadio implements Radio {
   }
 
   async start(): Promise<void> {
+    this.#loopDelay ??= monitorEventLoopDelay({ resolution: 10 });
+    this.#loopDelay.enable();
     // Each chip sets itself up on its own; one failing never stops the other.
     await Promise.all([this.nrf?.start(), this.cmt?.start()]);
   }
 
   async stop(): Promise<void> {
+    this.#loopDelay?.disable();
     await Promise.all([this.nrf?.stop(), this.cmt?.stop()]);
     const close = this.#close;
     this.#close = undefined;

@@ -44,8 +44,9 @@ export function radioInverterDiagnostics(inverters: readonly LiveInverter[]): Ra
 export function radioChipCounters(radio: Radio): RadioChipCounters | undefined {
   const chips = chipDiagnosticsOf(radio);
   if (chips === undefined) return undefined;
-  const { nrf, cmt } = chips;
+  const { nrf, cmt, loopDelayMs } = chips;
   return {
+    ...(loopDelayMs ? { loop_delay_ms: { p99: round2(loopDelayMs.p99), max: round2(loopDelayMs.max) } } : {}),
     ...(nrf
       ? {
           nrf: {
@@ -87,4 +88,8 @@ export function radioFields(radio: Radio, inverters: readonly LiveInverter[]): R
     radio_inverters: radioInverterDiagnostics(inverters),
     ...(chips ? { radio_chips: chips } : {}),
   };
+}
+
+function round2(value: number): number {
+  return Math.round(value * 100) / 100;
 }
