@@ -1,7 +1,11 @@
 /**
  * `npm run bench`: builds the console, runs every measurement against real gateway processes and writes
  * `bench/out/bench-report.md` and `bench/out/bench-report.json`; exits with 1 when a budget fails.
+<<<<<<< HEAD
  * BENCH_ONLY=bytes,first-value,live-latency,fanout,rest,rss,scale runs a part.
+=======
+ * BENCH_ONLY=bytes,first-value,live-latency,fanout,rest,rss,radio runs a part.
+>>>>>>> h-integ
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +19,7 @@ import { configurePlant, root, startGateway } from './lib/gateway';
 import { environment, markdown, passes, type Section } from './lib/report';
 import { sleep } from './lib/stats';
 import { measureLiveLatency } from './live-latency';
+import { measureRadio } from './radio';
 import { measureRest } from './rest';
 import { measureRss } from './rss';
 import { measureScale } from './scale';
@@ -68,8 +73,12 @@ async function main(): Promise<void> {
     }
   }
   await step('rss', () => measureRss());
+<<<<<<< HEAD
   // 10, 50 and 100 inverters, a gateway each.
   await step('scale', () => measureScale());
+=======
+  await step('radio', () => measureRadio());
+>>>>>>> h-integ
 
   env.loadAfter = loadavg();
   const failures = sections.flatMap((section) =>

@@ -14,7 +14,7 @@ import { postBodies } from './http/post-data';
 import { RouteCatalog, routeCatalog } from './http/route-catalog';
 import type { GatewayOptions } from './options';
 import { gatewayHintInputs, livedataFirstPaintJson } from './output/live-json';
-import { createPlant } from './plant';
+import { createPlant, type PlantOptions } from './plant';
 import { releaseSwitchPending } from './release/state';
 import { apiRoutes } from './routes';
 import { type CoreContext, createServices } from './services';
@@ -54,6 +54,8 @@ export interface GatewayDeps {
   seed?: number | string;
   /** Tests shorten the SNTP timeout. */
   sntpTimeoutMs?: number;
+  /** `--radio hardware`: the host's radio devices (tests give fake system calls). */
+  radioHost?: PlantOptions['radioHost'];
 }
 
 /** the device restarts about 1 s after answering. */
@@ -91,6 +93,8 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     log: deps.log,
     startedAt,
     ...(deps.seed === undefined ? {} : { seed: deps.seed }),
+    ...(options.radio === undefined ? {} : { radio: options.radio }),
+    ...(deps.radioHost === undefined ? {} : { radioHost: deps.radioHost }),
   });
   const core: CoreContext = {
     options,

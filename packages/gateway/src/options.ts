@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SecurityLimits, SocketLimits } from '@dtu-console/contract';
 import { DEFAULT_WEB_ROOT } from './paths';
+import { RADIO_MODES, type RadioMode } from './radio/radio';
 
 /** Everything the gateway needs to know before it starts, from flags first, then the environment. */
 export interface GatewayOptions {
@@ -24,6 +25,8 @@ export interface GatewayOptions {
   requireTimeSync?: boolean;
   /** `--max-socket-clients` / `MAX_SOCKET_CLIENTS`: clients per WebSocket before the oldest is closed. */
   maxSocketClients?: number;
+  /** `--radio` / `RADIO`: simulated (default), model (the drivers against chip models) or hardware. */
+  radio?: RadioMode;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -50,6 +53,7 @@ export function parseOptions(
       'sim-start': { type: 'string' },
       'require-time-sync': { type: 'boolean' },
       'max-socket-clients': { type: 'string' },
+      radio: { type: 'string' },
     },
     strict: true,
   });
@@ -68,6 +72,7 @@ export function parseOptions(
     ...adminPassword(values['admin-password'] ?? env.ADMIN_PASSWORD),
     ...simStart(values['sim-start'] ?? env.SIM_START),
     ...maxSocketClients(values['max-socket-clients'] ?? env.MAX_SOCKET_CLIENTS),
+    ...radioMode(values.radio ?? env.RADIO),
     requireTimeSync:
       values['require-time-sync'] ??
       ['1', 'true', 'yes'].includes((env.REQUIRE_TIME_SYNC ?? '').toLowerCase()),
@@ -98,6 +103,14 @@ function maxSocketClients(value: string | undefined): { maxSocketClients?: numbe
     );
   }
   return { maxSocketClients: clients };
+}
+
+function radioMode(value: string | undefined): { radio?: RadioMode } {
+  if (value === undefined || value === '') return {};
+  if (!(RADIO_MODES as readonly string[]).includes(value)) {
+    throw new OptionsError(`Invalid --radio "${value}": expected ${RADIO_MODES.join(', ')}`);
+  }
+  return { radio: value as RadioMode };
 }
 
 function simStart(value: string | undefined): { simStart?: number } {

@@ -1,11 +1,13 @@
 import { formatSerialNumber } from '@dtu-console/contract';
 import type { EventBus, Service } from './bus';
 import { occupiedSlots, slotBehaviour, slotChannels } from './config/inverter-slots';
+import { readLinuxRadioWiring } from './config/pin-mapping';
 import type { DeepReadonly, GatewayConfig } from './config/schema';
 import type { ConfigStore } from './config/store';
 import { type EngineInverterSettings, type EngineSettings, InverterEngine, LiveModel } from './engine';
-import type { Radio } from './radio/radio';
-import { REALISTIC_FAULTS, SeededRandom, SimulatedRadio } from './radio/simulated';
+import { LinuxRadioHost } from './radio/linux/host';
+import { createPlantRadio } from './radio/plant-radio';
+import type { Radio, RadioMode, RadioStatus } from './radio/radio';
 import type { Clock } from './system/clock';
 import type { Logger } from './system/logger';
 import { posixRuleOf } from './system/zones';
@@ -30,6 +32,10 @@ export interface PlantOptions {
   startedAt: number;
   /** Seed of the simulated plant's weather and radio faults; the same seed gives the same day. */
   seed?: number | string;
+  /** `--radio`: simulated (default), model (drivers against chip models) or hardware (the profile's chips). */
+  radio?: RadioMode;
+  /** Hardware: the host's radio devices (default LinuxRadioHost.load; tests give fake system calls). */
+  radioHost?: () => Promise<LinuxRadioHost>;
 }
 
 /** Maps the stored configuration to what the engine needs. */
@@ -68,17 +74,34 @@ export function engineSettingsOf(config: DeepReadonly<GatewayConfig>): EngineSet
 
 const PLANT_SECTIONS = new Set(['dtu', 'ntp', 'inverters']);
 
-/** The simulated plant (the default radio): virtual inverters under the configured sky. */
+/** Each chip's problem in plain words, as the console log and system info show them. */
+export function radioProblems(status: RadioStatus): string[] {
+  const problems: string[] = [];
+  if (status.nrf.configured && status.nrf.reason) problems.push(`nRF24: ${status.nrf.reason}`);
+  if (status.cmt.configured && status.cmt.reason) problems.push(`CMT2300A: ${status.cmt.reason}`);
+  // A reason that already names its chip is not prefixed twice.
+  return problems.map((problem) => problem.replace(/^(nRF24|CMT2300A): \1: /, '$1: '));
+}
+
+/**
+ * The plant: the radio `--radio` chose (virtual inverters under the configured sky by default), the
+ * engine and its live model.
+ */
 export function createPlant(options: PlantOptions): Plant {
   const { config, bus, clock, log } = options;
-  const radio = new SimulatedRadio({
+  const mode = options.radio ?? 'simulated';
+  const { radio, setInverters } = createPlantRadio({
+    mode,
     clock,
-    random: new SeededRandom(options.seed ?? 'dtu-console'),
+    seed: options.seed ?? 'dtu-console',
     location: () => {
       const ntp = config.get('ntp');
       return { latitude: ntp.latitude, longitude: ntp.longitude };
     },
-    faults: REALISTIC_FAULTS,
+    hardware: {
+      wiring: () => readLinuxRadioWiring(config, config.get('device').pinmapping),
+      host: options.radioHost ?? (() => LinuxRadioHost.load()),
+    },
   });
   const live = new LiveModel({ bus, startedAt: options.startedAt });
   const engine = new InverterEngine({
@@ -91,7 +114,7 @@ export function createPlant(options: PlantOptions): Plant {
 
   const apply = () => {
     const settings = engineSettingsOf(config.all());
-    radio.setInverters(
+    setInverters(
       settings.inverters.map((inverter) => ({
         serial: inverter.serial,
         maxPowerW: inverter.channels.map((channel) => channel.max_power),
@@ -112,6 +135,13 @@ export function createPlant(options: PlantOptions): Plant {
         if (PLANT_SECTIONS.has(section)) apply();
       });
       await engine.start();
+      if (mode !== 'simulated') {
+        log.info(
+          `Radio: ${mode === 'model' ? 'the drivers against chip models (no real hardware)' : 'hardware'}`,
+        );
+      }
+      // Hardware trouble is said once at start, in words the owner can act on; the status keeps saying it.
+      for (const problem of radioProblems(radio.status())) log.warn(`Radio: ${problem}`);
     },
     async stop() {
       unsubscribe?.();

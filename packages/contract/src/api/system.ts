@@ -40,6 +40,11 @@ export interface SystemStatus {
   cmt_connected: boolean;
   /** The radio is the built-in simulation: no module is attached, "connected" means simulated. */
   radio_simulated?: boolean;
+  /** Radio diagnostics (`--radio`): which radio runs, its problems in plain words, per-inverter counts. */
+  radio_mode?: RadioModeName;
+  radio_problems?: string[];
+  radio_inverters?: RadioInverterDiagnostics[];
+  radio_chips?: RadioChipCounters;
   /** Installed releases (dtu-console-<version>): the one running and the one a failed start falls back to. */
   release?: ReleaseInfo;
 }
@@ -48,4 +53,38 @@ export interface SystemStatus {
 export interface ReleaseInfo {
   current: string | null;
   previous: string | null;
+}
+
+/** simulated: built-in virtual inverters; model: the drivers against chip models (not real hardware); hardware. */
+export type RadioModeName = 'simulated' | 'model' | 'hardware';
+
+/** Per inverter, since the gateway started: what the radio sent and got back. */
+export interface RadioInverterDiagnostics {
+  serial: string;
+  name: string;
+  /** Requests and re-requests put on the air. */
+  frames_sent: number;
+  /** Commands answered completely. */
+  answers: number;
+  /** Missing fragments asked for again. */
+  fragments_rerequested: number;
+  /** Commands that got no answer at all. */
+  no_answer: number;
+  /** dBm of the last answer; -127 when none or the chip measures none (nRF24). */
+  rssi: number;
+}
+
+/** The chips' own counts (absent for a chip that is not running). */
+export interface RadioChipCounters {
+  nrf?: {
+    sent: number;
+    acked: number;
+    not_acked: number;
+    received: number;
+    rx_fifo_full: number;
+    io_errors: number;
+  };
+  cmt?: { sent: number; received: number; fifo_overruns: number; crc_errors: number; io_errors: number };
+  /** How late the drivers' event loop ran since start, ms (p99 and worst case). */
+  loop_delay_ms?: { p99: number; max: number };
 }

@@ -2,11 +2,13 @@ import type { CmtCountry } from '@dtu-console/contract';
 import type { RadioKind } from '@dtu-console/hoymiles';
 
 /**
- * The one door between the inverter engine and the air. Two kinds stand behind it:
- * - `simulated/`: virtual inverters that answer real frames (the default);
- * - a hardware radio: nRF24L01+ (HM, HERF) and CMT2300A (HMS, HMT) on the host's SPI bus, through
- *   Linux spidev and a GPIO interrupt line. Such a driver implements this interface in `radio/nrf24.ts` /
- *   `radio/cmt2300a.ts`; plant.ts (today always the simulated radio) would pick it from the pin mapping.
+ * The one door between the inverter engine and the air. plant.ts picks what stands behind it (`--radio`):
+ * - `simulated/`: virtual inverters that answer real frames at once (the default);
+ * - `model`: the real drivers (`nrf24/`, `cmt2300a/`) against register-level chip models (`model/`), whose
+ *   virtual air reaches the same virtual inverters (`model/virtual-air.ts`);
+ * - `hardware`: the same drivers on the host's SPI and GPIO devices (`linux/`), wired from the active
+ *   device profile (`hardware-radio.ts`).
+ * `dual-radio.ts` puts one driver per chip behind this interface, so both chips run at once.
  */
 export interface RadioRequest {
   /** Which transceiver carries the frame: nRF24 for HM/HERF, CMT2300A for HMS/HMT. */
@@ -19,11 +21,18 @@ export interface RadioRequest {
   windowMs: number;
 }
 
+/** What answers behind the radio: see the header. */
+export type RadioMode = 'simulated' | 'model' | 'hardware';
+export const RADIO_MODES: readonly RadioMode[] = ['simulated', 'model', 'hardware'];
+
 export interface RadioStatus {
-  nrf: { configured: boolean; connected: boolean; pvariant: boolean };
-  cmt: { configured: boolean; connected: boolean };
+  /** `reason`: why the chip is not usable (or runs degraded), in plain words for the user. */
+  nrf: { configured: boolean; connected: boolean; pvariant: boolean; reason?: string };
+  cmt: { configured: boolean; connected: boolean; reason?: string };
   /** No module is attached: the built-in simulation answers for both, and says so to the user. */
   simulated?: boolean;
+  /** Which radio runs; absent means simulated (a radio that does not say). */
+  mode?: RadioMode;
 }
 
 /** The DTU settings a radio needs. */

@@ -2,9 +2,9 @@ import type { SystemStatus } from '@dtu-console/contract/api/system';
 import type { FastifyPluginAsync } from 'fastify';
 import { CONFIG_VERSION } from '../config/version';
 import type { GatewayContext } from '../context';
-import type { RadioStatus } from '../radio/radio';
 import { releaseInfo } from '../release/state';
 import { readHostFacts } from '../system/host';
+import { radioFields } from './system-radio';
 
 /** /api/system/*: facts about the host and this build. */
 export const systemRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
@@ -41,19 +41,8 @@ export const systemRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (
       git_branch: ctx.build.gitBranch,
       pioenv: `linux-${process.arch}`,
       uptime: Math.floor((performance.now() - ctx.startedAt) / 1000),
-      ...radioFields(ctx.plant.radio.status()),
+      ...radioFields(ctx.plant.radio, ctx.plant.live.inverters()),
       release: releaseInfo(ctx.options.dataDir),
     };
   });
 };
-
-function radioFields(status: RadioStatus) {
-  return {
-    nrf_configured: status.nrf.configured,
-    nrf_connected: status.nrf.connected,
-    nrf_pvariant: status.nrf.pvariant,
-    cmt_configured: status.cmt.configured,
-    cmt_connected: status.cmt.connected,
-    radio_simulated: status.simulated === true,
-  };
-}

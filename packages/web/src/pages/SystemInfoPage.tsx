@@ -6,6 +6,7 @@ import { type SystemStatus, systemStatusQuery } from '../api/system';
 import { InfoCard, StateBadge } from '../components/InfoCard';
 import { InfoRow } from '../components/InfoRow';
 import { PageFrame } from '../components/PageFrame';
+import { RadioDiagnostics } from '../components/system/RadioDiagnostics';
 import { MAINTENANCE_NS } from '../i18n';
 import { useFormat } from '../i18n/format';
 import { withQuery } from '../lib/query';
@@ -115,6 +116,7 @@ function SystemInfo({ status }: { status: SystemStatus }) {
           simulated={status.radio_simulated === true}
         />
       </InfoCard>
+      <RadioDiagnostics status={status} />
     </div>
   );
 }

@@ -7,3 +7,4 @@ export * from './random';
 export * from './simulated-radio';
 export { DEFAULT_CHANNEL_CHANGE_DELAY_MS, FREQUENCY_FALLBACK_MS } from './tuning';
 export * from './virtual-inverter';
+export * from './virtual-plant';

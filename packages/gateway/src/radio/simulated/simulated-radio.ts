@@ -4,17 +4,13 @@
  * window; time comes only from the injected clock and chance only from the injected random, so a test can
  * run a simulated day in milliseconds and the same seed gives the same frames.
  */
-import { addressOfSerial, familyOfSerial, normalizeSerial, type RadioKind } from '@dtu-console/hoymiles';
+import { addressOfSerial, type RadioKind } from '@dtu-console/hoymiles';
 import type { Clock } from '../../system/clock';
 import type { Radio, RadioRequest, RadioSettings, RadioStatus } from '../radio';
-import { type Location, Sky } from './physics';
+import type { Location } from './physics';
 import type { Random } from './random';
-import { DEFAULT_CHANNEL_CHANGE_DELAY_MS } from './tuning';
-import {
-  VirtualInverter,
-  type VirtualInverterEnvironment,
-  type VirtualInverterSnapshot,
-} from './virtual-inverter';
+import type { VirtualInverterSnapshot } from './virtual-inverter';
+import { readAddress, type SimulatedInverterSpec, VirtualPlant } from './virtual-plant';
 
 export interface SimulatedFaults {
   /** Probability that a request frame is lost on its way (the inverter hears nothing). Default 0. */
@@ -53,12 +49,6 @@ export interface SimulatedRadioOptions {
   channelChangeDelayMs?: number;
 }
 
-export interface SimulatedInverterSpec {
-  serial: string;
-  /** Peak power per DC input in W (the inverter's channel max_power); 0 = unknown, a default is used. */
-  maxPowerW?: number[];
-}
-
 /** When the answer fragments arrive after the request, ms: first fragment, then each further one. */
 const ANSWER_TIMING: Record<RadioKind, { firstMs: number; everyMs: number }> = {
   NRF24: { firstMs: 8, everyMs: 4 },
@@ -72,37 +62,28 @@ export class SimulatedRadio implements Radio {
   readonly name = 'simulated';
   readonly #clock: Clock;
   readonly #faultRandom: Random;
-  readonly #inverterRandom: Random;
-  readonly #location: () => Location;
-  readonly #sky: Sky;
-  readonly #inverters = new Map<string, VirtualInverter>();
-  readonly #environment: VirtualInverterEnvironment;
+  readonly #plant: VirtualPlant;
   #faults: Required<SimulatedFaults>;
-  #channelChangeDelayMs: number;
   #settings: RadioSettings | undefined;
-  /** setInverters has run once: later inverters are new to the running plant. */
-  #started = false;
   #dtuAddress: number | undefined;
   #running = false;
 
   constructor(options: SimulatedRadioOptions) {
     this.#clock = options.clock;
-    this.#location = options.location;
     // Separate streams: lost frames do not shift the clouds, a new inverter does not shift the losses.
     this.#faultRandom = options.random.fork('faults');
-    this.#inverterRandom = options.random.fork('inverters');
-    this.#sky = new Sky({
-      random: options.random.fork('sky'),
-      ...(options.cloudiness === undefined ? {} : { cloudiness: options.cloudiness }),
-    });
     this.#faults = withDefaults(options.faults);
-    this.#channelChangeDelayMs = options.channelChangeDelayMs ?? DEFAULT_CHANNEL_CHANGE_DELAY_MS;
-    this.#environment = {
-      location: () => this.#location(),
-      country: () => this.#settings?.cmtCountry ?? 0,
+    this.#plant = new VirtualPlant({
+      clock: options.clock,
+      random: options.random,
+      location: options.location,
+      settings: () => this.#settings,
       lowLightTruncation: () => this.#faults.lowLightTruncation,
-      channelChangeDelayMs: () => this.#channelChangeDelayMs,
-    };
+      ...(options.cloudiness === undefined ? {} : { cloudiness: options.cloudiness }),
+      ...(options.channelChangeDelayMs === undefined
+        ? {}
+        : { channelChangeDelayMs: options.channelChangeDelayMs }),
+    });
   }
 
   configure(settings: RadioSettings): void {
@@ -134,49 +115,14 @@ export class SimulatedRadio implements Radio {
     this.#faults = withDefaults(faults);
   }
 
-  /**
-   * The configured inverters. Inverters that stay keep their state (yields, limits, frequency); new ones
-   * start with a day of history; serials of no known family are left out, as OpenDTU refuses them.
-   */
+  /** The configured inverters (see VirtualPlant.setInverters). */
   setInverters(specs: readonly SimulatedInverterSpec[]): void {
-    const now = this.#clock.now();
-    // The first inverters are the plant the gateway starts with: those already running are on its frequency.
-    const atStart = !this.#started;
-    this.#started = true;
-    const wanted = new Map<string, SimulatedInverterSpec>();
-    for (const spec of specs) {
-      const serial = normalizeSerial(spec.serial);
-      if (serial !== undefined && familyOfSerial(serial) !== undefined) wanted.set(serial, spec);
-    }
-    for (const serial of [...this.#inverters.keys()]) {
-      if (!wanted.has(serial)) this.#inverters.delete(serial);
-    }
-    for (const [serial, spec] of wanted) {
-      const existing = this.#inverters.get(serial);
-      if (existing) {
-        existing.setMaxPower(spec.maxPowerW);
-        continue;
-      }
-      const family = familyOfSerial(serial)!;
-      const inverter = new VirtualInverter({
-        serial,
-        family,
-        ...(spec.maxPowerW === undefined ? {} : { maxPowerW: spec.maxPowerW }),
-        random: this.#inverterRandom.fork(serial),
-        sky: this.#sky,
-        environment: this.#environment,
-        now,
-      });
-      if (atStart && this.#settings?.cmtEnabled) inverter.assumeTunedTo(this.#settings.cmtFrequencyHz, now);
-      this.#inverters.set(serial, inverter);
-    }
+    this.#plant.setInverters(specs);
   }
 
   /** The true state of a virtual inverter at the clock's now (tests, debugging); undefined if unknown. */
   inspect(serial: string): VirtualInverterSnapshot | undefined {
-    const normalized = normalizeSerial(serial);
-    const inverter = normalized === undefined ? undefined : this.#inverters.get(normalized);
-    return inverter?.inspect(this.#clock.now());
+    return this.#plant.inspect(serial);
   }
 
   transmit(request: RadioRequest): Promise<Uint8Array[]> {
@@ -192,14 +138,12 @@ export class SimulatedRadio implements Radio {
     const frequencyHz =
       request.radio === 'CMT' ? (request.frequencyHz ?? settings.cmtFrequencyHz) : undefined;
     const channel = { radio: request.radio, ...(frequencyHz === undefined ? {} : { frequencyHz }) };
-    const weak = this.#weakSignalLoss(request.radio, settings);
+    const weak = weakSignalLoss(this.#faults, request.radio, settings);
     const timing = ANSWER_TIMING[request.radio];
-    const target = readAddress(request.frame, 1);
 
     const received: Uint8Array[] = [];
-    for (const inverter of this.#inverters.values()) {
-      // Only the addressee acts on a frame, so chance is drawn for it alone.
-      if (inverter.radio !== request.radio || inverter.address !== target) continue;
+    // Only the addressee acts on a frame, so chance is drawn for it alone.
+    for (const inverter of this.#plant.addressees(request.radio, request.frame)) {
       if (this.#faultRandom.chance(either(this.#faults.packetLoss, weak))) {
         inverter.advanceTo(now);
         continue;
@@ -218,15 +162,6 @@ export class SimulatedRadio implements Radio {
     return received;
   }
 
-  #weakSignalLoss(radio: RadioKind, settings: RadioSettings): number {
-    if (!this.#faults.weakSignal) return 0;
-    if (radio === 'NRF24') {
-      const level = Math.min(3, Math.max(0, Math.round(settings.nrfPaLevel)));
-      return NRF_WEAK_SIGNAL_LOSS[level as 0 | 1 | 2 | 3];
-    }
-    return Math.min(1, Math.max(0, (10 - settings.cmtPaLevel) / 20)) * 0.02;
-  }
-
   /** A copy with one byte changed; CRC8 catches every single-byte error (x^8 + 1 has no factor below x^8). */
   #corrupt(fragment: Uint8Array): Uint8Array {
     const copy = fragment.slice();
@@ -237,7 +172,21 @@ export class SimulatedRadio implements Radio {
   }
 }
 
-function withDefaults(faults: SimulatedFaults | undefined): Required<SimulatedFaults> {
+/** Extra loss per frame from a low transmit power (nRF PA level, CMT dBm), when `weakSignal` is on. */
+export function weakSignalLoss(
+  faults: Required<SimulatedFaults>,
+  radio: RadioKind,
+  settings: RadioSettings,
+): number {
+  if (!faults.weakSignal) return 0;
+  if (radio === 'NRF24') {
+    const level = Math.min(3, Math.max(0, Math.round(settings.nrfPaLevel)));
+    return NRF_WEAK_SIGNAL_LOSS[level as 0 | 1 | 2 | 3];
+  }
+  return Math.min(1, Math.max(0, (10 - settings.cmtPaLevel) / 20)) * 0.02;
+}
+
+export function withDefaults(faults: SimulatedFaults | undefined): Required<SimulatedFaults> {
   const p = (value: number | undefined) => Math.min(1, Math.max(0, value ?? 0));
   return {
     packetLoss: p(faults?.packetLoss),
@@ -249,16 +198,6 @@ function withDefaults(faults: SimulatedFaults | undefined): Required<SimulatedFa
 }
 
 /** Probability that at least one of two independent losses happens. */
-function either(a: number, b: number): number {
+export function either(a: number, b: number): number {
   return 1 - (1 - a) * (1 - b);
-}
-
-function readAddress(frame: Uint8Array, offset: number): number {
-  return (
-    (((frame[offset] ?? 0) << 24) |
-      ((frame[offset + 1] ?? 0) << 16) |
-      ((frame[offset + 2] ?? 0) << 8) |
-      (frame[offset + 3] ?? 0)) >>>
-    0
-  );
 }

@@ -1,0 +1,126 @@
+/**
+ * `--radio hardware`: the active device profile's chips on the host's SPI and GPIO devices. The devices
+ * open at start; whatever fails (no Linux keys in the profile, no device, no permission, the FFI not
+ * loadable) leaves that chip silent with the reason in plain words in the status, and the gateway runs on.
+ * There is never a fallback to simulation: a plant with no radio shows no data and says why.
+ */
+import type { Clock } from '../system/clock';
+import { Cmt2300aRadio } from './cmt2300a/cmt2300a-radio';
+import { fifoOnChipSelect } from './cmt2300a/fifo-port';
+import { type ChipSlot, DualRadio } from './dual-radio';
+import type { GpioInput } from './io';
+import type { LinuxRadioHost } from './linux/host';
+import type { LinuxRadioWiring } from './linux/wiring';
+import { Nrf24Radio } from './nrf24/nrf24-radio';
+
+/** The active profile's wiring as config/pin-mapping.ts reads it (same shape as its WiringRead). */
+export type WiringRead =
+  | { kind: 'none' }
+  | { kind: 'ok'; wiring: LinuxRadioWiring }
+  | { kind: 'invalid'; reason: string };
+
+export interface HardwareRadioOptions {
+  clock: Clock;
+  /** The active profile's Linux wiring (read at every start: the profile may have changed). */
+  wiring: () => Promise<WiringRead>;
+  /** The host's devices (LinuxRadioHost.load; tests give one on fake system calls). */
+  host: () => Promise<LinuxRadioHost>;
+}
+
+const OPENING = 'the radio devices are being opened';
+const FCSB_LINE_UNSUPPORTED =
+  'FCSB on a GPIO line (cmt.fcs) is not supported yet: wire FCSB to the second chip select and set cmt.fcs_spidev';
+
+/** An IRQ input that never fires: the nRF24 driver then reads the chip's flags as it hops. */
+function noIrqLine(): GpioInput {
+  return { offset: -1, get: () => true, onEdge: () => () => undefined, close: () => undefined };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class HardwareRadio extends DualRadio {
+  readonly #options: HardwareRadioOptions;
+
+  constructor(options: HardwareRadioOptions) {
+    super({ mode: 'hardware', nrf: { missing: OPENING }, cmt: { missing: OPENING } });
+    this.#options = options;
+  }
+
+  override async start(): Promise<void> {
+    await this.#open();
+    await super.start();
+  }
+
+  async #open(): Promise<void> {
+    const { clock } = this.#options;
+    const read = await this.#options
+      .wiring()
+      .catch((error): WiringRead => ({ kind: 'invalid', reason: `pin_mapping.json: ${messageOf(error)}` }));
+    if (read.kind !== 'ok') {
+      const reason =
+        read.kind === 'none'
+          ? 'the active device profile has no Linux radio keys (nrf24.spidev, cmt.spidev): choose a Linux profile in Settings → Device manager'
+          : read.reason;
+      this.attach({ nrf: { missing: reason }, cmt: { missing: reason } });
+      return;
+    }
+    const { wiring } = read;
+    let host: LinuxRadioHost;
+    try {
+      host = await this.#options.host();
+    } catch (error) {
+      const reason = messageOf(error);
+      const cmtReason = wiring.cmt && 'line' in wiring.cmt.fcsb ? FCSB_LINE_UNSUPPORTED : reason;
+      this.attach({ nrf: { missing: reason }, cmt: { missing: cmtReason } });
+      return;
+    }
+    const closers: Array<() => void> = [];
+    let nrf: ChipSlot<Nrf24Radio> = {
+      missing: 'the active device profile names no nRF24 module (nrf24.spidev)',
+    };
+    if (wiring.nrf) {
+      try {
+        const io = host.openNrf(wiring.nrf);
+        closers.push(() => io.close());
+        nrf = { driver: new Nrf24Radio({ spi: io.spi, ce: io.ce, irq: io.irq ?? noIrqLine(), clock }) };
+      } catch (error) {
+        nrf = { missing: `nRF24: ${messageOf(error)}` };
+      }
+    }
+    let cmt: ChipSlot<Cmt2300aRadio> = {
+      missing: 'the active device profile names no CMT2300A module (cmt.spidev)',
+    };
+    if (wiring.cmt && 'line' in wiring.cmt.fcsb) {
+      // The FIFO bytes would then need an SPI device that asserts no chip select (CSB must stay high),
+      // which radio/linux does not open yet; sending them through CSB's device would select both ports.
+      cmt = { missing: FCSB_LINE_UNSUPPORTED };
+    } else if (wiring.cmt) {
+      try {
+        const io = host.openCmt(wiring.cmt);
+        closers.push(() => io.close());
+        if (io.fcsb.kind !== 'spi') throw new Error('FCSB is not on a chip select');
+        const fifo = fifoOnChipSelect(io.fcsb.bus);
+        cmt = {
+          driver: new Cmt2300aRadio({
+            bus: io.spi,
+            fifo,
+            clock,
+            ...(io.gpio2 ? { gpio2: io.gpio2 } : {}),
+            ...(io.gpio3 ? { gpio3: io.gpio3 } : {}),
+          }),
+        };
+      } catch (error) {
+        cmt = { missing: `CMT2300A: ${messageOf(error)}` };
+      }
+    }
+    this.attach({
+      nrf,
+      cmt,
+      close: () => {
+        for (const close of closers.splice(0)) close();
+      },
+    });
+  }
+}

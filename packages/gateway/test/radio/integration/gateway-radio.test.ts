@@ -1,0 +1,148 @@
+/** `--radio model` and `--radio hardware` in a whole gateway: what /api/system/status says. */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseOptions } from '../../../src/options';
+import { IoError } from '../../../src/radio/io';
+import type { LinuxRadioHost } from '../../../src/radio/linux/host';
+import { ManualClock } from '../../../src/system/clock';
+import { testGateway } from '../../helpers/gateway';
+import { MINUTE, NOON } from './stack';
+
+const PROFILES = join(import.meta.dirname, '../../../../../deploy/raspberry-pi/pin_mapping.json');
+const BOTH_CHIPS = 'Raspberry Pi: nRF24L01+ on SPI0 CE0, CMT2300A on SPI0 CE1 (3-wire)';
+/** FCSB on a second chip select: the form hardware mode opens today. */
+const FCSB_ON_CE1 = 'Raspberry Pi: nRF24L01+ on SPI0 CE0, CMT2300A on SPI1 (SDIO bridged, FCSB on CE1)';
+
+describe('--radio', () => {
+  it('takes simulated, model and hardware from the flag or RADIO, and refuses anything else', () => {
+    expect(parseOptions([], {}).radio).toBeUndefined();
+    expect(parseOptions(['--radio', 'model'], {}).radio).toBe('model');
+    expect(parseOptions([], { RADIO: 'hardware' }).radio).toBe('hardware');
+    expect(() => parseOptions(['--radio', 'real'], {})).toThrow(/expected simulated, model, hardware/);
+  });
+});
+
+describe('the radio in /api/system/status', () => {
+  let cleanup: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await cleanup?.();
+    cleanup = undefined;
+  });
+
+  it('model: says model plainly (not simulated, not hardware), both chips connected, counts per inverter', async () => {
+    const clock = new ManualClock(NOON);
+    const env = await testGateway({ radio: 'model' }, { clock, seed: 7 });
+    cleanup = env.cleanup;
+    const started = env.gateway.ctx.plant.start();
+    await clock.advance(2 * MINUTE);
+    await started;
+    const body = (await env.gateway.http.inject({ method: 'GET', url: '/api/system/status' })).json();
+    expect(body).toMatchObject({
+      radio_mode: 'model',
+      radio_simulated: false,
+      nrf_connected: true,
+      nrf_pvariant: true,
+      cmt_connected: true,
+      radio_problems: [],
+    });
+    expect(body.radio_inverters).toHaveLength(2);
+    for (const inverter of body.radio_inverters) {
+      expect(inverter.frames_sent).toBeGreaterThan(0);
+      expect(inverter.answers).toBeGreaterThan(0);
+    }
+    expect(body.radio_chips.cmt.fifo_overruns).toBe(0);
+    const metrics = (await env.gateway.http.inject({ method: 'GET', url: '/api/prometheus/metrics' })).body;
+    const answers = body.radio_inverters[0].answers;
+    expect(metrics).toContain('# TYPE dtu_radio_results_total counter');
+    expect(metrics).toMatch(
+      /dtu_radio_results_total\{serial="114172220003",name="[^"]*",result="success"\} [1-9]\d*/,
+    );
+    expect(answers).toBeGreaterThan(0);
+    const stopped = env.gateway.ctx.plant.stop();
+    await clock.advance(1000);
+    await stopped;
+  });
+
+  it('hardware without the FFI: stays up, nothing connected, says why; never simulated', async () => {
+    const env = await testGateway(
+      { radio: 'hardware' },
+      {
+        clock: new ManualClock(NOON),
+        radioHost: () => Promise.reject(new IoError('radio hardware unavailable: koffi is not installed')),
+      },
+    );
+    cleanup = env.cleanup;
+    await writeFile(join(env.dataDir, 'pin_mapping.json'), await readFile(PROFILES));
+    await env.gateway.ctx.config.update('device', (device) => ({ ...device, pinmapping: FCSB_ON_CE1 }));
+    await env.gateway.ctx.plant.start();
+    const body = (await env.gateway.http.inject({ method: 'GET', url: '/api/system/status' })).json();
+    expect(body).toMatchObject({
+      radio_mode: 'hardware',
+      radio_simulated: false,
+      nrf_configured: true,
+      nrf_connected: false,
+      cmt_configured: true,
+      cmt_connected: false,
+      radio_problems: [
+        'nRF24: radio hardware unavailable: koffi is not installed',
+        'CMT2300A: radio hardware unavailable: koffi is not installed',
+      ],
+    });
+  });
+
+  it('hardware with no permission on a device: the words tell the owner what to do', async () => {
+    const host = {
+      openNrf: () => {
+        throw new IoError('no permission on /dev/spidev0.0: add the user to the spi group', 'EACCES');
+      },
+      openCmt: () => {
+        throw new IoError(
+          '/dev/spidev1.0 does not exist: enable SPI1 (dtoverlay=spi1-2cs in config.txt, then reboot)',
+        );
+      },
+    } as unknown as LinuxRadioHost;
+    const env = await testGateway(
+      { radio: 'hardware' },
+      { clock: new ManualClock(NOON), radioHost: () => Promise.resolve(host) },
+    );
+    cleanup = env.cleanup;
+    await writeFile(join(env.dataDir, 'pin_mapping.json'), await readFile(PROFILES));
+    await env.gateway.ctx.config.update('device', (device) => ({ ...device, pinmapping: FCSB_ON_CE1 }));
+    await env.gateway.ctx.plant.start();
+    const body = (await env.gateway.http.inject({ method: 'GET', url: '/api/system/status' })).json();
+    expect(body.nrf_connected).toBe(false);
+    expect(body.cmt_connected).toBe(false);
+    expect(body.radio_problems).toEqual([
+      'nRF24: no permission on /dev/spidev0.0: add the user to the spi group',
+      'CMT2300A: /dev/spidev1.0 does not exist: enable SPI1 (dtoverlay=spi1-2cs in config.txt, then reboot)',
+    ]);
+  });
+
+  it('hardware with FCSB on a GPIO line: the CMT says it is not supported yet instead of driving it wrong', async () => {
+    const env = await testGateway(
+      { radio: 'hardware' },
+      {
+        clock: new ManualClock(NOON),
+        radioHost: () => Promise.reject(new IoError('not reached for the CMT')),
+      },
+    );
+    cleanup = env.cleanup;
+    await writeFile(join(env.dataDir, 'pin_mapping.json'), await readFile(PROFILES));
+    await env.gateway.ctx.config.update('device', (device) => ({ ...device, pinmapping: BOTH_CHIPS }));
+    await env.gateway.ctx.plant.start();
+    const body = (await env.gateway.http.inject({ method: 'GET', url: '/api/system/status' })).json();
+    expect(body.cmt_connected).toBe(false);
+    expect(body.radio_problems.join('\n')).toMatch(/CMT2300A: .*not supported yet/);
+  });
+
+  it('hardware with a profile that has no Linux keys: says which keys are missing', async () => {
+    const env = await testGateway({ radio: 'hardware' }, { clock: new ManualClock(NOON) });
+    cleanup = env.cleanup;
+    await env.gateway.ctx.plant.start();
+    const body = (await env.gateway.http.inject({ method: 'GET', url: '/api/system/status' })).json();
+    expect(body.radio_mode).toBe('hardware');
+    expect(body.nrf_connected).toBe(false);
+    expect(body.radio_problems[0]).toMatch(/no Linux radio keys/);
+  });
+});
