@@ -136,6 +136,26 @@ export const configSchema = z.object({
   }),
   /** Ours, not OpenDTU's: what the history service (src/history/) records and keeps. */
   history: z.object({ enabled: z.boolean(), minute_days: u32, quarter_days: u32, daily_days: u32 }),
+  /** Ours: the alert rules and push targets (src/alerts/); the URLs and tokens are write-only secrets. */
+  alerts: z.object({
+    unreachable_enabled: z.boolean(),
+    unreachable_minutes: u32,
+    string_enabled: z.boolean(),
+    string_percent: u32,
+    string_minutes: u32,
+    string_light_percent: u32,
+    alarm_enabled: z.boolean(),
+    radio_enabled: z.boolean(),
+    radio_percent: u32,
+    radio_minutes: u32,
+    webhook_enabled: z.boolean(),
+    webhook_url: z.string(),
+    webhook_auth: z.string(),
+    ntfy_enabled: z.boolean(),
+    ntfy_url: z.string(),
+    ntfy_token: z.string(),
+    ntfy_priority: u8,
+  }),
 });
 
 export type GatewayConfig = z.infer<typeof configSchema>;
@@ -157,6 +177,7 @@ export const CONFIG_SECTIONS = [
   'inverters',
   'logging',
   'history',
+  'alerts',
 ] as const satisfies readonly ConfigSection[];
 
 export type DeepReadonly<T> = T extends (infer U)[]

@@ -6,7 +6,9 @@
  * The mask is 8 characters so it passes every length rule (admin password 8..64, Wi-Fi ≤ 63, MQTT ≤ 64)
  * when a form posts the whole GET object back.
  */
-export const SECRET_MASK = '********';
+import { SecretMask } from '@dtu-console/contract';
+
+export const SECRET_MASK = SecretMask;
 
 /** What a GET answer shows for a stored secret. */
 export function maskSecret(stored: string): string {
@@ -21,3 +23,6 @@ export function keepIfMasked(posted: string, stored: string): string {
 export function isMasked(posted: string): boolean {
   return posted === SECRET_MASK;
 }
+
+/** The write-only keys of the `alerts` section (push URLs carry tokens in their path or query). */
+export const ALERT_SECRETS = ['webhook_url', 'webhook_auth', 'ntfy_url', 'ntfy_token'] as const;
