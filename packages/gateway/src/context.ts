@@ -1,4 +1,5 @@
 import type { ResetReason } from '@dtu-console/contract';
+import type { AlertService } from './alerts/service';
 import type { AuthService } from './auth/service';
 import type { EventBus } from './bus';
 import type { ConfigStore } from './config/store';
@@ -57,4 +58,6 @@ export interface ServiceSlots {
   mqtt: MqttService;
   /** Power and energy over time (src/history/): recording, retention, the series the API answers. */
   history: HistoryService;
+  /** Alerts (src/alerts/): rules on the live model, lifecycle in the history database, push. */
+  alerts: AlertService;
 }

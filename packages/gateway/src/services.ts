@@ -3,6 +3,7 @@
  * (stopped in reverse). A new service (MQTT in src/mqtt/, history in src/history/) is made here, gets a
  * slot in `ServiceSlots` (context.ts) for routes to reach it, and joins `list`; nothing else changes.
  */
+import { AlertService } from './alerts/service';
 import type { Service } from './bus';
 import type { GatewayContext, ServiceSlots } from './context';
 import { HistoryService } from './history/service';
@@ -73,6 +74,15 @@ export function createServices(
     log: ctx.log,
     dataDir: ctx.options.dataDir,
   });
-  const slots: ServiceSlots = { sntp, livedata, console, mqtt, history };
-  return { slots, list: [syslog, sntp, livedata, console, mqtt, mdns, history] };
+  // After history: alerts live in its database.
+  const alerts = new AlertService({
+    config: ctx.config,
+    bus: ctx.bus,
+    clock: ctx.clock,
+    plant: ctx.plant,
+    history,
+    log: ctx.log,
+  });
+  const slots: ServiceSlots = { sntp, livedata, console, mqtt, history, alerts };
+  return { slots, list: [syslog, sntp, livedata, console, mqtt, mdns, history, alerts] };
 }

@@ -194,7 +194,8 @@ export class ConfigStore implements Service {
     next.wifi.password = keepIfMasked(next.wifi.password, this.#config.wifi.password);
     next.mqtt.password = keepIfMasked(next.mqtt.password, this.#config.mqtt.password);
     next.mqtt.tls.client_key = keepIfMasked(next.mqtt.tls.client_key, this.#config.mqtt.tls.client_key);
-    for (const key of ALERT_SECRETS) next.alerts[key] = keepIfMasked(next.alerts[key], this.#config.alerts[key]);
+    for (const key of ALERT_SECRETS)
+      next.alerts[key] = keepIfMasked(next.alerts[key], this.#config.alerts[key]);
     this.#sealed = true;
     await this.flush();
     await writeConfigFile(this.dataDir, JSON.stringify(next));

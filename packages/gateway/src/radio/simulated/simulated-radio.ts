@@ -179,6 +179,25 @@ export class SimulatedRadio implements Radio {
     return inverter?.inspect(this.#clock.now());
   }
 
+  /**
+   * Faults of one inverter (tests, debugging): `silent` it answers nothing; `shading` [channel, factor]
+   * gives one input that share of its light; `raise`/`end` an event id in its log. False if unknown.
+   */
+  setInverterFault(
+    serial: string,
+    fault: { silent?: boolean; shading?: [number, number]; raise?: number; end?: number },
+  ): boolean {
+    const normalized = normalizeSerial(serial);
+    const inverter = normalized === undefined ? undefined : this.#inverters.get(normalized);
+    if (!inverter) return false;
+    const now = this.#clock.now();
+    if (fault.silent !== undefined) inverter.setSilent(fault.silent);
+    if (fault.shading) inverter.setShading(fault.shading[0], fault.shading[1], now);
+    if (fault.raise !== undefined) inverter.raiseEvent(fault.raise, now);
+    if (fault.end !== undefined) inverter.endEvent(fault.end, now);
+    return true;
+  }
+
   transmit(request: RadioRequest): Promise<Uint8Array[]> {
     return Promise.resolve(this.#exchange(request));
   }
