@@ -1,7 +1,8 @@
 /**
- * A lossy radio link: over the last `radio_minutes`, more than `radio_percent` % of the requests to an
- * inverter got no complete answer (its radio statistics). Counted only in daylight while the inverter
- * answers at all (a silent one is the unreachable rule's) and once the window holds enough requests.
+ * A lossy radio link: over the last `radio_minutes`, more than `radio_percent` % of the frames sent to an
+ * inverter (requests and re-requests of lost fragments, from its radio statistics) were in vain: loss is
+ * 1 − complete answers / frames. Counted only in daylight while the inverter answers at all (a silent one
+ * is the unreachable rule's) and once the window holds enough requests.
  */
 import { AlertLimits } from '@dtu-console/contract';
 import { type AlertRule, condition, MINUTE_MS } from './rule';
@@ -9,6 +10,7 @@ import { type AlertRule, condition, MINUTE_MS } from './rule';
 interface Sample {
   at: number;
   requests: number;
+  frames: number;
   successes: number;
 }
 
@@ -33,14 +35,16 @@ export const radioRule: AlertRule = {
           // Counters reset (statistics cleared, gateway restart): start the window again.
           if (last && (stats.tx_request < last.requests || stats.rx_success < last.successes))
             list.length = 0;
-          list.push({ at: now, requests: stats.tx_request, successes: stats.rx_success });
+          const frames = stats.tx_request + stats.tx_re_request;
+          list.push({ at: now, requests: stats.tx_request, frames, successes: stats.rx_success });
           while (list.length > 1 && (list[1]?.at ?? now) <= now - windowMs) list.shift();
           samples.set(inv.serial, list);
           const first = list[0];
           if (!first || !isDay || !inv.reachable || now - first.at < windowMs) continue;
           const requests = stats.tx_request - first.requests;
           if (requests < AlertLimits.radioMinRequests) continue;
-          const lost = Math.round((1 - (stats.rx_success - first.successes) / requests) * 100);
+          const sent = frames - first.frames;
+          const lost = Math.round((1 - (stats.rx_success - first.successes) / sent) * 100);
           if (lost > settings.radio_percent) result.push(condition(inv.serial, { figure: lost }));
         }
         return result;
