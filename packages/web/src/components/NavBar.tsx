@@ -17,6 +17,7 @@ import { announce } from '../lib/announce';
 import { type BrandIcon as BrandIconName, brandIconFor } from '../lib/brand';
 import { confirmLeaving, NavLink, useLocation, useNavigate } from '../lib/navigation';
 import { THEMES, type Theme, useTheme } from '../lib/theme';
+import { AlertBell } from './AlertBell';
 import { NavDropdown } from './Dropdown';
 
 const THEME_ICONS: Record<Theme, typeof SunIcon> = { light: SunIcon, dark: Moon, auto: CircleHalf };
@@ -88,6 +89,7 @@ export function NavBar() {
             </li>
           </ul>
           <ul className="navbar-nav align-items-md-center">
+            <AlertBell signedIn={signedIn} />
             <NavDropdown
               alignEnd
               label={

@@ -38,12 +38,15 @@ export const MAINTENANCE_NS = 'maintenance';
 export const SETTINGS_NS = 'settings';
 /** Texts of the history card on the live view and the history settings (locales/history/<lang>.json). */
 export const HISTORY_NS = 'history';
+/** Texts of the alert list and the alert settings (locales/alerts/<lang>.json). */
+export const ALERTS_NS = 'alerts';
 type Namespace =
   | 'translation'
   | typeof EXTRA_NS
   | typeof MAINTENANCE_NS
   | typeof SETTINGS_NS
-  | typeof HISTORY_NS;
+  | typeof HISTORY_NS
+  | typeof ALERTS_NS;
 const LOADERS: Record<Namespace, Record<Language, () => Promise<{ default: object }>>> = {
   translation: {
     en: () => import('./locales/en.json'),
@@ -69,6 +72,11 @@ const LOADERS: Record<Namespace, Record<Language, () => Promise<{ default: objec
     en: () => import('./locales/history/en.json'),
     de: () => import('./locales/history/de.json'),
     fr: () => import('./locales/history/fr.json'),
+  },
+  alerts: {
+    en: () => import('./locales/alerts/en.json'),
+    de: () => import('./locales/alerts/de.json'),
+    fr: () => import('./locales/alerts/fr.json'),
   },
 };
 
