@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, test } from '@playwright/test';
 import { ADMIN_PASSWORD, ADMIN_USER, signedIn } from './session';
 
 /**
- * Alerts against the real gateway: the radio-loss rule with a threshold of 0 % over one minute trips on the
+ * Alerts against the real gateway: the radio-loss rule with a threshold of 0 % over three minutes trips on the
  * simulated plant's ordinary losses, so an alert opens without any test hook; the list shows it, the bell
  * counts it, acknowledging works, and the settings make the round trip.
  */
@@ -24,7 +24,7 @@ test.describe('alerts', () => {
     request,
   }, testInfo) => {
     test.setTimeout(300_000);
-    await postConfig(request, { radio_enabled: true, radio_percent: 0, radio_minutes: 1 });
+    await postConfig(request, { radio_enabled: true, radio_percent: 0, radio_minutes: 3 });
     await expect
       .poll(async () => (await (await request.get('/api/alerts/status')).json()).unacknowledged, {
         timeout: 240_000,

@@ -44,8 +44,8 @@ export const radioRule: AlertRule = {
           const requests = stats.tx_request - first.requests;
           if (requests < AlertLimits.radioMinRequests) continue;
           const sent = frames - first.frames;
-          const lost = Math.round((1 - (stats.rx_success - first.successes) / sent) * 100);
-          if (lost > settings.radio_percent) result.push(condition(inv.serial, { figure: lost }));
+          const lost = (1 - (stats.rx_success - first.successes) / sent) * 100;
+          if (lost > settings.radio_percent) result.push(condition(inv.serial, { figure: Math.ceil(lost) }));
         }
         return result;
       },
