@@ -2,6 +2,8 @@
  * Alerts on the simulated plant (ManualClock, seed): each rule opens with a fault injected and clears after
  * it is removed; acknowledge, settings with write-only secrets, and a restart keeps the alerts.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { AlertsConfig, AlertsStatus } from '@dtu-console/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SimulatedRadio } from '../src/radio/simulated';
@@ -170,5 +172,39 @@ describe('alerts on the simulated plant', () => {
     expect(bad.json()).toMatchObject({ code: 24007 });
     const range = await post(env.gateway, '/api/alerts/config', { ...shown, string_percent: 0 });
     expect(range.json()).toMatchObject({ code: 24002, param: { min: 1, max: 100 } });
+  });
+
+  it('pushes the opening and the clearing to the webhook', async () => {
+    const bodies: { event: string; alert: { rule: string; serial: string } }[] = [];
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => {
+        body += chunk.toString();
+      });
+      request.on('end', () => {
+        bodies.push(JSON.parse(body));
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const env = await start();
+      const port = (server.address() as AddressInfo).port;
+      await configure(env, {
+        unreachable_minutes: 2,
+        radio_enabled: false,
+        webhook_enabled: true,
+        webhook_url: `http://127.0.0.1:${port}/hook`,
+      });
+      radioOf(env).setInverterFault(HM800, { silent: true });
+      await env.advance(4 * MIN);
+      await expect.poll(() => bodies.map((b) => b.event)).toEqual(['opened']);
+      expect(bodies[0]?.alert).toMatchObject({ rule: 'unreachable', serial: HM800 });
+      radioOf(env).setInverterFault(HM800, { silent: false });
+      await env.advance(3 * MIN);
+      await expect.poll(() => bodies.map((b) => b.event)).toEqual(['opened', 'cleared']);
+    } finally {
+      server.close();
+    }
   });
 });
