@@ -1,11 +1,7 @@
 /**
  * `npm run bench`: builds the console, runs every measurement against real gateway processes and writes
  * `bench/out/bench-report.md` and `bench/out/bench-report.json`; exits with 1 when a budget fails.
-<<<<<<< HEAD
- * BENCH_ONLY=bytes,first-value,live-latency,fanout,rest,rss,scale runs a part.
-=======
- * BENCH_ONLY=bytes,first-value,live-latency,fanout,rest,rss,radio runs a part.
->>>>>>> h-integ
+ * BENCH_ONLY=bytes,first-value,live-latency,fanout,rest,rss,scale,radio runs a part.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -73,12 +69,9 @@ async function main(): Promise<void> {
     }
   }
   await step('rss', () => measureRss());
-<<<<<<< HEAD
   // 10, 50 and 100 inverters, a gateway each.
   await step('scale', () => measureScale());
-=======
   await step('radio', () => measureRadio());
->>>>>>> h-integ
 
   env.loadAfter = loadavg();
   const failures = sections.flatMap((section) =>

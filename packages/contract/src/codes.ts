@@ -6,6 +6,7 @@
  */
 
 import {
+  AlertLimits,
   DeviceLimits,
   HistoryLimits,
   InverterLimits,
@@ -138,6 +139,18 @@ export const Code = {
   PowerMeterAuthTypeInvalid: 16011,
   PowerMeterCredentialLength: 16012,
   PowerMeterChannelRange: 16013,
+  // Alerts (issue 24): 24001..
+  AlertsUnreachableMinutesRange: 24001,
+  AlertsStringPercentRange: 24002,
+  AlertsStringMinutesRange: 24003,
+  AlertsStringLightRange: 24004,
+  AlertsRadioPercentRange: 24005,
+  AlertsRadioMinutesRange: 24006,
+  AlertsPushUrlInvalid: 24007,
+  AlertsPushSecretLength: 24008,
+  AlertsNtfyPriorityRange: 24009,
+  AlertsUnknown: 24010,
+  AlertsAcknowledged: 24011,
 } as const;
 
 export type CodeName = keyof typeof Code;
@@ -494,6 +507,54 @@ export const CodeTable: { readonly [C in Code]: CodeSpec } = {
     0,
     PowerMeterLimits.channelMax,
   ),
+  [Code.AlertsUnreachableMinutesRange]: rangeWarning(
+    'alerts: minutes before an unreachable inverter is an alert outside the bounds',
+    'Minutes',
+    AlertLimits.minutesMin,
+    AlertLimits.minutesMax,
+  ),
+  [Code.AlertsStringPercentRange]: rangeWarning(
+    'alerts: string shortfall percent outside the bounds',
+    'Percent',
+    AlertLimits.percentMin,
+    AlertLimits.percentMax,
+  ),
+  [Code.AlertsStringMinutesRange]: rangeWarning(
+    'alerts: minutes a string must stay low outside the bounds',
+    'Minutes',
+    AlertLimits.minutesMin,
+    AlertLimits.minutesMax,
+  ),
+  [Code.AlertsStringLightRange]: rangeWarning(
+    'alerts: good-light percent outside the bounds',
+    'Percent',
+    AlertLimits.percentMin,
+    AlertLimits.percentMax,
+  ),
+  [Code.AlertsRadioPercentRange]: rangeWarning(
+    'alerts: radio loss percent outside 0..100',
+    'Percent',
+    0,
+    AlertLimits.percentMax,
+  ),
+  [Code.AlertsRadioMinutesRange]: rangeWarning(
+    'alerts: radio loss window outside the bounds',
+    'Minutes',
+    AlertLimits.minutesMin,
+    AlertLimits.minutesMax,
+  ),
+  [Code.AlertsPushUrlInvalid]: warning(
+    'alerts: push URL neither empty nor an http(s) URL within the length limit',
+    'Invalid push URL.',
+  ),
+  [Code.AlertsPushSecretLength]: warning(
+    'alerts: push token or Authorization header longer than the limit',
+    'Token must be at most {max} characters long.',
+    { max: AlertLimits.secretMaxLength },
+  ),
+  [Code.AlertsNtfyPriorityRange]: rangeWarning('alerts: ntfy priority outside 1..5', 'Priority', 1, 5),
+  [Code.AlertsUnknown]: warning('alerts ack: no such alert, or neither id nor all given', 'Unknown alert.'),
+  [Code.AlertsAcknowledged]: success('alerts acknowledged', 'Alert acknowledged.'),
 };
 
 const codeValues = new Set<number>(Object.values(Code));

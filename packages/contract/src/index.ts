@@ -1,5 +1,6 @@
 // Public surface of @dtu-console/contract, shared by gateway and console.
 
+export type * from './api/alerts';
 export type * from './api/common';
 export type * from './api/device';
 export type * from './api/devinfo';
@@ -29,6 +30,7 @@ export * from './format';
 export * from './json-path';
 export * from './limits';
 export * from './reset-reasons';
+export * from './schemas/alerts';
 export * from './schemas/device';
 export * from './schemas/dtu';
 export * from './schemas/hex-serial';

@@ -529,3 +529,42 @@ export const PowerMeterProblemCodes = [
   'rpc-error',
   'not-simulated',
 ] as const;
+/**
+ * What a GET shows instead of a stored secret (passwords, keys, push URLs and tokens); posting it back keeps
+ * the stored value. 8 characters, so it passes every length rule when a form posts the GET object back.
+ */
+export const SecretMask = '********';
+
+/** The alert rules' thresholds and the push targets (docs/alerts.md). */
+export const AlertLimits = {
+  unreachableEnabledDefault: true,
+  unreachableMinutesDefault: 30,
+  stringEnabledDefault: true,
+  stringPercentDefault: 30,
+  stringMinutesDefault: 60,
+  stringLightPercentDefault: 20,
+  alarmEnabledDefault: true,
+  radioEnabledDefault: true,
+  radioPercentDefault: 30,
+  radioMinutesDefault: 15,
+  minutesMin: 1,
+  minutesMax: 1440,
+  percentMin: 1,
+  percentMax: 100,
+  /** Requests a radio window must hold before its loss counts. */
+  radioMinRequests: 10,
+  ntfyPriorityDefault: 4,
+  urlMaxLength: 512,
+  secretMaxLength: 256,
+  /** Cleared alerts GET /api/alerts/status lists at most. */
+  recentMax: 50,
+  /** Rules are evaluated this often. */
+  evaluateIntervalMs: 30_000,
+  /** Push: tries per message and the first back-off (doubled each time). */
+  pushTries: 5,
+  pushBackoffMs: 2_000,
+  pushTimeoutMs: 10_000,
+} as const;
+
+/** The rules in the order they are shown. */
+export const AlertRuleIds = ['unreachable', 'string', 'alarm', 'radio'] as const;

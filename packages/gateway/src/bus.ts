@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { Alert } from '@dtu-console/contract';
 import type { ConfigSection } from './config/schema';
 import type { LiveChange } from './engine/live-types';
 import type { PlantTotals } from './engine/yields';
@@ -23,6 +24,8 @@ export interface GatewayEvents {
   'live:totals': [totals: PlantTotals];
   /** Inverters were added to or removed from the live model (serials in slot order). */
   'live:inverters': [serials: string[]];
+  /** The open alerts changed (opened, cleared, acknowledged; src/alerts/); texts in the display's language. */
+  'alerts:changed': [open: readonly Alert[]];
 }
 
 export class EventBus {

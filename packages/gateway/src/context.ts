@@ -1,4 +1,5 @@
 import type { ResetReason } from '@dtu-console/contract';
+import type { AlertService } from './alerts/service';
 import type { AuthService } from './auth/service';
 import type { EventBus } from './bus';
 import type { ConfigStore } from './config/store';
@@ -60,4 +61,6 @@ export interface ServiceSlots {
   history: HistoryService;
   /** The house's electricity meter (src/meter/): one source, its last reading; the limiter's feed. */
   meter: MeterService;
+  /** Alerts (src/alerts/): rules on the live model, lifecycle in the history database, push. */
+  alerts: AlertService;
 }

@@ -3,6 +3,7 @@
  * (stopped in reverse). A new service (MQTT in src/mqtt/, history in src/history/) is made here, gets a
  * slot in `ServiceSlots` (context.ts) for routes to reach it, and joins `list`; nothing else changes.
  */
+import { AlertService } from './alerts/service';
 import type { Service } from './bus';
 import type { GatewayContext, ServiceSlots } from './context';
 import { HistoryService } from './history/service';
@@ -86,6 +87,15 @@ export function createServices(
     mqtt,
     ...(options.seed === undefined ? {} : { seed: String(options.seed) }),
   });
-  const slots: ServiceSlots = { sntp, livedata, console, mqtt, history, meter };
-  return { slots, list: [syslog, sntp, livedata, console, mqtt, mdns, history, meter] };
+  // After history: alerts live in its database.
+  const alerts = new AlertService({
+    config: ctx.config,
+    bus: ctx.bus,
+    clock: ctx.clock,
+    plant: ctx.plant,
+    history,
+    log: ctx.log,
+  });
+  const slots: ServiceSlots = { sntp, livedata, console, mqtt, history, meter, alerts };
+  return { slots, list: [syslog, sntp, livedata, console, mqtt, mdns, history, meter, alerts] };
 }

@@ -54,6 +54,7 @@ describe('first start', () => {
       'logging',
       'history',
       'powermeter',
+      'alerts',
     ]);
     expect(onDisk.cfg).toEqual({ version: CONFIG_VERSION_INT, save_count: 1 });
     expect(store.saveCount).toBe(1);

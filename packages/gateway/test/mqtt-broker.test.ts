@@ -93,6 +93,8 @@ describe('MQTT against a real Mosquitto', () => {
         'solar/dc/is_valid',
         ...channelTopics(HM800, 2),
         ...channelTopics(HMS2000, 4),
+        // Alerts (docs/alerts.md): state and attributes per inverter and for the plant.
+        ...['dtu', HM800, HMS2000].flatMap((node) => [`solar/${node}/alert`, `solar/${node}/alerts`]),
       ];
       // Wi-Fi signal and chip temperature exist only on hosts that have them.
       const published = [...watcher.last.keys()].filter(
@@ -235,9 +237,10 @@ describe('MQTT against a real Mosquitto', () => {
     try {
       await gatewayOn(broker.port);
       await env.advance(10_000);
-      const perInverter = 4 + 4 + 2 + 7 + 6 + 5;
+      // The last 1s are the alert problem sensors (docs/alerts.md).
+      const perInverter = 4 + 4 + 2 + 7 + 6 + 5 + 1;
       const configs = () => [...watcher.last.entries()].filter(([, payload]) => payload !== '');
-      await until(() => configs().length === 13 + 2 * perInverter, 5000, 'discovery');
+      await until(() => configs().length === 13 + 1 + 2 * perInverter, 5000, 'discovery');
 
       const parsed = configs().map(([topic, payload]) => [topic, JSON.parse(payload)] as const);
       const ids = parsed.map(([, body]) => body.uniq_id);

@@ -5,6 +5,7 @@
 import { X509Certificate } from 'node:crypto';
 import { rootCertificates } from 'node:tls';
 import {
+  AlertLimits,
   DisplayDefaults,
   DtuDefaults,
   HistoryLimits,
@@ -241,6 +242,25 @@ export function createDefaults(input: DefaultsInput): GatewayConfig {
         polling_interval: PowerMeterLimits.pollingIntervalDefault,
         notifications: true,
       },
+    },
+    alerts: {
+      unreachable_enabled: AlertLimits.unreachableEnabledDefault,
+      unreachable_minutes: AlertLimits.unreachableMinutesDefault,
+      string_enabled: AlertLimits.stringEnabledDefault,
+      string_percent: AlertLimits.stringPercentDefault,
+      string_minutes: AlertLimits.stringMinutesDefault,
+      string_light_percent: AlertLimits.stringLightPercentDefault,
+      alarm_enabled: AlertLimits.alarmEnabledDefault,
+      radio_enabled: AlertLimits.radioEnabledDefault,
+      radio_percent: AlertLimits.radioPercentDefault,
+      radio_minutes: AlertLimits.radioMinutesDefault,
+      webhook_enabled: false,
+      webhook_url: '',
+      webhook_auth: '',
+      ntfy_enabled: false,
+      ntfy_url: '',
+      ntfy_token: '',
+      ntfy_priority: AlertLimits.ntfyPriorityDefault,
     },
   };
 }

@@ -139,6 +139,26 @@ export const configSchema = z.object({
   history: z.object({ enabled: z.boolean(), minute_days: u32, quarter_days: u32, daily_days: u32 }),
   /** Ours (key names after OpenDTU-OnBattery's): the house's electricity meter (src/meter/). */
   powermeter: powermeterSchema(),
+  /** Ours: the alert rules and push targets (src/alerts/); the URLs and tokens are write-only secrets. */
+  alerts: z.object({
+    unreachable_enabled: z.boolean(),
+    unreachable_minutes: u32,
+    string_enabled: z.boolean(),
+    string_percent: u32,
+    string_minutes: u32,
+    string_light_percent: u32,
+    alarm_enabled: z.boolean(),
+    radio_enabled: z.boolean(),
+    radio_percent: u32,
+    radio_minutes: u32,
+    webhook_enabled: z.boolean(),
+    webhook_url: z.string(),
+    webhook_auth: z.string(),
+    ntfy_enabled: z.boolean(),
+    ntfy_url: z.string(),
+    ntfy_token: z.string(),
+    ntfy_priority: u8,
+  }),
 });
 
 function powermeterSchema() {
@@ -197,6 +217,7 @@ export const CONFIG_SECTIONS = [
   'logging',
   'history',
   'powermeter',
+  'alerts',
 ] as const satisfies readonly ConfigSection[];
 
 export type DeepReadonly<T> = T extends (infer U)[]

@@ -6,9 +6,10 @@
  * The mask is 8 characters so it passes every length rule (admin password 8..64, Wi-Fi ≤ 63, MQTT ≤ 64)
  * when a form posts the whole GET object back.
  */
+import { SecretMask } from '@dtu-console/contract';
 import type { DeepReadonly, GatewayConfig } from './schema';
 
-export const SECRET_MASK = '********';
+export const SECRET_MASK = SecretMask;
 
 /** What a GET answer shows for a stored secret. */
 export function maskSecret(stored: string): string {
@@ -43,3 +44,5 @@ export function keepPowerMeterSecrets(
   request.password = keepIfMasked(request.password, stored.http_json.http_request.password);
   section.shelly.password = keepIfMasked(section.shelly.password, stored.shelly.password);
 }
+/** The write-only keys of the `alerts` section (push URLs carry tokens in their path or query). */
+export const ALERT_SECRETS = ['webhook_url', 'webhook_auth', 'ntfy_url', 'ntfy_token'] as const;

@@ -15,7 +15,13 @@ import { gatewayChipId } from './identity';
 import { type ParseResult, parseConfigText } from './parse';
 import { type LoadSource, loadConfig } from './recovery';
 import { type ConfigSection, configSchema, type DeepReadonly, type GatewayConfig } from './schema';
-import { keepIfMasked, keepPowerMeterSecrets, maskPowerMeterSecrets, maskSecret } from './secrets';
+import {
+  ALERT_SECRETS,
+  keepIfMasked,
+  keepPowerMeterSecrets,
+  maskPowerMeterSecrets,
+  maskSecret,
+} from './secrets';
 import { CONFIG_VERSION_INT } from './version';
 
 /** 'write-failed': the values are active in memory but not on disk (answer 1006). */
@@ -175,6 +181,7 @@ export class ConfigStore implements Service {
     copy.mqtt.password = maskSecret(copy.mqtt.password);
     copy.mqtt.tls.client_key = maskSecret(copy.mqtt.tls.client_key);
     maskPowerMeterSecrets(copy.powermeter);
+    for (const key of ALERT_SECRETS) copy.alerts[key] = maskSecret(copy.alerts[key]);
     return JSON.stringify(copy);
   }
 
@@ -195,6 +202,8 @@ export class ConfigStore implements Service {
     next.mqtt.password = keepIfMasked(next.mqtt.password, this.#config.mqtt.password);
     next.mqtt.tls.client_key = keepIfMasked(next.mqtt.tls.client_key, this.#config.mqtt.tls.client_key);
     keepPowerMeterSecrets(next.powermeter, this.#config.powermeter);
+    for (const key of ALERT_SECRETS)
+      next.alerts[key] = keepIfMasked(next.alerts[key], this.#config.alerts[key]);
     this.#sealed = true;
     await this.flush();
     await writeConfigFile(this.dataDir, JSON.stringify(next));

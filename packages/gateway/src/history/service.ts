@@ -187,6 +187,11 @@ export class HistoryService implements Service {
     }
   }
 
+  /** The open database, for the alerts kept beside the history (src/alerts/alert-store.ts). */
+  database(): HistoryStore['database'] {
+    return this.#openedStore().database;
+  }
+
   inverters(): HistoryInverter[] {
     return this.#reader.inverters();
   }

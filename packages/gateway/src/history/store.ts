@@ -57,6 +57,12 @@ const MIGRATIONS: readonly string[] = [
    CREATE TABLE day_tracker (inv INTEGER NOT NULL, ch INTEGER NOT NULL, day INTEGER NOT NULL,
      base REAL NOT NULL, start REAL NOT NULL, last REAL NOT NULL, at INTEGER NOT NULL,
      PRIMARY KEY (inv, ch, day)) WITHOUT ROWID;`,
+  // The alerts (src/alerts/): one row per alert; `ended` null while open. Times are Unix s.
+  `CREATE TABLE alert (id INTEGER PRIMARY KEY, rule TEXT NOT NULL, serial TEXT NOT NULL, name TEXT NOT NULL,
+     ch INTEGER, msg_id INTEGER, figure REAL, tag TEXT NOT NULL DEFAULT '', started INTEGER NOT NULL,
+     ended INTEGER,
+     acked INTEGER NOT NULL DEFAULT 0);
+   CREATE INDEX alert_open ON alert (ended);`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -12,6 +12,7 @@ import type { BuildInfo } from '../system/build-info';
 import type { Clock } from '../system/clock';
 import type { Logger } from '../system/logger';
 import { readNetworkFacts } from '../system/network-facts';
+import { alertDiscoveryMessages } from './alert-topics';
 import type { MqttSection } from './client-options';
 import type { MqttConnection } from './connection';
 import { type DiscoveryMessage, discoveryMessages, dtuUid } from './discovery';
@@ -110,11 +111,13 @@ export class DiscoveryPublisher {
     const threshold = (inv: LiveInverter) =>
       slots.find((slot) => slot.serial !== 0 && slot.serial === serialNumber(inv.serial))
         ?.reachable_threshold ?? 1;
-    this.#publish(
-      discoveryMessages({
-        mqtt: this.#options.settings(),
+    const mqtt = this.#options.settings();
+    const uid = dtuUid(network.hostname, config.chipId);
+    this.#publish([
+      ...discoveryMessages({
+        mqtt,
         dtu: {
-          uid: dtuUid(network.hostname, config.chipId),
+          uid,
           hostname: network.hostname,
           ip: network.ip,
           sw: build.version,
@@ -122,7 +125,8 @@ export class DiscoveryPublisher {
         pollIntervalS: config.get('dtu').poll_interval,
         inverters: plant.live.inverters().map((inv) => ({ inv, reachableThreshold: threshold(inv) })),
       }),
-    );
+      ...alertDiscoveryMessages(mqtt, uid, plant.live.serials()),
+    ]);
   }
 
   /** Publishes a run and removes what an earlier run published that is no longer part of it. */

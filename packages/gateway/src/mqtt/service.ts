@@ -10,6 +10,7 @@ import type { BuildInfo } from '../system/build-info';
 import type { Clock } from '../system/clock';
 import type { HeapWatermark } from '../system/host';
 import type { Logger } from '../system/logger';
+import { AlertPublisher } from './alert-publisher';
 import type { MqttSection } from './client-options';
 import { CommandHandler } from './command-handler';
 import { commandSubscriptions } from './commands';
@@ -44,6 +45,7 @@ export class MqttService implements Service, MqttState {
   readonly #state: StatePublisher;
   readonly #discovery: DiscoveryPublisher;
   readonly #commands: CommandHandler;
+  readonly #alerts: AlertPublisher;
   #unsubscribe: (() => void)[] = [];
   /** Topics other services (the meter) read through this connection, beside the command topics. */
   #taps = new Map<TopicListener, readonly string[]>();
@@ -71,6 +73,7 @@ export class MqttService implements Service, MqttState {
     const connection = this.#connection;
     this.#state = new StatePublisher({ ...options, connection, settings, log });
     this.#discovery = new DiscoveryPublisher({ ...options, connection, settings, log });
+    this.#alerts = new AlertPublisher({ ...options, connection, settings });
     this.#commands = new CommandHandler({
       baseTopic: () => this.#settings().topic,
       engine: options.plant.engine,
@@ -120,6 +123,7 @@ export class MqttService implements Service, MqttState {
   async start(): Promise<void> {
     await this.#discovery.start();
     this.#state.start();
+    this.#alerts.start();
     this.#running = true;
     const { bus } = this.#options;
     this.#unsubscribe = [
@@ -137,6 +141,7 @@ export class MqttService implements Service, MqttState {
     for (const off of this.#unsubscribe) off();
     this.#unsubscribe = [];
     this.#state.stop();
+    this.#alerts.stop();
     this.#discovery.stop();
     await this.#applying;
     await this.#connection.stop();
@@ -173,6 +178,7 @@ export class MqttService implements Service, MqttState {
   #onConnected(): void {
     this.#discovery.removeIfDisabled();
     this.#state.connected();
+    this.#alerts.publish();
     this.#discovery.request();
   }
 }

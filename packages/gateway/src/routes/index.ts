@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
-
+import { alertsRoutes } from './alerts';
 import { configFileRoutes } from './config-files';
 import { consoleSocketRoutes } from './console-socket';
 import { deviceRoutes } from './device';
@@ -52,6 +52,7 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app
   await app.register(prometheusRoutes, { ctx });
   await app.register(historyRoutes, { ctx });
   await app.register(powerMeterRoutes, { ctx });
+  await app.register(alertsRoutes, { ctx });
   await app.register(livedataSocketRoutes, { ctx });
   await app.register(consoleSocketRoutes, { ctx });
 };

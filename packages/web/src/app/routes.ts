@@ -70,6 +70,8 @@ export const SCREENS: readonly ScreenRoute[] = [
   },
   { path: '/settings/config', titleKey: 'configadmin.title', menu: 'settings', load: () => import('../pages/ConfigAdminPage') },
   { path: '/settings/history', titleKey: 'historyadmin.title', menu: 'settings', load: () => import('../pages/HistorySettingsPage') },
+  { path: '/settings/alerts', titleKey: 'alertadmin.title', menu: 'settings', load: () => import('../pages/AlertSettingsPage') },
+  { path: '/alerts', titleKey: 'alertlist.title', load: () => import('../pages/AlertsPage') },
   { path: '/firmware/upgrade', titleKey: 'firmwareupgrade.title', menu: 'settings', requiresLogin: true, load: () => import('../pages/FirmwareUpgradePage') },
   { path: '/maintenance/reboot', titleKey: 'maintenancereboot.title', menu: 'settings', requiresLogin: true, load: () => import('../pages/RebootPage') },
   { path: '/info/system', titleKey: 'systeminfo.title', menu: 'info', load: () => import('../pages/SystemInfoPage') },

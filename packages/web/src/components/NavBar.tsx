@@ -16,6 +16,7 @@ import { announce } from '../lib/announce';
 import { type BrandIcon as BrandIconName, brandIconFor } from '../lib/brand';
 import { confirmLeaving, NavLink, useLocation, useNavigate } from '../lib/navigation';
 import { THEMES, type Theme, useTheme } from '../lib/theme';
+import { AlertBell } from './AlertBell';
 import { NavDropdown } from './Dropdown';
 
 const THEME_ICONS: Record<Theme, typeof SunIcon> = { light: SunIcon, dark: Moon, auto: CircleHalf };
@@ -96,6 +97,7 @@ export function NavBar({ screens }: { screens: readonly MenuScreen[] }) {
             </li>
           </ul>
           <ul className="navbar-nav align-items-md-center">
+            <AlertBell signedIn={signedIn} />
             <NavDropdown
               alignEnd
               label={

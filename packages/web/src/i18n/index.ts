@@ -40,13 +40,16 @@ export const SETTINGS_NS = 'settings';
 export const HISTORY_NS = 'history';
 /** Texts of the power limiter and its meter (locales/limiter/<lang>.json): settings screen, live card. */
 export const LIMITER_NS = 'limiter';
+/** Texts of the alert list and the alert settings (locales/alerts/<lang>.json). */
+export const ALERTS_NS = 'alerts';
 type Namespace =
   | 'translation'
   | typeof EXTRA_NS
   | typeof MAINTENANCE_NS
   | typeof SETTINGS_NS
   | typeof HISTORY_NS
-  | typeof LIMITER_NS;
+  | typeof LIMITER_NS
+  | typeof ALERTS_NS;
 const LOADERS: Record<Namespace, Record<Language, () => Promise<{ default: object }>>> = {
   translation: {
     en: () => import('./locales/en.json'),
@@ -77,6 +80,11 @@ const LOADERS: Record<Namespace, Record<Language, () => Promise<{ default: objec
     en: () => import('./locales/limiter/en.json'),
     de: () => import('./locales/limiter/de.json'),
     fr: () => import('./locales/limiter/fr.json'),
+  },
+  alerts: {
+    en: () => import('./locales/alerts/en.json'),
+    de: () => import('./locales/alerts/de.json'),
+    fr: () => import('./locales/alerts/fr.json'),
   },
 };
 

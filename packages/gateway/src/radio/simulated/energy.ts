@@ -59,6 +59,8 @@ export class InverterEnergy {
   readonly #gridNoise: SmoothNoise;
   readonly #phaseOffsets: [number, number, number];
   #peakW: number[] = [];
+  /** Share of light each input gets (1 = none shaded); a fault tests set. */
+  #shading: number[] = [];
   #yieldDayWh: number[];
   #yieldTotalWh: number[];
 
@@ -91,6 +93,11 @@ export class InverterEnergy {
     });
   }
 
+  /** Shades input `channel` to `factor` (0..1) of its light; 1 removes the shade. */
+  setShading(channel: number, factor: number): void {
+    this.#shading[channel] = Math.min(1, Math.max(0, factor));
+  }
+
   get peakW(): readonly number[] {
     return this.#peakW;
   }
@@ -110,7 +117,7 @@ export class InverterEnergy {
     const poa = planeOfArrayIrradiance(sky.sun, sky.clearSky, this.#orientation(location)) * sky.transmission;
     const moduleC = moduleTemperature(sky.ambientC, poa);
     const supply = this.#peakW.map((peakW, c) => {
-      const spec: StringSpec = { peakW, factor: this.#stringFactors[c] ?? 1 };
+      const spec: StringSpec = { peakW, factor: (this.#stringFactors[c] ?? 1) * (this.#shading[c] ?? 1) };
       // Small per-input wobble on top of the plant's clouds (±2 %, smooth over two minutes).
       const wobble = 1 + 0.04 * ((this.#stringNoise[c]?.at(timeMs / 120_000) ?? 0.5) - 0.5);
       return stringSupply(spec, poa, moduleC, wobble);

@@ -10,7 +10,7 @@ import type { Radio, RadioRequest, RadioSettings, RadioStatus } from '../radio';
 import type { Location } from './physics';
 import type { Random } from './random';
 import type { VirtualInverterSnapshot } from './virtual-inverter';
-import { readAddress, type SimulatedInverterSpec, VirtualPlant } from './virtual-plant';
+import { type InverterFault, readAddress, type SimulatedInverterSpec, VirtualPlant } from './virtual-plant';
 
 export interface SimulatedFaults {
   /** Probability that a request frame is lost on its way (the inverter hears nothing). Default 0. */
@@ -123,6 +123,11 @@ export class SimulatedRadio implements Radio {
   /** The true state of a virtual inverter at the clock's now (tests, debugging); undefined if unknown. */
   inspect(serial: string): VirtualInverterSnapshot | undefined {
     return this.#plant.inspect(serial);
+  }
+
+  /** Faults of one inverter (see VirtualPlant.setInverterFault); false if unknown. */
+  setInverterFault(serial: string, fault: InverterFault): boolean {
+    return this.#plant.setInverterFault(serial, fault);
   }
 
   transmit(request: RadioRequest): Promise<Uint8Array[]> {

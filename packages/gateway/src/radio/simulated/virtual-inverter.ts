@@ -120,6 +120,8 @@ export class VirtualInverter {
   /** The fragments of the last data answer, for re-requests. */
   #lastAnswer: Uint8Array[] = [];
   #lastContact: number | null = null;
+  /** A fault: the inverter hears nothing (switched off at its breaker, out of range). */
+  #silent = false;
 
   constructor(options: VirtualInverterOptions) {
     const address = addressOfSerial(options.serial);
@@ -170,6 +172,26 @@ export class VirtualInverter {
     this.#energy.setMaxPower(maxPowerW);
   }
 
+  /** Faults for tests: silent on the air, one input shaded, an event raised or ended in its log. */
+  setSilent(silent: boolean): void {
+    this.#silent = silent;
+  }
+
+  setShading(channel: number, factor: number, now: number): void {
+    this.advanceTo(now);
+    this.#energy.setShading(channel, factor);
+  }
+
+  raiseEvent(messageId: number, now: number): void {
+    this.advanceTo(now);
+    this.#events.add(messageId, now, null);
+  }
+
+  endEvent(messageId: number, now: number): void {
+    this.advanceTo(now);
+    this.#events.end(messageId, now);
+  }
+
   get radio(): RadioKind {
     return this.info.radio;
   }
@@ -181,7 +203,7 @@ export class VirtualInverter {
    */
   receive(frame: Uint8Array, now: number, channel: AirChannel): Uint8Array[] | null {
     this.advanceTo(now);
-    if (!this.#awake || channel.radio !== this.info.radio) return null;
+    if (this.#silent || !this.#awake || channel.radio !== this.info.radio) return null;
     if (this.info.radio === 'CMT') {
       this.#tuning.update(now, this.#lastContact);
       if (channel.frequencyHz !== this.#tuning.listenHz) return null;

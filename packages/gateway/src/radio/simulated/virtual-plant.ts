@@ -15,6 +15,14 @@ import {
   type VirtualInverterSnapshot,
 } from './virtual-inverter';
 
+/** A fault put on one virtual inverter (see VirtualPlant.setInverterFault). */
+export interface InverterFault {
+  silent?: boolean;
+  shading?: [channel: number, factor: number];
+  raise?: number;
+  end?: number;
+}
+
 export interface VirtualPlantOptions {
   clock: Clock;
   /** The plant's streams are forked from it ('sky', 'inverters'), so other users keep their own. */
@@ -111,6 +119,21 @@ export class VirtualPlant {
   /** The true state of a virtual inverter at the clock's now (tests, debugging); undefined if unknown. */
   inspect(serial: string): VirtualInverterSnapshot | undefined {
     return this.#find(serial)?.inspect(this.#clock.now());
+  }
+
+  /**
+   * Faults of one inverter (tests, debugging): `silent` it answers nothing; `shading` [channel, factor]
+   * gives one input that share of its light; `raise`/`end` an event id in its log. False if unknown.
+   */
+  setInverterFault(serial: string, fault: InverterFault): boolean {
+    const inverter = this.#find(serial);
+    if (!inverter) return false;
+    const now = this.#clock.now();
+    if (fault.silent !== undefined) inverter.setSilent(fault.silent);
+    if (fault.shading) inverter.setShading(fault.shading[0], fault.shading[1], now);
+    if (fault.raise !== undefined) inverter.raiseEvent(fault.raise, now);
+    if (fault.end !== undefined) inverter.endEvent(fault.end, now);
+    return true;
   }
 
   /** The inverters a frame is addressed to (bytes 1..4) on that radio: two serials may share an address. */

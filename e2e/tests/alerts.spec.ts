@@ -1,0 +1,72 @@
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { ADMIN_PASSWORD, ADMIN_USER, signedIn } from './session';
+
+/**
+ * Alerts against the real gateway: the radio-loss rule with a threshold of 0 % over three minutes trips on the
+ * simulated plant's ordinary losses, so an alert opens without any test hook; the list shows it, the bell
+ * counts it, acknowledging works, and the settings make the round trip.
+ */
+
+const admin = { authorization: `Basic ${Buffer.from(`${ADMIN_USER}:${ADMIN_PASSWORD}`).toString('base64')}` };
+
+async function postConfig(request: APIRequestContext, changes: Record<string, unknown>) {
+  const current = await (await request.get('/api/alerts/config', { headers: admin })).json();
+  const answer = await request.post('/api/alerts/config', {
+    headers: admin,
+    form: { data: JSON.stringify({ ...current, ...changes }) },
+  });
+  expect((await answer.json()).code).toBe(1001);
+}
+
+test.describe('alerts', () => {
+  test('the list shows an alert of the simulated plant, the bell counts it, acknowledge clears the count', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(300_000);
+    await postConfig(request, { radio_enabled: true, radio_percent: 0, radio_minutes: 3 });
+    await expect
+      .poll(async () => (await (await request.get('/api/alerts/status')).json()).unacknowledged, {
+        timeout: 240_000,
+        intervals: [5_000],
+      })
+      .toBeGreaterThan(0);
+
+    await signedIn(page);
+    await page.goto('/');
+    await expect(page.getByTestId('alert-count')).toHaveText(/^\d+$/);
+    await page.getByRole('link', { name: /Alerts: \d+ open/ }).click();
+    await expect(page).toHaveURL(/\/alerts$/);
+    const open = page.getByTestId('alerts-open');
+    await expect(open.getByText('Radio losses').first()).toBeVisible();
+    await expect(open.getByText(/the radio loses \d+ % of its requests/).first()).toBeVisible();
+    await page.screenshot({ path: `/tmp/alerts-list-${testInfo.project.name}.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Acknowledge all' }).click();
+    await expect(page.getByText('Alert acknowledged.')).toBeVisible();
+    await expect(open.getByText('Acknowledged').first()).toBeVisible();
+    await expect(page.getByTestId('alert-count')).toHaveCount(0);
+    // Switched off, the alerts clear at the next evaluation.
+    await postConfig(request, { radio_enabled: false });
+  });
+
+  test('the alert settings make the round trip and keep a secret write-only', async ({ page, request }) => {
+    await signedIn(page);
+    await page.goto('/settings/alerts');
+    const minutes = page.getByLabel('For longer than').first();
+    await expect(minutes).toBeVisible();
+    await minutes.fill('45');
+    await page.getByLabel('URL').first().fill('http://127.0.0.1:9/hook/token-123');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Settings saved.')).toBeVisible();
+    const stored = await (await request.get('/api/alerts/config', { headers: admin })).json();
+    expect(stored.unreachable_minutes).toBe(45);
+    expect(stored.webhook_url).toBe('********');
+    await page.reload();
+    await expect(page.getByLabel('For longer than').first()).toHaveValue('45');
+    await expect(page.getByLabel('URL').first()).toHaveValue('********');
+    await page.getByLabel('For longer than').first().fill('0');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Minutes must be between 1 and 1440.')).toBeVisible();
+  });
+});
