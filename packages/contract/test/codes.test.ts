@@ -22,7 +22,7 @@ const expected: Row[] = [
   [3003, 'success', null],
   [4001, 'warning', null],
   [4002, 'warning', { max: 31 }],
-  [4003, 'warning', { max: 10 }],
+  [4003, 'warning', { max: 100 }],
   [4004, 'success', null],
   [4005, 'warning', null],
   [4006, 'warning', null],
@@ -101,6 +101,18 @@ const expected: Row[] = [
   [16011, 'warning', null],
   [16012, 'warning', { max: 64 }],
   [16013, 'warning', { min: 0, max: 2 }],
+  // docs/alerts.md
+  [24001, 'warning', { min: 1, max: 1440 }],
+  [24002, 'warning', { min: 1, max: 100 }],
+  [24003, 'warning', { min: 1, max: 1440 }],
+  [24004, 'warning', { min: 1, max: 100 }],
+  [24005, 'warning', { min: 0, max: 100 }],
+  [24006, 'warning', { min: 1, max: 1440 }],
+  [24007, 'warning', null],
+  [24008, 'warning', { max: 256 }],
+  [24009, 'warning', { min: 1, max: 5 }],
+  [24010, 'warning', null],
+  [24011, 'success', null],
 ];
 
 describe('code table', () => {

@@ -1,7 +1,7 @@
 /**
  * A lossy radio link: over the last `radio_minutes`, more than `radio_percent` % of the frames sent to an
  * inverter (requests and re-requests of lost fragments, from its radio statistics) were in vain: loss is
- * 1 − complete answers / frames. Counted only in daylight while the inverter answers at all (a silent one
+ * 1 − complete answers / frames. Counted only in daylight while the inverter answers at all within the window (a silent one
  * is the unreachable rule's) and once the window holds enough requests.
  */
 import { AlertLimits } from '@dtu-console/contract';
@@ -40,11 +40,14 @@ export const radioRule: AlertRule = {
           while (list.length > 1 && (list[1]?.at ?? now) <= now - windowMs) list.shift();
           samples.set(inv.serial, list);
           const first = list[0];
-          if (!first || !isDay || !inv.reachable || now - first.at < windowMs) continue;
+          if (!first || !isDay || now - first.at < windowMs) continue;
           const requests = stats.tx_request - first.requests;
-          if (requests < AlertLimits.radioMinRequests) continue;
+          const answered = stats.rx_success - first.successes;
+          // An inverter that answered nothing in the window is silent, not lossy. Its momentary
+          // reachability is no guide: a lossy link flips it back and forth.
+          if (requests < AlertLimits.radioMinRequests || answered === 0) continue;
           const sent = frames - first.frames;
-          const lost = (1 - (stats.rx_success - first.successes) / sent) * 100;
+          const lost = (1 - answered / sent) * 100;
           if (lost > settings.radio_percent) result.push(condition(inv.serial, { figure: Math.ceil(lost) }));
         }
         return result;
