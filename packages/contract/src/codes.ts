@@ -12,6 +12,7 @@ import {
   MqttLimits,
   NetworkLimits,
   NtpLimits,
+  PowerLimiterLimits,
   PowerLimits,
   SecurityLimits,
 } from './limits';
@@ -61,6 +62,7 @@ export const Code = {
   LimitValueRange: 5002,
   LimitTypeInvalid: 5003,
   LimitInverterInvalid: 5004,
+  LimitExpiryRange: 5005,
 
   RebootTriggered: 6001,
   RebootCancelled: 6002,
@@ -122,6 +124,14 @@ export const Code = {
   HistoryPeriodInvalid: 13008,
   HistoryImportInvalid: 13009,
   HistoryImported: 13010,
+
+  PowerLimiterTargetRange: 16001,
+  PowerLimiterHysteresisRange: 16002,
+  PowerLimiterBaseLoadRange: 16003,
+  PowerLimiterMeterTimeoutRange: 16004,
+  PowerLimiterIntervalRange: 16005,
+  PowerLimiterInverterUnknown: 16006,
+  PowerLimiterInverterBounds: 16007,
 } as const;
 
 export type CodeName = keyof typeof Code;
@@ -232,6 +242,12 @@ export const CodeTable: { readonly [C in Code]: CodeSpec } = {
   }),
   [Code.LimitTypeInvalid]: warning('limit type 4 or more', 'Invalid limit type.'),
   [Code.LimitInverterInvalid]: warning('limit: no inverter with that serial', 'Invalid inverter.'),
+  [Code.LimitExpiryRange]: rangeWarning(
+    'limit: lease expiry_s not a whole number of seconds within the bounds',
+    'Expiry',
+    1,
+    PowerLimiterLimits.leaseMaxS,
+  ),
 
   [Code.RebootTriggered]: success('reboot triggered', 'Reboot triggered.'),
   [Code.RebootCancelled]: warning('reboot not requested (reboot:false)', 'Reboot cancelled.'),
@@ -420,6 +436,46 @@ export const CodeTable: { readonly [C in Code]: CodeSpec } = {
     'Invalid history file.',
   ),
   [Code.HistoryImported]: success('history import merged', 'History imported.'),
+
+  [Code.PowerLimiterTargetRange]: rangeWarning(
+    'power limiter: target grid power outside the bounds',
+    'Target power consumption',
+    PowerLimiterLimits.targetMin,
+    PowerLimiterLimits.targetMax,
+  ),
+  [Code.PowerLimiterHysteresisRange]: rangeWarning(
+    'power limiter: hysteresis outside the bounds',
+    'Hysteresis',
+    PowerLimiterLimits.hysteresisMin,
+    PowerLimiterLimits.hysteresisMax,
+  ),
+  [Code.PowerLimiterBaseLoadRange]: rangeWarning(
+    'power limiter: fallback (base load) limit outside the bounds',
+    'Base load limit',
+    PowerLimiterLimits.baseLoadLimitMin,
+    PowerLimiterLimits.baseLoadLimitMax,
+  ),
+  [Code.PowerLimiterMeterTimeoutRange]: rangeWarning(
+    'power limiter: meter timeout outside the bounds',
+    'Meter timeout',
+    PowerLimiterLimits.meterTimeoutMin,
+    PowerLimiterLimits.meterTimeoutMax,
+  ),
+  [Code.PowerLimiterIntervalRange]: rangeWarning(
+    'power limiter: minimum command interval outside the bounds',
+    'Command interval',
+    PowerLimiterLimits.minIntervalMin,
+    PowerLimiterLimits.minIntervalMax,
+  ),
+  [Code.PowerLimiterInverterUnknown]: warning(
+    'power limiter: an inverter entry names a serial that is not configured, or names it twice',
+    'Invalid inverter.',
+  ),
+  [Code.PowerLimiterInverterBounds]: warning(
+    'power limiter: an inverter lower limit above its upper limit, or either outside 0..max (0 upper = rated power)',
+    'Lower limit must not exceed the upper limit; both between {min} and {max} W.',
+    { min: 0, max: PowerLimiterLimits.inverterLimitMax },
+  ),
 };
 
 const codeValues = new Set<number>(Object.values(Code));

@@ -12,6 +12,7 @@ import {
   MqttDefaults,
   NetworkDefaults,
   NtpDefaults,
+  PowerLimiterLimits,
   SecurityLimits,
   serialNumber,
 } from '@dtu-console/contract';
@@ -204,6 +205,15 @@ export function createDefaults(input: DefaultsInput): GatewayConfig {
       minute_days: HistoryLimits.minuteDaysDefault,
       quarter_days: HistoryLimits.quarterDaysDefault,
       daily_days: HistoryLimits.dailyDaysDefault,
+    },
+    powerlimiter: {
+      enabled: PowerLimiterLimits.enabledDefault,
+      target_power_consumption: PowerLimiterLimits.targetDefault,
+      target_power_consumption_hysteresis: PowerLimiterLimits.hysteresisDefault,
+      base_load_limit: PowerLimiterLimits.baseLoadLimitDefault,
+      meter_timeout: PowerLimiterLimits.meterTimeoutDefault,
+      min_command_interval: PowerLimiterLimits.minIntervalDefault,
+      inverters: [],
     },
   };
 }

@@ -136,6 +136,24 @@ export const configSchema = z.object({
   }),
   /** Ours, not OpenDTU's: what the history service (src/history/) records and keeps. */
   history: z.object({ enabled: z.boolean(), minute_days: u32, quarter_days: u32, daily_days: u32 }),
+  /** Ours: the power limiter (src/limiter/, docs/limiter.md); names as OpenDTU-OnBattery's where they mean the same. */
+  powerlimiter: z.object({
+    enabled: z.boolean(),
+    target_power_consumption: z.int(),
+    target_power_consumption_hysteresis: u16,
+    base_load_limit: u32,
+    meter_timeout: u16,
+    min_command_interval: u16,
+    inverters: z.array(
+      z.object({
+        serial: z.string(),
+        governed: z.boolean(),
+        behind_power_meter: z.boolean(),
+        lower_power_limit: u32,
+        upper_power_limit: u32,
+      }),
+    ),
+  }),
 });
 
 export type GatewayConfig = z.infer<typeof configSchema>;
@@ -157,6 +175,7 @@ export const CONFIG_SECTIONS = [
   'inverters',
   'logging',
   'history',
+  'powerlimiter',
 ] as const satisfies readonly ConfigSection[];
 
 export type DeepReadonly<T> = T extends (infer U)[]
