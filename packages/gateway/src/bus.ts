@@ -23,6 +23,8 @@ export interface GatewayEvents {
   'live:totals': [totals: PlantTotals];
   /** Inverters were added to or removed from the live model (serials in slot order). */
   'live:inverters': [serials: string[]];
+  /** The power limiter ran a pass (src/limiter/service.ts); read its status from the service. */
+  'powerlimiter:evaluated': [];
 }
 
 export class EventBus {

@@ -3,6 +3,7 @@ import type { AuthService } from './auth/service';
 import type { EventBus } from './bus';
 import type { ConfigStore } from './config/store';
 import type { HistoryService } from './history/service';
+import type { LimiterService } from './limiter/service';
 import type { MqttService } from './mqtt/service';
 import type { GatewayOptions } from './options';
 import type { Plant } from './plant';
@@ -57,4 +58,6 @@ export interface ServiceSlots {
   mqtt: MqttService;
   /** Power and energy over time (src/history/): recording, retention, the series the API answers. */
   history: HistoryService;
+  /** The power limiter (src/limiter/): zero export from the house meter's reading. */
+  powerlimiter: LimiterService;
 }

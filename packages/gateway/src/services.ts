@@ -6,6 +6,9 @@
 import type { Service } from './bus';
 import type { GatewayContext, ServiceSlots } from './context';
 import { HistoryService } from './history/service';
+import { plantPort } from './limiter/port';
+import { LimiterService } from './limiter/service';
+import type { MeterFeed } from './meter/types';
 import { MqttService } from './mqtt/service';
 import { MdnsAdvertiser } from './network/mdns';
 import { SyslogForwarder } from './network/syslog';
@@ -73,6 +76,18 @@ export function createServices(
     log: ctx.log,
     dataDir: ctx.options.dataDir,
   });
-  const slots: ServiceSlots = { sntp, livedata, console, mqtt, history };
-  return { slots, list: [syslog, sntp, livedata, console, mqtt, mdns, history] };
+  // The power limiter (src/limiter/) reads the house meter only through its MeterFeed; without a meter it
+  // waits ("waiting_for_meter") and sends nothing.
+  const limiterMeter: MeterFeed | undefined = undefined; // MERGE: the `meter` service's feed goes here
+  const powerlimiter = new LimiterService({
+    config: ctx.config,
+    bus: ctx.bus,
+    clock: ctx.clock,
+    live: ctx.plant.live,
+    port: plantPort(ctx.plant),
+    meter: limiterMeter,
+    log: ctx.log,
+  });
+  const slots: ServiceSlots = { sntp, livedata, console, mqtt, history, powerlimiter };
+  return { slots, list: [syslog, sntp, livedata, console, mqtt, mdns, history, powerlimiter] };
 }

@@ -53,6 +53,7 @@ describe('first start', () => {
       'inverters',
       'logging',
       'history',
+      'powerlimiter',
     ]);
     expect(onDisk.cfg).toEqual({ version: CONFIG_VERSION_INT, save_count: 1 });
     expect(store.saveCount).toBe(1);

@@ -22,6 +22,7 @@ import { networkRoutes } from './network';
 import { ntpRoutes } from './ntp';
 import { openapiRoutes } from './openapi';
 import { powerRoutes } from './power';
+import { powerLimiterRoutes } from './powerlimiter';
 import { prometheusRoutes } from './prometheus';
 import { securityRoutes } from './security';
 import { systemRoutes } from './system';
@@ -50,6 +51,7 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app
   await app.register(inverterRoutes, { ctx });
   await app.register(prometheusRoutes, { ctx });
   await app.register(historyRoutes, { ctx });
+  await app.register(powerLimiterRoutes, { ctx });
   await app.register(livedataSocketRoutes, { ctx });
   await app.register(consoleSocketRoutes, { ctx });
 };

@@ -9,7 +9,14 @@ import { PowerLimit } from '../../src/radio/simulated/power-limit';
 import { DTU_SERIAL, MIDSUMMER, SERIALS, STARTUP_HZ, setup } from './helpers';
 
 const NOON = MIDSUMMER + 11 * 3_600_000;
-const limitCommand = (limitType: LimitType, limit: number) => ({ kind: 'limit', limitType, limit }) as const;
+const limitCommand = (limitType: LimitType, limit: number) => ({
+  kind: 'limit' as const,
+  limitType,
+  limit,
+  wireValue: 0,
+  typeWord: 0,
+  encoding: undefined,
+});
 
 describe('PowerLimit dead time and ramp', () => {
   it('holds, then ramps up at the HM rate and down at the faster rate', () => {
