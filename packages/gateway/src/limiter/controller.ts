@@ -179,11 +179,16 @@ export class LimiterController {
 
     const error = reading.powerW - s.target_power_consumption;
     if (Math.abs(error) <= s.target_power_consumption_hysteresis) return;
+    // An inverter waiting out a back-off is left as it is: the others cover what it does not.
+    const minIntervalMs = s.min_command_interval * 1000;
+    const active = governed.filter(
+      (g) => g.commands.failures === 0 || g.commands.canSend(now, minIntervalMs),
+    );
     // The reading already contains what the governed inverters behind the meter produce: add it back.
-    const producing = governed
+    const producing = active
       .filter((g) => g.config.behind_power_meter)
       .reduce((sum, g) => sum + this.#expectedOutput(g), 0);
-    this.#apply(dispatch(producing + error, governed.map(dispatchEntry)), governed, now, s);
+    this.#apply(dispatch(producing + error, active.map(dispatchEntry)), active, now, s);
   }
 
   /** Meter stale or lost: the governed inverters share the base load limit. */
