@@ -67,6 +67,7 @@ export function createServices(
     build: ctx.build,
     heap: ctx.heap,
     dataDir: ctx.options.dataDir,
+    powerlimiter: () => powerlimiter,
   });
   const history = new HistoryService({
     config: ctx.config,

@@ -84,6 +84,20 @@ export class LimiterService implements Service {
     return this.#controller.status();
   }
 
+  /** MQTT's enable switch. */
+  setEnabled(enabled: boolean): Promise<SaveOutcome> {
+    return this.#options.config.update('powerlimiter', {
+      ...this.#options.config.get('powerlimiter'),
+      enabled,
+    });
+  }
+
+  /** MQTT's target number (validated there), W. */
+  setTarget(targetW: number): Promise<SaveOutcome> {
+    const current = this.#options.config.get('powerlimiter');
+    return this.#options.config.update('powerlimiter', { ...current, target_power_consumption: targetW });
+  }
+
   /** A limit sent by hand through the API: remembered for when the limiter lets go, leased if asked. */
   handLimit(serial: string, value: number, limitType: number, expiryS: number | undefined): void {
     const type = normalizeLimitType(limitType);

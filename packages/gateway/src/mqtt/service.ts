@@ -10,11 +10,14 @@ import type { BuildInfo } from '../system/build-info';
 import type { Clock } from '../system/clock';
 import type { HeapWatermark } from '../system/host';
 import type { Logger } from '../system/logger';
+import { readNetworkFacts } from '../system/network-facts';
 import type { MqttSection } from './client-options';
 import { CommandHandler } from './command-handler';
 import { commandSubscriptions } from './commands';
 import { MqttConnection } from './connection';
+import { dtuUid } from './discovery';
 import { DiscoveryPublisher } from './discovery-publisher';
+import { type PowerLimiterControl, PowerLimiterMqtt, powerLimiterSubscriptions } from './powerlimiter';
 import { StatePublisher } from './state-publisher';
 
 export interface MqttServiceOptions {
@@ -26,6 +29,8 @@ export interface MqttServiceOptions {
   build: BuildInfo;
   heap: HeapWatermark;
   dataDir: string;
+  /** The power limiter, once made (services.ts makes it after this service). */
+  powerlimiter?: () => PowerLimiterControl | undefined;
 }
 
 /** What the status endpoint reads. */
@@ -41,6 +46,7 @@ export class MqttService implements Service, MqttState {
   readonly #state: StatePublisher;
   readonly #discovery: DiscoveryPublisher;
   readonly #commands: CommandHandler;
+  readonly #limiter: PowerLimiterMqtt;
   #unsubscribe: (() => void)[] = [];
   #running = false;
   /** Config saves are applied one after the other (a reconnect takes a moment). */
@@ -56,8 +62,10 @@ export class MqttService implements Service, MqttState {
       handlers: {
         connected: () => this.#onConnected(),
         disconnected: () => {},
-        message: (topic, payload, retained) =>
-          this.#commands.handle(topic, payload.toString('utf8'), retained),
+        message: (topic, payload, retained) => {
+          const text = payload.toString('utf8');
+          if (!this.#limiter.handle(topic, text, retained)) this.#commands.handle(topic, text, retained);
+        },
       },
     });
     const settings = () => this.#settings();
@@ -67,6 +75,14 @@ export class MqttService implements Service, MqttState {
     this.#commands = new CommandHandler({
       baseTopic: () => this.#settings().topic,
       engine: options.plant.engine,
+      log,
+    });
+    this.#limiter = new PowerLimiterMqtt({
+      publish: (topic, payload, retain) => connection.publish(topic, payload, retain),
+      connected: () => connection.connected,
+      settings,
+      limiter: () => options.powerlimiter?.(),
+      dtuUid: async () => dtuUid((await readNetworkFacts()).hostname, options.config.chipId),
       log,
     });
   }
@@ -86,6 +102,7 @@ export class MqttService implements Service, MqttState {
         // A renamed, added or removed inverter changes its entities.
         if (section === 'inverters' || section === 'dtu') this.#discovery.request();
       }),
+      bus.on('powerlimiter:evaluated', () => this.#limiter.publishChanges()),
     ];
     await this.#queueApply();
   }
@@ -117,7 +134,10 @@ export class MqttService implements Service, MqttState {
     const settings = this.#settings();
     if (this.#connection.settings) this.#discovery.removeIfDisabled();
     // Unsubscribe the old base topic first when it changes (a kept session would still deliver it).
-    this.#connection.setSubscriptions(commandSubscriptions(settings.topic));
+    this.#connection.setSubscriptions([
+      ...commandSubscriptions(settings.topic),
+      ...powerLimiterSubscriptions(settings.topic),
+    ]);
     const reconnected = await this.#connection.apply(settings);
     if (!this.#running) return;
     if (!reconnected) {
@@ -132,5 +152,6 @@ export class MqttService implements Service, MqttState {
     this.#discovery.removeIfDisabled();
     this.#state.connected();
     this.#discovery.request();
+    void this.#limiter.connected();
   }
 }
