@@ -80,6 +80,8 @@ export class PowerLimiterMqtt {
   readonly #options: PowerLimiterMqttOptions;
   /** What was last published, to publish changes only. */
   #published = new Map<string, string>();
+  /** The Home Assistant entities went out on this connection. */
+  #discovered = false;
 
   constructor(options: PowerLimiterMqttOptions) {
     this.#options = options;
@@ -103,29 +105,40 @@ export class PowerLimiterMqtt {
   }
 
   /** After a (re)connect: everything again, and the Home Assistant entities. */
-  async connected(): Promise<void> {
+  connected(): void {
     this.#published.clear();
+    this.#discovered = false;
     this.publishChanges();
-    await this.#discovery();
   }
 
+  /**
+   * Publishes what changed. A limiter that was never set up (off, no inverters listed) stays off the
+   * broker: a gateway without one publishes exactly what it did before.
+   */
   publishChanges(): void {
     const limiter = this.#options.limiter();
     if (!limiter || !this.#options.connected()) return;
+    const status = limiter.status();
+    if (!status.enabled && status.inverters.length === 0) return;
     const settings = this.#options.settings();
-    for (const [topic, payload] of powerLimiterState(limiter.status())) {
+    if (!this.#discovered) {
+      this.#discovered = true;
+      this.#discovery(status).catch((error: unknown) =>
+        this.#options.log.warn({ err: error }, 'Power limiter discovery not published'),
+      );
+    }
+    for (const [topic, payload] of powerLimiterState(status)) {
       if (this.#published.get(topic) === payload) continue;
       this.#published.set(topic, payload);
       this.#options.publish(`${settings.topic}${topic}`, payload, settings.retain);
     }
   }
 
-  async #discovery(): Promise<void> {
+  async #discovery(status: PowerLimiterStatus): Promise<void> {
     const settings = this.#options.settings();
-    const limiter = this.#options.limiter();
-    if (!settings.hass.enabled || !limiter) return;
+    if (!settings.hass.enabled) return;
     const uid = await this.#options.dtuUid();
-    for (const [topic, config] of powerLimiterDiscovery(settings, uid, limiter.status())) {
+    for (const [topic, config] of powerLimiterDiscovery(settings, uid, status)) {
       this.#options.publish(topic, JSON.stringify(config), settings.hass.retain);
     }
   }

@@ -152,6 +152,6 @@ export class MqttService implements Service, MqttState {
     this.#discovery.removeIfDisabled();
     this.#state.connected();
     this.#discovery.request();
-    void this.#limiter.connected();
+    this.#limiter.connected();
   }
 }
