@@ -34,6 +34,7 @@ const expected: Row[] = [
   [5002, 'warning', { max: 2250 }],
   [5003, 'warning', null],
   [5004, 'warning', null],
+  [5005, 'warning', { min: 1, max: 86400 }],
   [6001, 'success', null],
   [6002, 'warning', null],
   [7001, 'warning', { max: 128 }],
@@ -87,6 +88,13 @@ const expected: Row[] = [
   [13008, 'warning', null],
   [13009, 'warning', null],
   [13010, 'success', null],
+  [16001, 'warning', { min: -10000, max: 10000 }],
+  [16002, 'warning', { min: 0, max: 1000 }],
+  [16003, 'warning', { min: 0, max: 100000 }],
+  [16004, 'warning', { min: 2, max: 600 }],
+  [16005, 'warning', { min: 1, max: 600 }],
+  [16006, 'warning', null],
+  [16007, 'warning', { min: 0, max: 100000 }],
 ];
 
 describe('code table', () => {
