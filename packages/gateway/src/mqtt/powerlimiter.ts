@@ -13,6 +13,8 @@ export interface PowerLimiterControl {
   status(): PowerLimiterStatus;
   setEnabled(enabled: boolean): Promise<unknown>;
   setTarget(targetW: number): Promise<unknown>;
+  /** A limit sent by hand (MQTT limit topics), remembered for when the limiter lets go. */
+  handLimit(serial: string, value: number, limitType: number, expiryS: undefined): void;
 }
 
 export interface PowerLimiterMqttOptions {

@@ -76,6 +76,7 @@ export class MqttService implements Service, MqttState {
       baseTopic: () => this.#settings().topic,
       engine: options.plant.engine,
       log,
+      limitSent: (serial, type, value) => options.powerlimiter?.()?.handLimit(serial, value, type, undefined),
     });
     this.#limiter = new PowerLimiterMqtt({
       publish: (topic, payload, retain) => connection.publish(topic, payload, retain),
