@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds the console, runs every measurement against real gateway processes and writes
  * `bench/out/bench-report.md` and `bench/out/bench-report.json`; exits with 1 when a budget fails.
- * BENCH_ONLY=bytes,first-value,live-latency,fanout,rest,rss,scale,radio runs a part.
+ * BENCH_ONLY=bytes,first-value,live-latency,fanout,rest,rss,scale,radio,limiter runs a part.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { measureFirstValue } from './first-value';
 import { configurePlant, root, startGateway } from './lib/gateway';
 import { environment, markdown, passes, type Section } from './lib/report';
 import { sleep } from './lib/stats';
+import { measureLimiter } from './limiter';
 import { measureLiveLatency } from './live-latency';
 import { measureRadio } from './radio';
 import { measureRest } from './rest';
@@ -72,6 +73,8 @@ async function main(): Promise<void> {
   // 10, 50 and 100 inverters, a gateway each.
   await step('scale', () => measureScale());
   await step('radio', () => measureRadio());
+  // The power limiter over a simulated day, in-process on a ManualClock (no gateway process).
+  await step('limiter', () => measureLimiter());
 
   env.loadAfter = loadavg();
   const failures = sections.flatMap((section) =>

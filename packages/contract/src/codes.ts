@@ -13,6 +13,7 @@ import {
   MqttLimits,
   NetworkLimits,
   NtpLimits,
+  PowerLimiterLimits,
   PowerLimits,
   PowerMeterLimits,
   SecurityLimits,
@@ -63,6 +64,7 @@ export const Code = {
   LimitValueRange: 5002,
   LimitTypeInvalid: 5003,
   LimitInverterInvalid: 5004,
+  LimitExpiryRange: 5005,
 
   RebootTriggered: 6001,
   RebootCancelled: 6002,
@@ -151,6 +153,13 @@ export const Code = {
   AlertsNtfyPriorityRange: 24009,
   AlertsUnknown: 24010,
   AlertsAcknowledged: 24011,
+  PowerLimiterTargetRange: 17001,
+  PowerLimiterHysteresisRange: 17002,
+  PowerLimiterBaseLoadRange: 17003,
+  PowerLimiterMeterTimeoutRange: 17004,
+  PowerLimiterIntervalRange: 17005,
+  PowerLimiterInverterUnknown: 17006,
+  PowerLimiterInverterBounds: 17007,
 } as const;
 
 export type CodeName = keyof typeof Code;
@@ -261,6 +270,12 @@ export const CodeTable: { readonly [C in Code]: CodeSpec } = {
   }),
   [Code.LimitTypeInvalid]: warning('limit type 4 or more', 'Invalid limit type.'),
   [Code.LimitInverterInvalid]: warning('limit: no inverter with that serial', 'Invalid inverter.'),
+  [Code.LimitExpiryRange]: rangeWarning(
+    'limit: lease expiry_s not a whole number of seconds within the bounds',
+    'Expiry',
+    1,
+    PowerLimiterLimits.leaseMaxS,
+  ),
 
   [Code.RebootTriggered]: success('reboot triggered', 'Reboot triggered.'),
   [Code.RebootCancelled]: warning('reboot not requested (reboot:false)', 'Reboot cancelled.'),
@@ -555,6 +570,45 @@ export const CodeTable: { readonly [C in Code]: CodeSpec } = {
   [Code.AlertsNtfyPriorityRange]: rangeWarning('alerts: ntfy priority outside 1..5', 'Priority', 1, 5),
   [Code.AlertsUnknown]: warning('alerts ack: no such alert, or neither id nor all given', 'Unknown alert.'),
   [Code.AlertsAcknowledged]: success('alerts acknowledged', 'Alert acknowledged.'),
+  [Code.PowerLimiterTargetRange]: rangeWarning(
+    'power limiter: target grid power outside the bounds',
+    'Target power consumption',
+    PowerLimiterLimits.targetMin,
+    PowerLimiterLimits.targetMax,
+  ),
+  [Code.PowerLimiterHysteresisRange]: rangeWarning(
+    'power limiter: hysteresis outside the bounds',
+    'Hysteresis',
+    PowerLimiterLimits.hysteresisMin,
+    PowerLimiterLimits.hysteresisMax,
+  ),
+  [Code.PowerLimiterBaseLoadRange]: rangeWarning(
+    'power limiter: fallback (base load) limit outside the bounds',
+    'Base load limit',
+    PowerLimiterLimits.baseLoadLimitMin,
+    PowerLimiterLimits.baseLoadLimitMax,
+  ),
+  [Code.PowerLimiterMeterTimeoutRange]: rangeWarning(
+    'power limiter: meter timeout outside the bounds',
+    'Meter timeout',
+    PowerLimiterLimits.meterTimeoutMin,
+    PowerLimiterLimits.meterTimeoutMax,
+  ),
+  [Code.PowerLimiterIntervalRange]: rangeWarning(
+    'power limiter: minimum command interval outside the bounds',
+    'Command interval',
+    PowerLimiterLimits.minIntervalMin,
+    PowerLimiterLimits.minIntervalMax,
+  ),
+  [Code.PowerLimiterInverterUnknown]: warning(
+    'power limiter: an inverter entry names a serial that is not configured, or names it twice',
+    'Invalid inverter.',
+  ),
+  [Code.PowerLimiterInverterBounds]: warning(
+    'power limiter: an inverter lower limit above its upper limit, or either outside 0..max (0 upper = rated power)',
+    'Lower limit must not exceed the upper limit; both between {min} and {max} W.',
+    { min: 0, max: PowerLimiterLimits.inverterLimitMax },
+  ),
 };
 
 const codeValues = new Set<number>(Object.values(Code));

@@ -34,6 +34,7 @@ const expected: Row[] = [
   [5002, 'warning', { max: 2250 }],
   [5003, 'warning', null],
   [5004, 'warning', null],
+  [5005, 'warning', { min: 1, max: 86400 }],
   [6001, 'success', null],
   [6002, 'warning', null],
   [7001, 'warning', { max: 128 }],
@@ -113,6 +114,14 @@ const expected: Row[] = [
   [24009, 'warning', { min: 1, max: 5 }],
   [24010, 'warning', null],
   [24011, 'success', null],
+  // docs/limiter.md
+  [17001, 'warning', { min: -10000, max: 10000 }],
+  [17002, 'warning', { min: 0, max: 1000 }],
+  [17003, 'warning', { min: 0, max: 100000 }],
+  [17004, 'warning', { min: 2, max: 600 }],
+  [17005, 'warning', { min: 1, max: 600 }],
+  [17006, 'warning', null],
+  [17007, 'warning', { min: 0, max: 100000 }],
 ];
 
 describe('code table', () => {

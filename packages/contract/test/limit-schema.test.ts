@@ -87,6 +87,7 @@ describe('POST /api/limit/config schema', () => {
       Code.LimitSerialZero,
       Code.LimitValueRange,
       Code.LimitTypeInvalid,
+      Code.LimitExpiryRange,
     ]);
     // Without the gateway's state only the first three are checked.
     expect(validate(limitConfigSchema, body).ok).toBe(true);

@@ -26,6 +26,8 @@ export interface GatewayEvents {
   'live:inverters': [serials: string[]];
   /** The open alerts changed (opened, cleared, acknowledged; src/alerts/); texts in the display's language. */
   'alerts:changed': [open: readonly Alert[]];
+  /** The power limiter ran a pass (src/limiter/service.ts); read its status from the service. */
+  'powerlimiter:evaluated': [];
 }
 
 export class EventBus {

@@ -4,6 +4,7 @@ import type { AuthService } from './auth/service';
 import type { EventBus } from './bus';
 import type { ConfigStore } from './config/store';
 import type { HistoryService } from './history/service';
+import type { LimiterService } from './limiter/service';
 import type { MeterService } from './meter/service';
 import type { MqttService } from './mqtt/service';
 import type { GatewayOptions } from './options';
@@ -63,4 +64,6 @@ export interface ServiceSlots {
   meter: MeterService;
   /** Alerts (src/alerts/): rules on the live model, lifecycle in the history database, push. */
   alerts: AlertService;
+  /** The power limiter (src/limiter/): zero export from the house meter's reading. */
+  powerlimiter: LimiterService;
 }

@@ -3,10 +3,14 @@
  * (stopped in reverse). A new service (MQTT in src/mqtt/, history in src/history/) is made here, gets a
  * slot in `ServiceSlots` (context.ts) for routes to reach it, and joins `list`; nothing else changes.
  */
+
+import { normalizeSerial } from '@dtu-console/hoymiles';
 import { AlertService } from './alerts/service';
 import type { Service } from './bus';
 import type { GatewayContext, ServiceSlots } from './context';
 import { HistoryService } from './history/service';
+import { plantPort } from './limiter/port';
+import { LimiterService } from './limiter/service';
 import { MeterService } from './meter/service';
 import { MqttService } from './mqtt/service';
 import { MdnsAdvertiser } from './network/mdns';
@@ -59,7 +63,7 @@ export function createServices(
     consoleLog: ctx.consoleLog,
   });
   const mdns = new MdnsAdvertiser({ config: ctx.config, bus: ctx.bus, log: ctx.log, port: ctx.options.port });
-  const mqtt = new MqttService({
+  const mqtt: MqttService = new MqttService({
     config: ctx.config,
     bus: ctx.bus,
     clock: ctx.clock,
@@ -68,6 +72,7 @@ export function createServices(
     build: ctx.build,
     heap: ctx.heap,
     dataDir: ctx.options.dataDir,
+    powerlimiter: () => powerlimiter,
   });
   const history = new HistoryService({
     config: ctx.config,
@@ -78,7 +83,7 @@ export function createServices(
     dataDir: ctx.options.dataDir,
   });
   // The house's electricity meter: after MQTT, whose connection it may read through.
-  const meter = new MeterService({
+  const meter: MeterService = new MeterService({
     config: ctx.config,
     bus: ctx.bus,
     clock: ctx.clock,
@@ -86,6 +91,13 @@ export function createServices(
     log: ctx.log,
     mqtt,
     ...(options.seed === undefined ? {} : { seed: String(options.seed) }),
+  });
+  // The simulated meter sees only the inverters the limiter's settings put behind it (all until listed).
+  meter.setBehindMeter((serial) => {
+    const listed = ctx.config
+      .get('powerlimiter')
+      .inverters.find((inverter) => normalizeSerial(inverter.serial) === normalizeSerial(serial));
+    return listed?.behind_power_meter ?? true;
   });
   // After history: alerts live in its database.
   const alerts = new AlertService({
@@ -96,6 +108,20 @@ export function createServices(
     history,
     log: ctx.log,
   });
-  const slots: ServiceSlots = { sntp, livedata, console, mqtt, history, meter, alerts };
-  return { slots, list: [syslog, sntp, livedata, console, mqtt, mdns, history, meter, alerts] };
+  // The power limiter (src/limiter/) reads the house meter only through its MeterFeed; without a usable
+  // reading it waits ("waiting_for_meter") and sends nothing.
+  const powerlimiter: LimiterService = new LimiterService({
+    config: ctx.config,
+    bus: ctx.bus,
+    clock: ctx.clock,
+    live: ctx.plant.live,
+    port: plantPort(ctx.plant),
+    meter,
+    log: ctx.log,
+  });
+  const slots: ServiceSlots = { sntp, livedata, console, mqtt, history, meter, powerlimiter, alerts };
+  return {
+    slots,
+    list: [syslog, sntp, livedata, console, mqtt, mdns, history, meter, powerlimiter, alerts],
+  };
 }

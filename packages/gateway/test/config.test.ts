@@ -55,6 +55,7 @@ describe('first start', () => {
       'history',
       'powermeter',
       'alerts',
+      'powerlimiter',
     ]);
     expect(onDisk.cfg).toEqual({ version: CONFIG_VERSION_INT, save_count: 1 });
     expect(store.saveCount).toBe(1);

@@ -20,4 +20,10 @@ export interface LimitConfigPayload {
   /** W or %, at most 2250; no lower bound is checked. */
   limit_value: number;
   limit_type: LimitType;
+  /**
+   * Ours, optional: a lease in seconds. When no new limit arrives in time the inverter falls back (to its
+   * share of the power limiter's base load limit if governed, else its maximum). Without it: OpenDTU's
+   * behaviour, the limit stays.
+   */
+  expiry_s?: number;
 }

@@ -1,7 +1,7 @@
 /** POST /api/limit/config. */
 import { z } from 'zod';
 import { Code } from '../codes';
-import { LimitType, normalizeLimitType, PowerLimits } from '../limits';
+import { LimitType, normalizeLimitType, PowerLimiterLimits, PowerLimits } from '../limits';
 import { isZeroSerial, parseHexSerial } from './hex-serial';
 import { Key } from './keys';
 import { type Rule, rulesCheck } from './validate';
@@ -12,6 +12,8 @@ export const limitConfigShape = z.object({
   serial: Key.string,
   limit_value: Key.number,
   limit_type: Key.u16,
+  /** Ours: a lease. Not renewed within this many seconds, the limit falls back (docs/limiter.md). */
+  expiry_s: z.int().optional(),
 });
 
 type LimitConfigShape = z.output<typeof limitConfigShape>;
@@ -25,6 +27,11 @@ export const limitConfigRules: readonly Rule<LimitConfigShape>[] = [
     code: Code.LimitTypeInvalid,
     field: 'limit_type',
     fails: (v) => normalizeLimitType(v.limit_type) === undefined,
+  },
+  {
+    code: Code.LimitExpiryRange,
+    field: 'expiry_s',
+    fails: (v) => v.expiry_s !== undefined && (v.expiry_s < 1 || v.expiry_s > PowerLimiterLimits.leaseMaxS),
   },
 ];
 

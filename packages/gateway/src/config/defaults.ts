@@ -13,6 +13,7 @@ import {
   MqttDefaults,
   NetworkDefaults,
   NtpDefaults,
+  PowerLimiterLimits,
   PowerMeterLimits,
   SecurityLimits,
   serialNumber,
@@ -261,6 +262,15 @@ export function createDefaults(input: DefaultsInput): GatewayConfig {
       ntfy_url: '',
       ntfy_token: '',
       ntfy_priority: AlertLimits.ntfyPriorityDefault,
+    },
+    powerlimiter: {
+      enabled: PowerLimiterLimits.enabledDefault,
+      target_power_consumption: PowerLimiterLimits.targetDefault,
+      target_power_consumption_hysteresis: PowerLimiterLimits.hysteresisDefault,
+      base_load_limit: PowerLimiterLimits.baseLoadLimitDefault,
+      meter_timeout: PowerLimiterLimits.meterTimeoutDefault,
+      min_command_interval: PowerLimiterLimits.minIntervalDefault,
+      inverters: [],
     },
   };
 }

@@ -159,6 +159,24 @@ export const configSchema = z.object({
     ntfy_token: z.string(),
     ntfy_priority: u8,
   }),
+  /** Ours: the power limiter (src/limiter/, docs/limiter.md); names as OpenDTU-OnBattery's where they mean the same. */
+  powerlimiter: z.object({
+    enabled: z.boolean(),
+    target_power_consumption: z.int(),
+    target_power_consumption_hysteresis: u16,
+    base_load_limit: u32,
+    meter_timeout: u16,
+    min_command_interval: u16,
+    inverters: z.array(
+      z.object({
+        serial: z.string(),
+        governed: z.boolean(),
+        behind_power_meter: z.boolean(),
+        lower_power_limit: u32,
+        upper_power_limit: u32,
+      }),
+    ),
+  }),
 });
 
 function powermeterSchema() {
@@ -218,6 +236,7 @@ export const CONFIG_SECTIONS = [
   'history',
   'powermeter',
   'alerts',
+  'powerlimiter',
 ] as const satisfies readonly ConfigSection[];
 
 export type DeepReadonly<T> = T extends (infer U)[]

@@ -15,6 +15,8 @@ export interface CommandHandlerOptions {
   baseTopic: () => string;
   engine: InverterEngine;
   log: Logger;
+  /** A limit went out (the power limiter remembers hand-set limits). */
+  limitSent?: (serial: string, type: number, value: number) => void;
 }
 
 export class CommandHandler {
@@ -37,6 +39,9 @@ export class CommandHandler {
     const { name, serial } = parsed;
     switch (runCommand(this.#options.engine, serial, parsed.command)) {
       case 'queued':
+        if (parsed.command.kind === 'limit') {
+          this.#options.limitSent?.(serial, parsed.command.type, parsed.command.value);
+        }
         // Zero-export scripts send a limit every few seconds: the engine's own log tells what went out.
         this.#options.log.debug(`MQTT command ${name} ${payload.trim()} for inverter ${serial}`);
         break;

@@ -10,12 +10,15 @@ import type { BuildInfo } from '../system/build-info';
 import type { Clock } from '../system/clock';
 import type { HeapWatermark } from '../system/host';
 import type { Logger } from '../system/logger';
+import { readNetworkFacts } from '../system/network-facts';
 import { AlertPublisher } from './alert-publisher';
 import type { MqttSection } from './client-options';
 import { CommandHandler } from './command-handler';
 import { commandSubscriptions } from './commands';
 import { MqttConnection } from './connection';
+import { dtuUid } from './discovery';
 import { DiscoveryPublisher } from './discovery-publisher';
+import { type PowerLimiterControl, PowerLimiterMqtt, powerLimiterSubscriptions } from './powerlimiter';
 import { StatePublisher } from './state-publisher';
 
 export interface MqttServiceOptions {
@@ -27,6 +30,8 @@ export interface MqttServiceOptions {
   build: BuildInfo;
   heap: HeapWatermark;
   dataDir: string;
+  /** The power limiter, once made (services.ts makes it after this service). */
+  powerlimiter?: () => PowerLimiterControl | undefined;
 }
 
 /** What the status endpoint reads. */
@@ -46,6 +51,7 @@ export class MqttService implements Service, MqttState {
   readonly #discovery: DiscoveryPublisher;
   readonly #commands: CommandHandler;
   readonly #alerts: AlertPublisher;
+  readonly #limiter: PowerLimiterMqtt;
   #unsubscribe: (() => void)[] = [];
   /** Topics other services (the meter) read through this connection, beside the command topics. */
   #taps = new Map<TopicListener, readonly string[]>();
@@ -64,8 +70,9 @@ export class MqttService implements Service, MqttState {
         connected: () => this.#onConnected(),
         disconnected: () => {},
         message: (topic, payload, retained) => {
-          if (!this.#deliverTapped(topic, payload))
-            this.#commands.handle(topic, payload.toString('utf8'), retained);
+          if (this.#deliverTapped(topic, payload)) return;
+          const text = payload.toString('utf8');
+          if (!this.#limiter.handle(topic, text, retained)) this.#commands.handle(topic, text, retained);
         },
       },
     });
@@ -77,6 +84,15 @@ export class MqttService implements Service, MqttState {
     this.#commands = new CommandHandler({
       baseTopic: () => this.#settings().topic,
       engine: options.plant.engine,
+      log,
+      limitSent: (serial, type, value) => options.powerlimiter?.()?.handLimit(serial, value, type, undefined),
+    });
+    this.#limiter = new PowerLimiterMqtt({
+      publish: (topic, payload, retain) => connection.publish(topic, payload, retain),
+      connected: () => connection.connected,
+      settings,
+      limiter: () => options.powerlimiter?.(),
+      dtuUid: async () => dtuUid((await readNetworkFacts()).hostname, options.config.chipId),
       log,
     });
   }
@@ -105,7 +121,8 @@ export class MqttService implements Service, MqttState {
   }
 
   #subscriptions(): string[] {
-    const topics = new Set(commandSubscriptions(this.#settings().topic));
+    const base = this.#settings().topic;
+    const topics = new Set([...commandSubscriptions(base), ...powerLimiterSubscriptions(base)]);
     for (const tapped of this.#taps.values()) for (const topic of tapped) topics.add(topic);
     return [...topics];
   }
@@ -132,6 +149,7 @@ export class MqttService implements Service, MqttState {
         // A renamed, added or removed inverter changes its entities.
         if (section === 'inverters' || section === 'dtu') this.#discovery.request();
       }),
+      bus.on('powerlimiter:evaluated', () => this.#limiter.publishChanges()),
     ];
     await this.#queueApply();
   }
@@ -180,5 +198,6 @@ export class MqttService implements Service, MqttState {
     this.#state.connected();
     this.#alerts.publish();
     this.#discovery.request();
+    this.#limiter.connected();
   }
 }

@@ -22,6 +22,7 @@ import { networkRoutes } from './network';
 import { ntpRoutes } from './ntp';
 import { openapiRoutes } from './openapi';
 import { powerRoutes } from './power';
+import { powerLimiterRoutes } from './powerlimiter';
 import { powerMeterRoutes } from './powermeter';
 import { prometheusRoutes } from './prometheus';
 import { securityRoutes } from './security';
@@ -53,6 +54,7 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app
   await app.register(historyRoutes, { ctx });
   await app.register(powerMeterRoutes, { ctx });
   await app.register(alertsRoutes, { ctx });
+  await app.register(powerLimiterRoutes, { ctx });
   await app.register(livedataSocketRoutes, { ctx });
   await app.register(consoleSocketRoutes, { ctx });
 };

@@ -22,8 +22,10 @@ export const limitRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (a
       payload: limitConfigSchemaFor(knownInverterContext(ctx.plant.live)),
     },
     async (values): Promise<Envelope> => {
-      const { serial, limit_value, limit_type } = values;
+      const { serial, limit_value, limit_type, expiry_s } = values;
       const result = ctx.plant.engine.setLimit(serial, { value: limit_value, type: limit_type });
+      // Remembered by the power limiter (given back when it lets go), with the optional lease.
+      if (result === 'queued') ctx.services.powerlimiter.handLimit(serial, limit_value, limit_type, expiry_s);
       return commandEnvelope(result, {
         unknown: Code.LimitInverterInvalid,
         invalid: Code.LimitTypeInvalid,

@@ -25,6 +25,8 @@ import { DTU_SERIAL, MIDSUMMER, SERIALS, STARTUP_HZ, setup, totalDcPower, totalY
 
 const NOON = MIDSUMMER + 11 * 3_600_000;
 const MINUTE = 60_000;
+/** Long enough for any limit to take effect (dead time and ramp, docs/limiter.md). */
+const FOLLOW_MS = 30_000;
 const HM = SERIALS.HM_2CH;
 const HMS = SERIALS.HMS_4CH;
 
@@ -107,6 +109,7 @@ describe('limits', () => {
     const echoed = decodeDeviceControlAck(ack.payload!);
     expect(echoed.ok && echoed.value.subCommand).toBe(0x0b);
 
+    await sim.clock.advance(FOLLOW_MS);
     const after = (await sim.dtu.runData(HM))!;
     expect(after.ac.power).toBeLessThanOrEqual(200);
     expect(after.ac.power).toBeGreaterThan(190);
@@ -127,9 +130,11 @@ describe('limits', () => {
     expect(state.limit.temporary).toBeNull();
     expect(state.limit.persistent).toEqual({ value: 400, relative: false });
     expect(state.limit.activePercent).toBe(50);
+    await sim.clock.advance(FOLLOW_MS);
     expect((await sim.dtu.runData(HM))!.ac.power).toBeLessThanOrEqual(400);
 
     expect(await sim.dtu.control(HM, limit(HM, LimitType.RelativeNonPersistent, 10))).toBe(true);
+    await sim.clock.advance(FOLLOW_MS);
     expect((await sim.dtu.runData(HM))!.ac.power).toBeLessThanOrEqual(80);
     state = sim.radio.inspect(HM)!;
     expect(state.limit.temporary).toEqual({ value: 10, relative: true });
@@ -148,6 +153,7 @@ describe('limits', () => {
   it('takes the HMS limit-type words and limits the whole AC output of an HMS-2000-4T (PDL)', async () => {
     const sim = noonPlant([HMS]);
     expect(await sim.dtu.control(HMS, limit(HMS, LimitType.RelativePersistent, 40))).toBe(true);
+    await sim.clock.advance(FOLLOW_MS);
     const data = (await sim.dtu.runData(HMS))!;
     expect(data.ac.power).toBeLessThanOrEqual(800);
     expect(data.ac.power).toBeGreaterThan(790);

@@ -80,6 +80,8 @@ export interface VirtualInverterSnapshot {
     /** The active limit in % of the rated power (what the read-back reports, uncapped). */
     activePercent: number;
     activeW: number;
+    /** The cap the output is held to now (the limit after its dead time and ramp). */
+    effectiveW: number;
   };
   peakPowerW: number[];
   /** What the modules could deliver right now, W per input. */
@@ -148,7 +150,7 @@ export class VirtualInverter {
       location: () => this.#env.location(),
       maxPowerW: options.maxPowerW,
     });
-    this.#limit = new PowerLimit(this.ratedPowerW);
+    this.#limit = new PowerLimit(this.ratedPowerW, this.info.radio);
     this.#tuning = new FrequencyTuning(this.#env);
     this.#answers = {
       family: this.family,
@@ -288,7 +290,7 @@ export class VirtualInverter {
   }
 
   #sample(timeMs: number): Sample {
-    return this.#energy.sample(timeMs, { on: this.#on, limitW: this.#limit.activeW() });
+    return this.#energy.sample(timeMs, { on: this.#on, limitW: this.#limit.effectiveW(timeMs) });
   }
 
   /** Power-up in the morning, or a restart: RAM state starts over, the persistent limit stays. */
@@ -319,7 +321,7 @@ export class VirtualInverter {
   ): Uint8Array[] {
     const ack = controlAck(address, command);
     if (command.kind === 'limit') {
-      if (this.#limit.set(command)) {
+      if (this.#limit.set(command, now)) {
         this.#events.end(SimulatedEvent.LimitedByRemote, now);
         if (this.#limit.activePercent() < 100) this.#events.add(SimulatedEvent.LimitedByRemote, now, null);
       }
@@ -356,7 +358,7 @@ export class VirtualInverter {
       fwBuildVersion: this.firmware.fwBuildVersion,
       awake: this.#awake,
       on: this.#on,
-      limit: this.#limit.snapshot(),
+      limit: this.#limit.snapshot(now),
       peakPowerW: [...this.#energy.peakW],
       availableDcW: supply.map((s) => s.availableW),
       dc: this.#awake

@@ -1,0 +1,126 @@
+/**
+ * The power limiter service (docs/limiter.md): the controller on a 1 s tick and on every meter reading,
+ * its settings in the `powerlimiter` config section, and what routes and MQTT ask of it.
+ */
+import {
+  normalizeLimitType,
+  type PowerLimiterConfig,
+  type PowerLimiterConfigPayload,
+  type PowerLimiterStatus,
+  parseHexSerial,
+} from '@dtu-console/contract';
+import { isRelativeLimit } from '@dtu-console/hoymiles';
+import type { EventBus, Service } from '../bus';
+import type { ConfigStore, SaveOutcome } from '../config/store';
+import type { LiveModel } from '../engine/live-model';
+import type { MeterFeed } from '../meter/types';
+import type { Clock } from '../system/clock';
+import type { Logger } from '../system/logger';
+import { LimiterController } from './controller';
+import type { InverterPort } from './port';
+
+/** How often staleness, command ends and leases are checked between readings. */
+export const LIMITER_TICK_MS = 1000;
+
+export interface LimiterServiceOptions {
+  config: ConfigStore;
+  bus: EventBus;
+  clock: Clock;
+  live: LiveModel;
+  port: InverterPort;
+  /** The house meter; undefined while no meter is configured (the limiter waits for one). */
+  meter: MeterFeed | undefined;
+  log: Logger;
+}
+
+export class LimiterService implements Service {
+  readonly name = 'powerlimiter';
+  readonly #options: LimiterServiceOptions;
+  readonly #controller: LimiterController;
+  #cancelTick: (() => void) | undefined;
+  #unsubscribe: (() => void) | undefined;
+  #running = false;
+  #evaluating = false;
+
+  constructor(options: LimiterServiceOptions) {
+    this.#options = options;
+    const log = options.log.child({ component: 'powerlimiter' });
+    this.#controller = new LimiterController({
+      clock: options.clock,
+      port: options.port,
+      meter: options.meter,
+      settings: () => options.config.get('powerlimiter'),
+      log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
+    });
+  }
+
+  start(): void {
+    this.#running = true;
+    this.#unsubscribe = this.#options.meter?.onReading(() => this.#evaluate());
+    this.#tick();
+  }
+
+  stop(): void {
+    this.#running = false;
+    this.#cancelTick?.();
+    this.#unsubscribe?.();
+  }
+
+  config(): PowerLimiterConfig {
+    const stored = this.#options.config.get('powerlimiter');
+    return { ...stored, inverters: stored.inverters.map((inv) => ({ ...inv })) };
+  }
+
+  /** Saves validated settings; serials are stored in the live model's form. */
+  save(values: PowerLimiterConfigPayload): Promise<SaveOutcome> {
+    const inverters = values.inverters.map((inv) => ({
+      ...inv,
+      serial: this.#options.live.inverter(Number(parseHexSerial(inv.serial)))?.serial ?? inv.serial,
+    }));
+    return this.#options.config.update('powerlimiter', { ...values, inverters });
+  }
+
+  status(): PowerLimiterStatus {
+    return this.#controller.status();
+  }
+
+  /** MQTT's enable switch. */
+  setEnabled(enabled: boolean): Promise<SaveOutcome> {
+    return this.#options.config.update('powerlimiter', {
+      ...this.#options.config.get('powerlimiter'),
+      enabled,
+    });
+  }
+
+  /** MQTT's target number (validated there), W. */
+  setTarget(targetW: number): Promise<SaveOutcome> {
+    const current = this.#options.config.get('powerlimiter');
+    return this.#options.config.update('powerlimiter', { ...current, target_power_consumption: targetW });
+  }
+
+  /** A limit sent by hand through the API: remembered for when the limiter lets go, leased if asked. */
+  handLimit(serial: string, value: number, limitType: number, expiryS: number | undefined): void {
+    const type = normalizeLimitType(limitType);
+    if (type === undefined) return;
+    const wire = this.#options.live.inverter(Number(parseHexSerial(serial)))?.serial ?? serial;
+    this.#controller.handLimit(wire, { value, relative: isRelativeLimit(type) }, expiryS);
+  }
+
+  #tick(): void {
+    if (!this.#running) return;
+    this.#evaluate();
+    this.#cancelTick = this.#options.clock.setTimer(LIMITER_TICK_MS, () => this.#tick());
+  }
+
+  #evaluate(): void {
+    // A command makes the engine publish at once; never decide again from inside a decision.
+    if (this.#evaluating || !this.#running) return;
+    this.#evaluating = true;
+    try {
+      this.#controller.evaluate();
+    } finally {
+      this.#evaluating = false;
+    }
+    this.#options.bus.emit('powerlimiter:evaluated');
+  }
+}

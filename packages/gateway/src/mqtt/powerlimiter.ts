@@ -1,0 +1,201 @@
+/**
+ * The power limiter on MQTT (docs/limiter.md, docs/mqtt.md's rules for command payloads): its state, the
+ * grid power and each inverter's limit as retained state topics below `<base>powerlimiter/`; an enable
+ * switch and a target number as commands; and their Home Assistant entities on the DTU device.
+ */
+import { PowerLimiterLimits, type PowerLimiterStatus } from '@dtu-console/contract';
+import type { Logger } from '../system/logger';
+import type { MqttSection } from './client-options';
+import { parseNumberPayload } from './commands';
+
+/** What MQTT needs of the limiter service. */
+export interface PowerLimiterControl {
+  status(): PowerLimiterStatus;
+  setEnabled(enabled: boolean): Promise<unknown>;
+  setTarget(targetW: number): Promise<unknown>;
+  /** A limit sent by hand (MQTT limit topics), remembered for when the limiter lets go. */
+  handLimit(serial: string, value: number, limitType: number, expiryS: undefined): void;
+}
+
+export interface PowerLimiterMqttOptions {
+  publish(topic: string, payload: string, retain: boolean): void;
+  connected(): boolean;
+  settings(): MqttSection;
+  limiter(): PowerLimiterControl | undefined;
+  /** The DTU device's id in Home Assistant (its entities hang below it). */
+  dtuUid(): Promise<string>;
+  log: Logger;
+}
+
+const PREFIX = 'powerlimiter/';
+
+export function powerLimiterSubscriptions(base: string): string[] {
+  return [`${base}${PREFIX}cmd/enabled`, `${base}${PREFIX}cmd/target`];
+}
+
+export type PowerLimiterCommand = { kind: 'enabled'; value: boolean } | { kind: 'target'; value: number };
+
+/** Reads a limiter command; undefined when the topic is not one, a reason when it is refused. */
+export function parsePowerLimiterCommand(
+  base: string,
+  topic: string,
+  payload: string,
+  retained: boolean,
+): PowerLimiterCommand | { refused: string } | undefined {
+  const name = topic.startsWith(`${base}${PREFIX}cmd/`) ? topic.slice(`${base}${PREFIX}cmd/`.length) : '';
+  if (name !== 'enabled' && name !== 'target') return undefined;
+  // A retained command would be replayed on every reconnect and undo later changes made in the console.
+  if (retained) return { refused: 'ignored because retained' };
+  const value = parseNumberPayload(payload);
+  if (value === undefined) return { refused: `payload "${payload.slice(0, 40)}" is not a number` };
+  if (name === 'enabled') {
+    if (value !== 0 && value !== 1) return { refused: 'enabled needs 0 or 1' };
+    return { kind: 'enabled', value: value === 1 };
+  }
+  if (
+    !Number.isInteger(value) ||
+    value < PowerLimiterLimits.targetMin ||
+    value > PowerLimiterLimits.targetMax
+  ) {
+    return {
+      refused: `target must be a whole number of W between ${PowerLimiterLimits.targetMin} and ${PowerLimiterLimits.targetMax}`,
+    };
+  }
+  return { kind: 'target', value };
+}
+
+/** The state topics (below the base topic) and their payloads. */
+export function powerLimiterState(status: PowerLimiterStatus): Map<string, string> {
+  const state = new Map<string, string>([
+    [`${PREFIX}status/state`, status.state],
+    [`${PREFIX}status/enabled`, status.enabled ? '1' : '0'],
+    [`${PREFIX}status/target`, String(status.target)],
+    [`${PREFIX}status/grid_power`, status.grid_power === null ? '' : status.grid_power.toFixed(1)],
+  ]);
+  for (const inv of status.inverters) {
+    state.set(`${PREFIX}${inv.serial}/limit`, inv.limit_w === null ? '' : inv.limit_w.toFixed(0));
+  }
+  return state;
+}
+
+export class PowerLimiterMqtt {
+  readonly #options: PowerLimiterMqttOptions;
+  /** What was last published, to publish changes only. */
+  #published = new Map<string, string>();
+  /** The Home Assistant entities went out on this connection. */
+  #discovered = false;
+
+  constructor(options: PowerLimiterMqttOptions) {
+    this.#options = options;
+  }
+
+  /** True when the message was a limiter command (handled or refused). */
+  handle(topic: string, payload: string, retained: boolean): boolean {
+    const base = this.#options.settings().topic;
+    const command = parsePowerLimiterCommand(base, topic, payload, retained);
+    if (command === undefined) return false;
+    const limiter = this.#options.limiter();
+    if ('refused' in command) {
+      this.#options.log.warn(`MQTT command on ${topic} rejected: ${command.refused}`);
+      return true;
+    }
+    if (!limiter) return true;
+    const done =
+      command.kind === 'enabled' ? limiter.setEnabled(command.value) : limiter.setTarget(command.value);
+    done.catch((error: unknown) => this.#options.log.warn({ err: error }, `MQTT command on ${topic} failed`));
+    return true;
+  }
+
+  /** After a (re)connect: everything again, and the Home Assistant entities. */
+  connected(): void {
+    this.#published.clear();
+    this.#discovered = false;
+    this.publishChanges();
+  }
+
+  /**
+   * Publishes what changed. A limiter that was never set up (off, no inverters listed) stays off the
+   * broker: a gateway without one publishes exactly what it did before.
+   */
+  publishChanges(): void {
+    const limiter = this.#options.limiter();
+    if (!limiter || !this.#options.connected()) return;
+    const status = limiter.status();
+    if (!status.enabled && status.inverters.length === 0) return;
+    const settings = this.#options.settings();
+    if (!this.#discovered) {
+      this.#discovered = true;
+      this.#discovery(status).catch((error: unknown) =>
+        this.#options.log.warn({ err: error }, 'Power limiter discovery not published'),
+      );
+    }
+    for (const [topic, payload] of powerLimiterState(status)) {
+      if (this.#published.get(topic) === payload) continue;
+      this.#published.set(topic, payload);
+      this.#options.publish(`${settings.topic}${topic}`, payload, settings.retain);
+    }
+  }
+
+  async #discovery(status: PowerLimiterStatus): Promise<void> {
+    const settings = this.#options.settings();
+    if (!settings.hass.enabled) return;
+    const uid = await this.#options.dtuUid();
+    for (const [topic, config] of powerLimiterDiscovery(settings, uid, status)) {
+      this.#options.publish(topic, JSON.stringify(config), settings.hass.retain);
+    }
+  }
+}
+
+/** Home Assistant discovery configs: [config topic, payload]. */
+export function powerLimiterDiscovery(
+  settings: MqttSection,
+  uid: string,
+  status: PowerLimiterStatus,
+): [string, Record<string, unknown>][] {
+  const base = settings.topic;
+  const dev = { ids: [uid] };
+  const entity = (
+    component: string,
+    id: string,
+    config: Record<string, unknown>,
+  ): [string, Record<string, unknown>] => [
+    `${settings.hass.topic}${component}/${uid}/powerlimiter_${id}/config`,
+    { uniq_id: `${uid}_powerlimiter_${id}`, dev, ...config },
+  ];
+  return [
+    entity('switch', 'enabled', {
+      name: 'Power limiter',
+      stat_t: `${base}${PREFIX}status/enabled`,
+      cmd_t: `${base}${PREFIX}cmd/enabled`,
+      pl_on: '1',
+      pl_off: '0',
+      ic: 'mdi:transmission-tower-off',
+    }),
+    entity('number', 'target', {
+      name: 'Power limiter target',
+      stat_t: `${base}${PREFIX}status/target`,
+      cmd_t: `${base}${PREFIX}cmd/target`,
+      min: PowerLimiterLimits.targetMin,
+      max: PowerLimiterLimits.targetMax,
+      step: 1,
+      unit_of_meas: 'W',
+      mode: 'box',
+    }),
+    entity('sensor', 'state', { name: 'Power limiter state', stat_t: `${base}${PREFIX}status/state` }),
+    entity('sensor', 'grid_power', {
+      name: 'Grid power',
+      stat_t: `${base}${PREFIX}status/grid_power`,
+      unit_of_meas: 'W',
+      dev_cla: 'power',
+      stat_cla: 'measurement',
+    }),
+    ...status.inverters.map((inv) =>
+      entity('sensor', `limit_${inv.serial}`, {
+        name: `Power limiter limit ${inv.serial}`,
+        stat_t: `${base}${PREFIX}${inv.serial}/limit`,
+        unit_of_meas: 'W',
+        dev_cla: 'power',
+      }),
+    ),
+  ];
+}

@@ -1,0 +1,139 @@
+/** /api/powerlimiter/* and the limit lease of POST /api/limit/config, on a gateway without a meter. */
+import { Code, CodeTable, PowerLimiterLimits } from '@dtu-console/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { get, post } from './helpers/api';
+import { expectCode } from './helpers/envelopes';
+import { HM800, HMS2000, type PlantGateway, plantGateway } from './helpers/plant-gateway';
+
+let env: PlantGateway;
+beforeAll(async () => {
+  env = await plantGateway();
+  await env.advance(30_000);
+});
+afterAll(() => env.cleanup());
+
+const inverter = (serial: string, more: Record<string, unknown> = {}) => ({
+  serial,
+  governed: true,
+  behind_power_meter: true,
+  lower_power_limit: 50,
+  upper_power_limit: 0,
+  ...more,
+});
+const valid = {
+  enabled: true,
+  target_power_consumption: -10,
+  target_power_consumption_hysteresis: 20,
+  base_load_limit: 300,
+  meter_timeout: 10,
+  min_command_interval: 3,
+  inverters: [inverter(HM800), inverter(HMS2000, { behind_power_meter: false })],
+};
+
+describe('/api/powerlimiter', () => {
+  it('has the documented defaults: off, target 0 W, no inverters', async () => {
+    const config = (await get(env.gateway, '/api/powerlimiter/config')).json();
+    expect(config).toEqual({
+      enabled: false,
+      target_power_consumption: 0,
+      target_power_consumption_hysteresis: PowerLimiterLimits.hysteresisDefault,
+      base_load_limit: PowerLimiterLimits.baseLoadLimitDefault,
+      meter_timeout: PowerLimiterLimits.meterTimeoutDefault,
+      min_command_interval: PowerLimiterLimits.minIntervalDefault,
+      inverters: [],
+    });
+    const status = (await get(env.gateway, '/api/powerlimiter/status', null)).json();
+    expect(status.state).toBe('off');
+    expect(status.persistent_commands).toBe(0);
+  });
+
+  it('saves valid settings; without a meter it waits and sends nothing', async () => {
+    const before = env.gateway.ctx.plant.live.inverter(HM800)!.limitSetStatus;
+    expectCode(await post(env.gateway, '/api/powerlimiter/config', valid), Code.SettingsSaved);
+    expect((await get(env.gateway, '/api/powerlimiter/config')).json()).toEqual(valid);
+    await env.advance(20_000);
+    const status = (await get(env.gateway, '/api/powerlimiter/status', null)).json();
+    expect(status.state).toBe('waiting_for_meter');
+    expect(status.grid_power).toBeNull();
+    expect(status.target).toBe(-10);
+    expect(status.inverters.map((i: { serial: string }) => i.serial)).toEqual([HM800, HMS2000]);
+    expect(Object.keys(status.inverters[0])).toEqual(
+      expect.arrayContaining(['serial', 'limit_w', 'output_w', 'commands_last_hour']),
+    );
+    expect(status.inverters[0].commands_last_hour).toBe(0);
+    expect(env.gateway.ctx.plant.live.inverter(HM800)!.limitSetStatus).toBe(before);
+  });
+
+  it('refuses bad values with their codes', async () => {
+    const cases: Array<[Record<string, unknown>, Code]> = [
+      [{ target_power_consumption: 20_000 }, Code.PowerLimiterTargetRange],
+      [{ target_power_consumption_hysteresis: -1 }, Code.PowerLimiterHysteresisRange],
+      [{ base_load_limit: -5 }, Code.PowerLimiterBaseLoadRange],
+      [{ meter_timeout: 1 }, Code.PowerLimiterMeterTimeoutRange],
+      [{ min_command_interval: 0 }, Code.PowerLimiterIntervalRange],
+      [
+        { inverters: [inverter(HM800, { lower_power_limit: 500, upper_power_limit: 400 })] },
+        Code.PowerLimiterInverterBounds,
+      ],
+      [{ inverters: [inverter('112233445566')] }, Code.PowerLimiterInverterUnknown],
+      [{ inverters: [inverter(HM800), inverter(HM800)] }, Code.PowerLimiterInverterUnknown],
+    ];
+    for (const [change, code] of cases) {
+      expectCode(
+        await post(env.gateway, '/api/powerlimiter/config', { ...valid, ...change }),
+        code,
+        CodeTable[code].param,
+        String(code),
+      );
+    }
+  });
+
+  it('GET config is admin, status readonly', async () => {
+    expect((await get(env.gateway, '/api/powerlimiter/config', null)).statusCode).toBe(401);
+    expect((await post(env.gateway, '/api/powerlimiter/config', valid, null)).statusCode).toBe(401);
+  });
+});
+
+describe('limit lease (expiry_s)', () => {
+  it('checks the bounds and falls back when not renewed: an ungoverned inverter to its maximum', async () => {
+    expectCode(
+      await post(env.gateway, '/api/limit/config', {
+        serial: HMS2000,
+        limit_value: 30,
+        limit_type: 1,
+        expiry_s: 0,
+      }),
+      Code.LimitExpiryRange,
+      CodeTable[Code.LimitExpiryRange].param,
+    );
+    // Not governed any more: the lease ends at its maximum.
+    expectCode(
+      await post(env.gateway, '/api/powerlimiter/config', { ...valid, enabled: false }),
+      Code.SettingsSaved,
+    );
+    expectCode(
+      await post(env.gateway, '/api/limit/config', {
+        serial: HMS2000,
+        limit_value: 30,
+        limit_type: 1,
+        expiry_s: 20,
+      }),
+      Code.SettingsSaved,
+    );
+    await env.advance(10_000);
+    expect(env.gateway.ctx.plant.live.inverter(HMS2000)!.limitRelative).toBe(30);
+    const leased = (await get(env.gateway, '/api/powerlimiter/status', null)).json();
+    expect(leased.inverters[1].lease_until).toBeGreaterThan(0);
+    await env.advance(30_000);
+    expect(env.gateway.ctx.plant.live.inverter(HMS2000)!.limitRelative).toBe(100);
+  });
+
+  it('without expiry_s the limit stays (OpenDTU behaviour)', async () => {
+    expectCode(
+      await post(env.gateway, '/api/limit/config', { serial: HM800, limit_value: 40, limit_type: 1 }),
+      Code.SettingsSaved,
+    );
+    await env.advance(120_000);
+    expect(env.gateway.ctx.plant.live.inverter(HM800)!.limitRelative).toBe(40);
+  });
+});
