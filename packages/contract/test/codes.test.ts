@@ -102,6 +102,14 @@ const expected: Row[] = [
   [16011, 'warning', null],
   [16012, 'warning', { max: 64 }],
   [16013, 'warning', { min: 0, max: 2 }],
+  // docs/limiter.md
+  [17001, 'warning', { min: -10000, max: 10000 }],
+  [17002, 'warning', { min: 0, max: 1000 }],
+  [17003, 'warning', { min: 0, max: 100000 }],
+  [17004, 'warning', { min: 2, max: 600 }],
+  [17005, 'warning', { min: 1, max: 600 }],
+  [17006, 'warning', null],
+  [17007, 'warning', { min: 0, max: 100000 }],
   // docs/alerts.md
   [24001, 'warning', { min: 1, max: 1440 }],
   [24002, 'warning', { min: 1, max: 100 }],
@@ -114,14 +122,6 @@ const expected: Row[] = [
   [24009, 'warning', { min: 1, max: 5 }],
   [24010, 'warning', null],
   [24011, 'success', null],
-  // docs/limiter.md
-  [17001, 'warning', { min: -10000, max: 10000 }],
-  [17002, 'warning', { min: 0, max: 1000 }],
-  [17003, 'warning', { min: 0, max: 100000 }],
-  [17004, 'warning', { min: 2, max: 600 }],
-  [17005, 'warning', { min: 1, max: 600 }],
-  [17006, 'warning', null],
-  [17007, 'warning', { min: 0, max: 100000 }],
 ];
 
 describe('code table', () => {

@@ -45,6 +45,8 @@ describe('power limiter against a real Mosquitto', () => {
   beforeAll(async () => {
     broker = await startMosquitto();
     env = await plantGateway();
+    // No meter: the simulated one is on by default.
+    await env.gateway.ctx.config.patch('powermeter', { enabled: false });
     expectEnvelope(
       await post(env.gateway, '/api/mqtt/config', { ...baseConfig, mqtt_port: broker.port }),
       1001,

@@ -8,6 +8,8 @@ import { HM800, HMS2000, type PlantGateway, plantGateway } from './helpers/plant
 let env: PlantGateway;
 beforeAll(async () => {
   env = await plantGateway();
+  // No meter: the simulated one is on by default.
+  await env.gateway.ctx.config.patch('powermeter', { enabled: false });
   await env.advance(30_000);
 });
 afterAll(() => env.cleanup());

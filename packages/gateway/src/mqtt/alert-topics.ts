@@ -54,10 +54,11 @@ export function alertDiscoveryMessages(
   serials: readonly string[],
 ): DiscoveryMessage[] {
   const base = mqtt.topic;
-  const entity = (node: string, ids: string, uniq: string, name: string, state: string) => ({
+  // The same devices as the other entities: the DTU, and each inverter by way of the DTU.
+  const entity = (node: string, dev: object, uniq: string, name: string, state: string) => ({
     topic: `${mqtt.hass.topic}binary_sensor/${node}/alert/config`,
     payload: JSON.stringify({
-      dev: { ids },
+      dev,
       name,
       uniq_id: `${uniq}_alert`,
       stat_t: `${base}${state}/alert`,
@@ -69,7 +70,9 @@ export function alertDiscoveryMessages(
     }),
   });
   return [
-    entity(dtuUid, dtuUid, dtuUid, 'Plant alert', PLANT),
-    ...serials.map((serial) => entity(`dtu_${serial}`, serial, serial, 'Alert', serial)),
+    entity(dtuUid, { ids: dtuUid }, dtuUid, 'Plant alert', PLANT),
+    ...serials.map((serial) =>
+      entity(`dtu_${serial}`, { ids: serial, via_device: dtuUid }, serial, 'Alert', serial),
+    ),
   ];
 }

@@ -153,7 +153,8 @@ export function powerLimiterDiscovery(
   status: PowerLimiterStatus,
 ): [string, Record<string, unknown>][] {
   const base = settings.topic;
-  const dev = { ids: [uid] };
+  // The DTU device of discovery.ts (same identifier form), so the entities join it in Home Assistant.
+  const dev = { ids: uid };
   const entity = (
     component: string,
     id: string,

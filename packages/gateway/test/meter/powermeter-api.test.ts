@@ -87,10 +87,13 @@ describe('/api/powermeter on the simulated plant', () => {
     const feed = env.gateway.ctx.services.meter;
     const got: number[] = [];
     const off = feed.onReading((reading) => got.push(reading.atMs));
+    // The simulated meter reads on the gateway clock, once a second.
+    await env.advance(1000);
+    await env.advance(1000);
     await until(() => got.length >= 2, 4000);
     off();
     const count = got.length;
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await env.advance(3000);
     expect(got.length).toBe(count);
     expect(feed.status().reading?.atMs).toBeGreaterThanOrEqual(got.at(-1) ?? 0);
   });

@@ -34,6 +34,7 @@ export function simulatedSource(options: SimulatedMeterOptions): PollingSource {
   return new PollingSource({
     where: 'the simulated meter',
     intervalMs: PowerMeterLimits.simulatedIntervalS * 1000,
+    clock: options.clock,
     read: async () => readingNow(options.clock, simulatedGridW(options)),
   });
 }

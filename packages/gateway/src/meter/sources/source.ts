@@ -18,18 +18,26 @@ export interface MeterSource {
 
 /**
  * A source that asks: once at start, then every `intervalMs` after the previous answer (so a slow meter
- * is never asked twice at once).
+ * is never asked twice at once). Devices are asked in real time; a source that is part of the simulated
+ * plant passes the gateway clock, so it runs at the plant's pace (tests, a started-at-noon demo).
  */
 export class PollingSource implements MeterSource {
   readonly #read: () => Promise<MeterReading>;
   readonly #intervalMs: number;
   readonly #where: string;
-  #timer: NodeJS.Timeout | undefined;
+  readonly #clock: Clock | undefined;
+  #cancel: (() => void) | undefined;
   #running = false;
   #pending: Promise<void> = Promise.resolve();
 
-  constructor(options: { read: () => Promise<MeterReading>; intervalMs: number; where: string }) {
+  constructor(options: {
+    read: () => Promise<MeterReading>;
+    intervalMs: number;
+    where: string;
+    clock?: Clock;
+  }) {
     this.#read = options.read;
+    this.#clock = options.clock;
     this.#intervalMs = options.intervalMs;
     this.#where = options.where;
   }
@@ -46,7 +54,7 @@ export class PollingSource implements MeterSource {
         },
       );
       void this.#pending.then(() => {
-        if (this.#running) this.#timer = setTimeout(tick, this.#intervalMs);
+        if (this.#running) this.#cancel = this.#later(tick);
       });
     };
     tick();
@@ -54,8 +62,14 @@ export class PollingSource implements MeterSource {
 
   async stop(): Promise<void> {
     this.#running = false;
-    clearTimeout(this.#timer);
+    this.#cancel?.();
     await this.#pending;
+  }
+
+  #later(tick: () => void): () => void {
+    if (this.#clock) return this.#clock.setTimer(this.#intervalMs, tick);
+    const timer = setTimeout(tick, this.#intervalMs);
+    return () => clearTimeout(timer);
   }
 }
 

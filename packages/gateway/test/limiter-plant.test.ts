@@ -1,0 +1,55 @@
+/**
+ * The limiter on the gateway as `npm start` runs it: fed by the simulated plant's own meter (the default
+ * source), steering both default inverters towards the target at a summer noon.
+ */
+import { Code } from '@dtu-console/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { get, post } from './helpers/api';
+import { expectCode } from './helpers/envelopes';
+import { HM800, HMS2000, type PlantGateway, plantGateway } from './helpers/plant-gateway';
+
+let env: PlantGateway;
+beforeAll(async () => {
+  env = await plantGateway();
+  await env.advance(60_000);
+});
+afterAll(() => env.cleanup());
+
+const governed = (serial: string) => ({
+  serial,
+  governed: true,
+  behind_power_meter: true,
+  lower_power_limit: 0,
+  upper_power_limit: 0,
+});
+
+describe('the limiter on the simulated meter', () => {
+  it('regulates the grid power to the target with non-persistent limits', async () => {
+    const meter = (await get(env.gateway, '/api/powermeter/status', null)).json();
+    expect(meter.valid).toBe(true);
+    expectCode(
+      await post(env.gateway, '/api/powerlimiter/config', {
+        enabled: true,
+        target_power_consumption: 0,
+        target_power_consumption_hysteresis: 20,
+        base_load_limit: 200,
+        meter_timeout: 10,
+        min_command_interval: 3,
+        inverters: [governed(HM800), governed(HMS2000)],
+      }),
+      Code.SettingsSaved,
+    );
+    for (let i = 0; i < 30; i++) await env.advance(10_000);
+    const status = (await get(env.gateway, '/api/powerlimiter/status', null)).json();
+    expect(status.state).toBe('regulating');
+    expect(status.persistent_commands).toBe(0);
+    const commands = status.inverters.reduce(
+      (sum: number, inverter: { commands_last_hour: number }) => sum + inverter.commands_last_hour,
+      0,
+    );
+    expect(commands).toBeGreaterThan(0);
+    // At noon the plant makes more than the house uses: the limits hold the export near the target.
+    const grid = (await get(env.gateway, '/api/powermeter/status', null)).json().power;
+    expect(Math.abs(grid)).toBeLessThan(300);
+  });
+});
