@@ -51,11 +51,18 @@ describe('alerts on the simulated plant', () => {
     expect(open[0]).toMatchObject({ rule: 'unreachable', serial: HM800, ended: null, acknowledged: false });
     expect(open[0]?.message).toContain('does not answer in daylight');
     expect((await status(env, 'de')).open[0]?.message).toContain('antwortet bei Tageslicht nicht');
+    // Prometheus shows the open alert, with the start it reports (docs/metrics.md).
+    const metrics = async () => (await get(env.gateway, '/api/prometheus/metrics', null)).body;
+    const name = env.gateway.ctx.plant.live.inverter(HM800)?.name ?? '';
+    const labels = `rule="unreachable",serial="${HM800}",name="${name}",string=""`;
+    expect(await metrics()).toContain(`dtu_alert_active{${labels}} 1\n`);
+    expect(await metrics()).toContain(`dtu_alert_started_timestamp_seconds{${labels}} ${open[0]?.started}\n`);
 
     radioOf(env).setInverterFault(HM800, { silent: false });
     await env.advance(3 * MIN);
     const after = await status(env);
     expect(after.open).toEqual([]);
+    expect(await metrics()).not.toContain('dtu_alert_active{');
     expect(after.recent[0]).toMatchObject({ rule: 'unreachable', serial: HM800 });
     expect(after.recent[0]?.ended).toBeGreaterThan(after.recent[0]?.started ?? 0);
   });

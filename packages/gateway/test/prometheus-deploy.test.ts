@@ -15,15 +15,7 @@ const DEPLOY = join(import.meta.dirname, '../../../deploy');
 const RULES_DIR = join(DEPLOY, 'prometheus');
 const DASHBOARD = join(DEPLOY, 'grafana/dashboard.json');
 
-/**
- * The alert family the gateway's alert service is to expose (docs/metrics.md): the dashboard reads it
- * already. `ALERTS` is Prometheus' own series of the shipped rules.
- */
-const PROPOSED_ALERT_FAMILIES = [
-  'dtu_alert_active',
-  'dtu_alert_started_timestamp_seconds',
-  'dtu_alerts_opened_total',
-];
+/** `ALERTS` is Prometheus' own series of the shipped rules. */
 const PROMETHEUS_OWN = ['ALERTS'];
 
 /** Metric names in a PromQL expression (not functions, keywords or label names). */
@@ -111,14 +103,13 @@ describe('deploy/grafana/dashboard.json', () => {
     expect(exposed.has(name), name).toBe(true);
   });
 
-  it('reads only metric names the gateway exposes (or the proposed alert family)', () => {
+  it('reads only metric names the gateway exposes', () => {
     expect(exprs.length).toBeGreaterThan(10);
     for (const { panel, expr } of exprs) {
       const names = metricNames(expr);
       expect(names.length, `${panel}: ${expr}`).toBeGreaterThan(0);
       for (const name of names) {
-        const known =
-          exposed.has(name) || PROPOSED_ALERT_FAMILIES.includes(name) || PROMETHEUS_OWN.includes(name);
+        const known = exposed.has(name) || PROMETHEUS_OWN.includes(name);
         expect(known, `${panel}: ${name}`).toBe(true);
       }
     }

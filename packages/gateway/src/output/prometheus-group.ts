@@ -3,6 +3,7 @@
  * and lists its families; a family is one entry (name, help, type, how to read its value). Values are read
  * through the field catalogue, so they match every other output's.
  */
+import type { Alert } from '@dtu-console/contract';
 import type { RunDataFieldKey } from '@dtu-console/hoymiles';
 import type { LiveModel } from '../engine/live-model';
 import type { LiveInverter } from '../engine/live-types';
@@ -14,6 +15,8 @@ export interface MetricSource {
   live: LiveModel;
   /** The engine's day period (the sun above the configured sunset angle at the configured place). */
   daylight: boolean;
+  /** The open alerts of the gateway's own rules (src/alerts/); none when not given. */
+  alerts?: readonly Alert[];
 }
 
 export const JOULES_PER_WH = 3600;

@@ -5,6 +5,7 @@
 import type { LiveModel } from '../engine/live-model';
 import { Exposition } from './prometheus-exposition';
 import { addMetricFamilies } from './prometheus-families';
+import type { MetricSource } from './prometheus-group';
 import { addOpenDtuMetrics, type GlobalFacts } from './prometheus-opendtu';
 
 export { escapeLabelValue, PROMETHEUS_CONTENT_TYPE } from './prometheus-exposition';
@@ -14,12 +15,18 @@ export type { GlobalFacts } from './prometheus-opendtu';
 export interface MetricExtras {
   /** The engine's day period; false when not given. */
   daylight?: boolean;
+  /** The open alerts (src/alerts/). */
+  alerts?: MetricSource['alerts'];
 }
 
 /** The whole exposition. */
 export function renderMetrics(facts: GlobalFacts, live: LiveModel, extras: MetricExtras = {}): string {
   const out = new Exposition();
   addOpenDtuMetrics(out, facts, live);
-  addMetricFamilies(out, { live, daylight: extras.daylight ?? false });
+  addMetricFamilies(out, {
+    live,
+    daylight: extras.daylight ?? false,
+    ...(extras.alerts ? { alerts: extras.alerts } : {}),
+  });
   return out.text();
 }

@@ -36,6 +36,7 @@ export const prometheusRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = asy
     async (_request, reply) => {
       const text = renderMetrics(await globalFacts(ctx), ctx.plant.live, {
         daylight: ctx.plant.engine.isDay,
+        alerts: ctx.services.alerts.openAlertsShaped('en'),
       });
       return reply
         .header('Content-Type', PROMETHEUS_CONTENT_TYPE)
