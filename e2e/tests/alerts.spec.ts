@@ -24,7 +24,8 @@ test.describe('alerts', () => {
     request,
   }, testInfo) => {
     test.setTimeout(300_000);
-    await postConfig(request, { radio_enabled: true, radio_percent: 0, radio_minutes: 3 });
+    // The shortest window (1 minute of real time): the rule opens at the first evaluation after it.
+    await postConfig(request, { radio_enabled: true, radio_percent: 0, radio_minutes: 1 });
     await expect
       .poll(async () => (await (await request.get('/api/alerts/status')).json()).unacknowledged, {
         timeout: 240_000,

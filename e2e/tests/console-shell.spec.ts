@@ -8,7 +8,8 @@ test.describe('console served by the gateway', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'System info' })).toBeVisible();
     await expect(page.getByRole('row', { name: /Host name/ })).toContainText(status.hostname);
     await expect(page.getByRole('row', { name: /Processor/ })).toContainText(status.chipmodel);
-    await expect(page.getByRole('heading', { name: 'Radio' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Radio', exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Radio diagnostics' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
