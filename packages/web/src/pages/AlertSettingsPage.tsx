@@ -89,38 +89,30 @@ function AlertSettingsPage() {
           </FormCard>
           <FormCard title={t('settings.webhook')}>
             <SwitchField name="webhook_enabled" label={t('settings.enabled')} />
-            <TextField
+            <SecretField
               name="webhook_url"
-              type="password"
               label={t('settings.url')}
               maxLength={AlertLimits.urlMaxLength}
-              autoComplete="off"
-              help={t('settings.secretHint')}
+              hint
             />
-            <TextField
+            <SecretField
               name="webhook_auth"
-              type="password"
               label={t('settings.auth')}
               maxLength={AlertLimits.secretMaxLength}
-              autoComplete="off"
             />
           </FormCard>
           <FormCard title={t('settings.ntfy')}>
             <SwitchField name="ntfy_enabled" label={t('settings.enabled')} />
-            <TextField
+            <SecretField
               name="ntfy_url"
-              type="password"
               label={t('settings.url')}
               maxLength={AlertLimits.urlMaxLength}
-              autoComplete="off"
-              help={t('settings.secretHint')}
+              hint
             />
-            <TextField
+            <SecretField
               name="ntfy_token"
-              type="password"
               label={t('settings.token')}
               maxLength={AlertLimits.secretMaxLength}
-              autoComplete="off"
             />
             <NumberField name="ntfy_priority" label={t('settings.priority')} min={1} max={5} step={1} />
           </FormCard>
@@ -131,3 +123,28 @@ function AlertSettingsPage() {
 }
 
 export default withQuery(AlertSettingsPage);
+
+/** A write-only push target (URL or token): shown masked, with the hint under the URLs. */
+function SecretField({
+  name,
+  label,
+  maxLength,
+  hint = false,
+}: {
+  name: 'webhook_url' | 'webhook_auth' | 'ntfy_url' | 'ntfy_token';
+  label: string;
+  maxLength: number;
+  hint?: boolean;
+}) {
+  const { t } = useTranslation([ALERTS_NS, SETTINGS_NS, EXTRA_NS], { nsMode: 'fallback' });
+  return (
+    <TextField
+      name={name}
+      type="password"
+      label={label}
+      maxLength={maxLength}
+      autoComplete="off"
+      {...(hint ? { help: t('settings.secretHint') } : {})}
+    />
+  );
+}
