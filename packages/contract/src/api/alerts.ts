@@ -1,6 +1,7 @@
 /**
  * The alerts API: `/api/alerts/*`. Alerts are problems the gateway finds on its own (an inverter silent in
- * daylight, a weak string, an alarm in an event log, a lossy radio); rules and lifecycle in docs/alerts.md.
+ * daylight, a weak string, an alarm in an event log, a lossy radio, a meter without a valid reading, the
+ * power limiter in its fallback); rules and lifecycle in docs/alerts.md.
  * Times are Unix seconds of the gateway clock. Read like live data: open under `allow_readonly`, otherwise
  * admin; settings and acknowledging are admin.
  */
