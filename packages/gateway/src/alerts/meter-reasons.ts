@@ -30,7 +30,7 @@ const REASONS: Record<PowerMeterProblemCode, Record<EventLocale, string>> = {
   'not-json': {
     en: 'the answer is not JSON',
     de: 'die Antwort ist kein JSON',
-    fr: 'la réponse n’est pas du JSON',
+    fr: "la réponse n'est pas du JSON",
   },
   'json-path': {
     en: 'JSON path not found in the answer',
@@ -40,10 +40,10 @@ const REASONS: Record<PowerMeterProblemCode, Record<EventLocale, string>> = {
   'not-a-number': {
     en: 'the value is not a number',
     de: 'der Wert ist keine Zahl',
-    fr: 'la valeur n’est pas un nombre',
+    fr: "la valeur n'est pas un nombre",
   },
   'broker-off': {
-    en: 'the gateway’s MQTT is off',
+    en: "the gateway's MQTT is off",
     de: 'das MQTT des Gateways ist aus',
     fr: 'le MQTT de la passerelle est désactivé',
   },
