@@ -4,11 +4,17 @@
  * "limiter" and clears when the meter is back. Both flow through the list, the bell, the MQTT topics, push
  * and Prometheus like every alert.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Alert, AlertsConfig, AlertsStatus, PowerMeterConfig } from '@dtu-console/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AlertStore } from '../src/alerts/alert-store';
 import { meterRule } from '../src/alerts/rules/meter';
+import { condition } from '../src/alerts/rules/rule';
+import { HistoryStore } from '../src/history/store';
 import { alertStateMessages } from '../src/mqtt/alert-topics';
 import { get, post } from './helpers/api';
 import { parseExposition } from './helpers/exposition';
@@ -276,5 +282,28 @@ describe('the power limiter’s alert rules', () => {
     expect(evaluator.evaluate({ ...scope, meter: stale })).toMatchObject([
       { serial: '', detail: 'disconnected' },
     ]);
+  });
+
+  it('keeps the reason in the alert table, and alerts of a database from before it get none', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dtu-alert-detail-'));
+    try {
+      const file = join(dir, 'history.sqlite');
+      // A database as the previous version left it: no `detail` column, one open alert.
+      const old = new HistoryStore(file);
+      old.database.exec('ALTER TABLE alert DROP COLUMN detail');
+      old.database.pragma('user_version = 2');
+      old.database
+        .prepare("INSERT INTO alert (rule, serial, name, started) VALUES ('unreachable', ?, 'A', 100)")
+        .run(HM800);
+      old.close();
+      const store = new HistoryStore(file);
+      const alerts = new AlertStore(store.database);
+      expect(alerts.open()).toMatchObject([{ rule: 'unreachable', serial: HM800, detail: '' }]);
+      alerts.insert('meter', '', condition('', { detail: 'auth' }), 200);
+      expect(alerts.open()[0]).toMatchObject({ rule: 'meter', serial: '', detail: 'auth' });
+      store.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
