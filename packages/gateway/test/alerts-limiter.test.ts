@@ -120,6 +120,8 @@ describe('the power limiter’s alert rules', () => {
       applicable: true,
     });
 
+    // A reading taken at this very moment of the plant's clock, so the times below count from it.
+    await expect.poll(() => meterService.status().ageMs).toBe(0);
     await meter.stop();
     await expect.poll(() => meterService.status().problem?.code).toBe('connection-refused');
     // The last reading stays valid for max_age (5 min), then the rule waits meter_minutes (2 min).
