@@ -70,4 +70,32 @@ test.describe('alerts', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Minutes must be between 1 and 1440.')).toBeVisible();
   });
+
+  test('the power limiter’s rules have their cards on the settings screen', async ({ page, request }) => {
+    // Full-page screenshots in three languages take their time on a busy machine.
+    test.setTimeout(120_000);
+    await signedIn(page);
+    await page.goto('/settings/alerts');
+    const card = (title: string) =>
+      page.locator('section.card', { has: page.getByRole('heading', { name: title }) });
+    await card('Meter without reading').getByLabel('On', { exact: true }).uncheck();
+    await card('Limiter in fallback').getByLabel('For longer than').fill('12');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Settings saved.')).toBeVisible();
+    const stored = await (await request.get('/api/alerts/config', { headers: admin })).json();
+    expect(stored).toMatchObject({ meter_enabled: false, limiter_minutes: 12 });
+    await card('Limiter in fallback').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/alert-settings-light.png', fullPage: true });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.evaluate(() => localStorage.setItem('locale', 'de'));
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Begrenzer im Ersatzbetrieb' })).toBeVisible();
+    await page.screenshot({ path: '/tmp/alert-settings-dark-de.png', fullPage: true });
+    await page.evaluate(() => localStorage.setItem('locale', 'fr'));
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Limiteur en mode de repli' })).toBeVisible();
+    await page.screenshot({ path: '/tmp/alert-settings-dark-fr.png', fullPage: true });
+    await page.evaluate(() => localStorage.removeItem('locale'));
+    await postConfig(request, { meter_enabled: true, limiter_minutes: 5 });
+  });
 });

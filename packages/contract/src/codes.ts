@@ -153,6 +153,8 @@ export const Code = {
   AlertsNtfyPriorityRange: 24009,
   AlertsUnknown: 24010,
   AlertsAcknowledged: 24011,
+  AlertsMeterMinutesRange: 24012,
+  AlertsLimiterMinutesRange: 24013,
   PowerLimiterTargetRange: 17001,
   PowerLimiterHysteresisRange: 17002,
   PowerLimiterBaseLoadRange: 17003,
@@ -570,6 +572,18 @@ export const CodeTable: { readonly [C in Code]: CodeSpec } = {
   [Code.AlertsNtfyPriorityRange]: rangeWarning('alerts: ntfy priority outside 1..5', 'Priority', 1, 5),
   [Code.AlertsUnknown]: warning('alerts ack: no such alert, or neither id nor all given', 'Unknown alert.'),
   [Code.AlertsAcknowledged]: success('alerts acknowledged', 'Alert acknowledged.'),
+  [Code.AlertsMeterMinutesRange]: rangeWarning(
+    'alerts: minutes without a valid meter reading outside the bounds',
+    'Minutes',
+    AlertLimits.minutesMin,
+    AlertLimits.minutesMax,
+  ),
+  [Code.AlertsLimiterMinutesRange]: rangeWarning(
+    'alerts: minutes the limiter may stay in fallback outside the bounds',
+    'Minutes',
+    AlertLimits.minutesMin,
+    AlertLimits.minutesMax,
+  ),
   [Code.PowerLimiterTargetRange]: rangeWarning(
     'power limiter: target grid power outside the bounds',
     'Target power consumption',

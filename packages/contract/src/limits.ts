@@ -547,6 +547,10 @@ export const AlertLimits = {
   radioEnabledDefault: true,
   radioPercentDefault: 30,
   radioMinutesDefault: 15,
+  meterEnabledDefault: true,
+  meterMinutesDefault: 5,
+  limiterEnabledDefault: true,
+  limiterMinutesDefault: 5,
   minutesMin: 1,
   minutesMax: 1440,
   percentMin: 1,
@@ -567,7 +571,7 @@ export const AlertLimits = {
 } as const;
 
 /** The rules in the order they are shown. */
-export const AlertRuleIds = ['unreachable', 'string', 'alarm', 'radio'] as const;
+export const AlertRuleIds = ['unreachable', 'string', 'alarm', 'radio', 'meter', 'limiter'] as const;
 /** The power limiter (zero export): settings bounds and defaults, the timing it works to. */
 export const PowerLimiterLimits = {
   enabledDefault: false,

@@ -122,6 +122,8 @@ const expected: Row[] = [
   [24009, 'warning', { min: 1, max: 5 }],
   [24010, 'warning', null],
   [24011, 'success', null],
+  [24012, 'warning', { min: 1, max: 1440 }],
+  [24013, 'warning', { min: 1, max: 1440 }],
 ];
 
 describe('code table', () => {

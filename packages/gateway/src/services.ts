@@ -107,6 +107,9 @@ export function createServices(
     plant: ctx.plant,
     history,
     log: ctx.log,
+    // The power limiter's rules: the meter, and the limiter made below.
+    meter,
+    limiter: () => powerlimiter,
   });
   // The power limiter (src/limiter/) reads the house meter only through its MeterFeed; without a usable
   // reading it waits ("waiting_for_meter") and sends nothing.

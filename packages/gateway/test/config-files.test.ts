@@ -88,6 +88,17 @@ describe('backup, restore and factory reset', () => {
     expect(written.mqtt.password).toBe('mqtt-secret-2');
   });
 
+  it('carries the alert settings of the limiter rules through backup and restore', async () => {
+    await env.gateway.ctx.config.patch('alerts', { meter_minutes: 9, limiter_enabled: false });
+    const text = (await get('/api/file/get')).body;
+    expect(JSON.parse(text).alerts).toMatchObject({ meter_minutes: 9, limiter_enabled: false });
+    await env.gateway.ctx.config.patch('alerts', { meter_minutes: 5, limiter_enabled: true });
+    expect((await upload('/api/file/upload?file=config.json', text)).statusCode).toBe(200);
+    const next = await testGateway({ dataDir: env.dataDir });
+    expect(next.gateway.ctx.config.get('alerts')).toMatchObject({ meter_minutes: 9, limiter_enabled: false });
+    await next.gateway.stop();
+  });
+
   it('restores a backup: validated, written with the old one kept, then a restart', async () => {
     const backup = JSON.parse((await get('/api/file/get')).body) as { ntp: { server: string } };
     backup.ntp.server = 'restored.example.org';

@@ -247,6 +247,26 @@ describe('reading older and partial files', () => {
     expect(store.get('inverters').every((slot) => slot.serial === 0)).toBe(true);
   });
 
+  it('gives an alerts section saved before the limiter rules their defaults, keeping the stored values', async () => {
+    await writeFile(
+      join(dataDir, CONFIG_FILE),
+      JSON.stringify({
+        cfg: { version: CONFIG_VERSION_INT },
+        alerts: { unreachable_minutes: 12, radio_enabled: false, webhook_url: 'https://hook.example/x' },
+      }),
+    );
+    const { store } = await open();
+    expect(store.get('alerts')).toMatchObject({
+      unreachable_minutes: 12,
+      radio_enabled: false,
+      webhook_url: 'https://hook.example/x',
+      meter_enabled: true,
+      meter_minutes: 5,
+      limiter_enabled: true,
+      limiter_minutes: 5,
+    });
+  });
+
   it('migrates an OpenDTU 0.1.30 backup: password hashed, kHz frequency, placeholder serial', async () => {
     const openDtu = {
       cfg: { version: 73216, save_count: 17 },

@@ -50,7 +50,7 @@ describe('deploy/prometheus/alerts.yml', () => {
 
   it.skipIf(!PROMTOOL)(`is valid for promtool (${PROMTOOL ? 'promtool' : MISSING_PROMETHEUS})`, () => {
     const run = promtool(['check', 'rules', join(RULES_DIR, 'alerts.yml')]);
-    expect(`${run.stdout}${run.stderr}`).toContain('SUCCESS: 3 rules found');
+    expect(`${run.stdout}${run.stderr}`).toContain('SUCCESS: 5 rules found');
     expect(run.status).toBe(0);
   });
 
@@ -62,9 +62,15 @@ describe('deploy/prometheus/alerts.yml', () => {
 
   it('has the gateway rules over metric names the gateway exposes', () => {
     const alerts = [...rulesText.matchAll(/- alert: (\w+)/g)].map((m) => m[1]);
-    expect(alerts).toEqual(['DtuInverterUnreachableInDaylight', 'DtuStringUnderperforming', 'DtuRadioLoss']);
+    expect(alerts).toEqual([
+      'DtuInverterUnreachableInDaylight',
+      'DtuStringUnderperforming',
+      'DtuRadioLoss',
+      'DtuMeterStale',
+      'DtuLimiterFallback',
+    ]);
     const exprs = [...rulesText.matchAll(/expr: \|\n((?: {10}.*\n)+)/g)].map((m) => m[1]!);
-    expect(exprs).toHaveLength(3);
+    expect(exprs).toHaveLength(5);
     for (const expr of exprs) {
       const names = metricNames(expr);
       expect(names.length, expr).toBeGreaterThan(0);
@@ -124,7 +130,7 @@ describe('deploy/grafana/dashboard.json', () => {
     }
   });
 
-  it('shows plant, inverter and string power, yields, radio quality and alerts', () => {
+  it('shows plant, inverter and string power, yields, radio quality, alerts and the limiter', () => {
     const used = new Set(exprs.flatMap(({ expr }) => metricNames(expr)));
     for (const name of [
       'dtu_plant_ac_power_watts',
@@ -138,6 +144,10 @@ describe('deploy/grafana/dashboard.json', () => {
       'dtu_radio_requests_total',
       'dtu_radio_rssi_dbm',
       'dtu_alert_active',
+      'dtu_limiter_grid_power_watts',
+      'dtu_limiter_target_watts',
+      'dtu_limiter_inverter_limit_watts',
+      'dtu_limiter_state',
     ]) {
       expect(used.has(name), name).toBe(true);
     }

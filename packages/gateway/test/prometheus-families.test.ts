@@ -35,6 +35,12 @@ const UNITLESS = new Set([
   'dtu_radio_requests_total',
   'dtu_radio_re_requests_total',
   'dtu_radio_results_total',
+  'dtu_alerts_opened_total',
+  'dtu_limiter_enabled',
+  'dtu_limiter_state',
+  'dtu_limiter_commands_total',
+  'dtu_limiter_persistent_commands_total',
+  'dtu_meter_up',
 ]);
 
 let env: PlantGateway;
@@ -96,13 +102,51 @@ describe('the families beside OpenDTU', () => {
       dtu_string_info: 'string_name',
       dtu_radio_results_total: 'result',
     };
-    for (const sample of samples.filter((s) => s.name.startsWith('dtu_'))) {
+    const scopes = ['plant', 'inverter', 'string', 'radio'];
+    const scoped = samples.filter((s) => s.name.startsWith('dtu_') && scopes.includes(s.name.split('_')[1]!));
+    expect(scoped.length).toBeGreaterThan(50);
+    for (const sample of scoped) {
       const keys = Object.keys(sample.labels);
       const scope = sample.name.split('_')[1];
       const expected =
         scope === 'plant' ? [] : scope === 'string' ? ['serial', 'name', 'string'] : ['serial', 'name'];
       const allowed = extra[sample.name];
       expect(keys, sample.name).toEqual(allowed ? [...expected, allowed] : expected);
+    }
+  });
+
+  it('show the limiter (an enum of its state), the meter and the alerts each rule opened', async () => {
+    const states = samples.filter((s) => s.name === 'dtu_limiter_state');
+    expect(states.map((s) => [s.labels.state, s.value])).toEqual([
+      ['off', 1],
+      ['waiting_for_meter', 0],
+      ['regulating', 0],
+      ['fallback', 0],
+      ['no_inverters', 0],
+    ]);
+    expect(one('dtu_limiter_enabled')).toBe(0);
+    expect(one('dtu_limiter_target_watts')).toBe(0);
+    expect(one('dtu_limiter_persistent_commands_total')).toBe(0);
+    // No inverter governed: no per-inverter limiter series yet.
+    expect(samples.filter((s) => s.name.startsWith('dtu_limiter_inverter_'))).toEqual([]);
+    expect(samples.filter((s) => s.name === 'dtu_limiter_commands_total')).toEqual([]);
+    // The default simulated meter is configured and fresh.
+    const meter = (await get(env.gateway, '/api/powermeter/status', null)).json() as { power: number };
+    expect(one('dtu_meter_up')).toBe(1);
+    expect(one('dtu_meter_power_watts')).toBe(meter.power);
+    expect(one('dtu_meter_reading_age_seconds')).toBeLessThanOrEqual(1);
+    expect(one('dtu_limiter_grid_power_watts')).toBe(meter.power);
+    const opened = samples.filter((s) => s.name === 'dtu_alerts_opened_total');
+    expect(opened.map((s) => [s.labels, s.value])).toEqual(
+      ['unreachable', 'string', 'alarm', 'radio', 'meter', 'limiter'].map((rule) => [{ rule }, 0]),
+    );
+    const plantWide = samples.filter(
+      (s) => /^dtu_(limiter|meter)_/.test(s.name) && !s.name.startsWith('dtu_limiter_inverter_'),
+    );
+    for (const sample of plantWide) {
+      expect(Object.keys(sample.labels), sample.name).toEqual(
+        sample.name === 'dtu_limiter_state' ? ['state'] : [],
+      );
     }
   });
 

@@ -1,12 +1,13 @@
 /**
  * The alerts API: `/api/alerts/*`. Alerts are problems the gateway finds on its own (an inverter silent in
- * daylight, a weak string, an alarm in an event log, a lossy radio); rules and lifecycle in docs/alerts.md.
+ * daylight, a weak string, an alarm in an event log, a lossy radio, a meter without a valid reading, the
+ * power limiter in its fallback); rules and lifecycle in docs/alerts.md.
  * Times are Unix seconds of the gateway clock. Read like live data: open under `allow_readonly`, otherwise
  * admin; settings and acknowledging are admin.
  */
 
-/** The rules the gateway evaluates (more join with the power limiter). */
-export type AlertRuleId = 'unreachable' | 'string' | 'alarm' | 'radio';
+/** The rules the gateway evaluates; `meter` and `limiter` watch the power limiter's meter and state. */
+export type AlertRuleId = 'unreachable' | 'string' | 'alarm' | 'radio' | 'meter' | 'limiter';
 
 export interface Alert {
   /** Stable id of this alert (row id in the history database). */
@@ -33,8 +34,11 @@ export interface AlertRuleStatus {
   enabled: boolean;
   /** False when the plant cannot support the rule (e.g. fewer than 2 strings with a max power). */
   applicable: boolean;
-  /** Why it does not apply: 'strings' (fewer than two strings with a configured max power). */
-  reason?: 'strings';
+  /**
+   * Why it does not apply: 'strings' (fewer than two strings with a configured max power), 'meter' (no
+   * meter source configured), 'limiter' (the power limiter is off).
+   */
+  reason?: 'strings' | 'meter' | 'limiter';
 }
 
 /** GET /api/alerts/status[?locale=en|de|fr] */
@@ -65,6 +69,12 @@ export interface AlertsConfig {
   radio_percent: number;
   /** Window (minutes) the loss is counted over. */
   radio_minutes: number;
+  meter_enabled: boolean;
+  /** Minutes the configured meter may go without a valid reading before it is an alert. */
+  meter_minutes: number;
+  limiter_enabled: boolean;
+  /** Minutes the power limiter may stay in its fallback before it is an alert. */
+  limiter_minutes: number;
   webhook_enabled: boolean;
   /** Write-only: masked in GET. */
   webhook_url: string;

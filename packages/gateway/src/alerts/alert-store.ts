@@ -27,6 +27,7 @@ interface RawRow {
   msg_id: number | null;
   figure: number | null;
   tag: string;
+  detail: string;
   started: number;
   ended: number | null;
   acked: number;
@@ -41,6 +42,7 @@ const toRow = (r: RawRow): AlertRow => ({
   messageId: r.msg_id,
   figure: r.figure,
   tag: r.tag,
+  detail: r.detail,
   started: r.started,
   ended: r.ended,
   acknowledged: r.acked !== 0,
@@ -78,9 +80,10 @@ export class AlertStore {
     const id = Number(
       this.#db
         .prepare(
-          'INSERT INTO alert (rule, serial, name, ch, msg_id, figure, tag, started) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          'INSERT INTO alert (rule, serial, name, ch, msg_id, figure, tag, detail, started) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
         )
-        .run(rule, c.serial, name, c.channel, c.messageId, c.figure, c.tag, started).lastInsertRowid,
+        .run(rule, c.serial, name, c.channel, c.messageId, c.figure, c.tag, c.detail, started)
+        .lastInsertRowid,
     );
     return { ...c, id, rule, name, started, ended: null, acknowledged: false };
   }

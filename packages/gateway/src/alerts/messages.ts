@@ -6,12 +6,15 @@ import type { AlertRuleId } from '@dtu-console/contract';
 import { eventMessage, FAMILIES, familyOfSerial } from '@dtu-console/hoymiles';
 import { type EventLocale, translateEventMessage } from '../i18n/event-messages';
 import type { AlertRow } from './alert-store';
+import { meterReason } from './meter-reasons';
 
 interface Parts {
   who: string;
   string: string;
   figure: string;
   event: string;
+  /** Why the meter gives no reading (meter rule). */
+  reason: string;
 }
 
 const TEXTS: Record<AlertRuleId, Record<EventLocale, (p: Parts) => string>> = {
@@ -35,6 +38,16 @@ const TEXTS: Record<AlertRuleId, Record<EventLocale, (p: Parts) => string>> = {
     de: (p) => `${p.who}: Funk verliert ${p.figure} % der Anfragen`,
     fr: (p) => `${p.who} : la radio perd ${p.figure} % des requêtes`,
   },
+  meter: {
+    en: (p) => `Electricity meter: no valid reading (${p.reason})`,
+    de: (p) => `Stromzähler: kein gültiger Messwert (${p.reason})`,
+    fr: (p) => `Compteur électrique : aucune mesure valide (${p.reason})`,
+  },
+  limiter: {
+    en: () => 'Power limiter in fallback: the inverters hold the base load limit',
+    de: () => 'Leistungsbegrenzer im Ersatzbetrieb: die Wechselrichter halten das Grundlast-Limit',
+    fr: () => 'Limiteur de puissance en mode de repli : les onduleurs tiennent la limite de charge de base',
+  },
 };
 
 /** Configured string name per serial and channel, if any. */
@@ -52,6 +65,7 @@ export function alertMessage(row: AlertRow, locale: EventLocale, stringName: Str
     string: stringName(row.serial, channel) || String(channel + 1),
     figure: String(row.figure ?? ''),
     event: row.messageId === null ? '' : translateEventMessage(locale, row.messageId, english),
+    reason: meterReason(row.detail, locale),
   };
   return TEXTS[row.rule][locale](parts);
 }

@@ -7,6 +7,8 @@
 import {
   type Alert,
   AlertLimits,
+  type AlertRuleId,
+  AlertRuleIds,
   type AlertRuleStatus,
   type AlertsConfig,
   type AlertsConfigPayload,
@@ -17,6 +19,8 @@ import { ALERT_SECRETS, keepIfMasked, maskSecret } from '../config/secrets';
 import type { ConfigStore, SaveOutcome } from '../config/store';
 import type { HistoryService } from '../history/service';
 import { type EventLocale, parseEventLocale } from '../i18n/event-messages';
+import type { LimiterService } from '../limiter/service';
+import type { MeterFeed } from '../meter/types';
 import type { Plant } from '../plant';
 import type { Clock } from '../system/clock';
 import type { Logger } from '../system/logger';
@@ -24,7 +28,7 @@ import { type AlertRow, AlertStore } from './alert-store';
 import { alertMessage } from './messages';
 import { type AlertPush, createAlertPush } from './push';
 import { ALERT_RULES } from './rules';
-import type { AlertCondition, AlertRule, RuleEvaluator } from './rules/rule';
+import type { AlertCondition, AlertRule, RuleEvaluator, RuleScope } from './rules/rule';
 
 export interface AlertServiceOptions {
   config: ConfigStore;
@@ -33,6 +37,10 @@ export interface AlertServiceOptions {
   plant: Pick<Plant, 'live' | 'engine'>;
   history: Pick<HistoryService, 'database'>;
   log: Logger;
+  /** The house meter (the meter rule); without it the rule does not apply. */
+  meter?: Pick<MeterFeed, 'status'>;
+  /** The power limiter (the limiter rule), asked when evaluating: it is made after this service. */
+  limiter?: () => Pick<LimiterService, 'status'>;
   /** Tests replace the push (or its fetch). */
   push?: AlertPush;
   fetch?: typeof fetch;
@@ -68,6 +76,8 @@ export class AlertService implements Service {
   #cancel: () => void = () => {};
   #lastPrune = Number.NEGATIVE_INFINITY;
   #running = false;
+  /** Alerts opened per rule since the start (metrics). */
+  readonly #opened = new Map<AlertRuleId, number>();
 
   constructor(options: AlertServiceOptions) {
     this.#options = options;
@@ -118,7 +128,7 @@ export class AlertService implements Service {
     const { clock, plant, config } = this.#options;
     const now = clock.now();
     const settings = config.get('alerts');
-    const input = { now, isDay: plant.engine.isDay, inverters: plant.live.inverters(), settings };
+    const input = { now, isDay: plant.engine.isDay, settings, ...this.#scope() };
     const holding = new Map<string, { rule: AlertRule; condition: AlertCondition }>();
     for (const [rule, evaluator] of this.#evaluators) {
       // A rule keeps evaluating while off, so its windows and what it has seen stay current.
@@ -145,11 +155,23 @@ export class AlertService implements Service {
       const name = plant.live.inverter(condition.serial)?.name ?? '';
       const row = this.#alertStore().insert(rule.id, name, condition, Math.floor(since / 1000));
       this.#open.set(key, row);
+      this.#opened.set(rule.id, (this.#opened.get(rule.id) ?? 0) + 1);
       this.#pushChange('opened', row);
       changed = true;
     }
     if (changed) this.#announce();
     if (now - this.#lastPrune >= PRUNE_INTERVAL_MS || now < this.#lastPrune) this.#prune(now);
+  }
+
+  /** The plant as the rules see it now: inverters, meter, limiter. */
+  #scope(): RuleScope {
+    const { plant, meter, limiter } = this.#options;
+    const limiterStatus = limiter?.().status();
+    return {
+      inverters: plant.live.inverters(),
+      meter: meter?.status(),
+      limiter: limiterStatus && { enabled: limiterStatus.enabled, state: limiterStatus.state },
+    };
   }
 
   #prune(now: number): void {
@@ -206,15 +228,23 @@ export class AlertService implements Service {
     }));
   }
 
+  /** Alerts opened per rule since the gateway started, every rule listed (metrics). */
+  openedCounts(): Record<AlertRuleId, number> {
+    return Object.fromEntries(AlertRuleIds.map((id) => [id, this.#opened.get(id) ?? 0])) as Record<
+      AlertRuleId,
+      number
+    >;
+  }
+
   status(locale: EventLocale): AlertsStatus {
     const store = this.#alertStore();
     const open = this.openAlertsShaped(locale);
     const settings = this.#options.config.get('alerts');
-    const inverters = this.#options.plant.live.inverters();
+    const scope = this.#scope();
     const rules: AlertRuleStatus[] = ALERT_RULES.map((rule) => ({
       rule: rule.id,
       enabled: rule.enabled(settings),
-      ...(rule.applies?.(inverters) ?? { applicable: true }),
+      ...(rule.applies?.(scope) ?? { applicable: true }),
     }));
     return {
       open,

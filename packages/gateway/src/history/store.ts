@@ -63,6 +63,8 @@ const MIGRATIONS: readonly string[] = [
      ended INTEGER,
      acked INTEGER NOT NULL DEFAULT 0);
    CREATE INDEX alert_open ON alert (ended);`,
+  // Why an alert holds, as recorded when it opened (the meter rule's problem code); '' for the others.
+  `ALTER TABLE alert ADD COLUMN detail TEXT NOT NULL DEFAULT '';`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -16,6 +16,7 @@ import type { LiveModel } from '../engine/live-model';
 import type { MeterFeed } from '../meter/types';
 import type { Clock } from '../system/clock';
 import type { Logger } from '../system/logger';
+import { CommandCount } from './command-count';
 import { LimiterController } from './controller';
 import type { InverterPort } from './port';
 
@@ -37,6 +38,7 @@ export class LimiterService implements Service {
   readonly name = 'powerlimiter';
   readonly #options: LimiterServiceOptions;
   readonly #controller: LimiterController;
+  readonly #commandCount = new CommandCount();
   #cancelTick: (() => void) | undefined;
   #unsubscribe: (() => void) | undefined;
   #running = false;
@@ -47,7 +49,7 @@ export class LimiterService implements Service {
     const log = options.log.child({ component: 'powerlimiter' });
     this.#controller = new LimiterController({
       clock: options.clock,
-      port: options.port,
+      port: this.#commandCount.wrap(options.port),
       meter: options.meter,
       settings: () => options.config.get('powerlimiter'),
       log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
@@ -82,6 +84,11 @@ export class LimiterService implements Service {
 
   status(): PowerLimiterStatus {
     return this.#controller.status();
+  }
+
+  /** Read-only, for metrics: limit commands sent per inverter since the start (all non-persistent). */
+  commandsSent(): ReadonlyMap<string, number> {
+    return this.#commandCount.totals();
   }
 
   /** MQTT's enable switch. */

@@ -5,14 +5,15 @@
  * per string. Values are the ones every other output shows: read through the field catalogue and rounded
  * to its decimals. Energy is in joules (1 Wh = 3600 J), Prometheus' base unit; dashboards convert back.
  *
- * Families come in groups (plant, inverter, string, radio; declared as prometheus-group.ts describes). A
- * new family is one entry in its group; a new group (alerts, the power limiter) one entry in METRIC_GROUPS.
+ * Families come in groups (plant, inverter, string, radio here; alerts in prometheus-alerts.ts, the power
+ * limiter and the meter in prometheus-limiter.ts; declared as prometheus-group.ts describes). A new family
+ * is one entry in its group; a new group one entry in METRIC_GROUPS.
  */
-import type { Alert } from '@dtu-console/contract';
 import type { RunDataFieldKey } from '@dtu-console/hoymiles';
 import type { LiveInverter } from '../engine/live-types';
 import { RSSI_NONE } from '../engine/radio-stats';
 import { channelsOf, roundTo } from './fields';
+import { ALERT_GROUPS } from './prometheus-alerts';
 import type { Exposition, Labels } from './prometheus-exposition';
 import {
   flag,
@@ -25,6 +26,7 @@ import {
   shown,
   total,
 } from './prometheus-group';
+import { LIMITER_GROUPS } from './prometheus-limiter';
 
 // --- plant -----------------------------------------------------------------------------------------------
 
@@ -318,39 +320,15 @@ const RADIO = group<LiveInverter>(
   ],
 );
 
-// --- alerts (the open ones) --------------------------------------------------------------------------------
-
-// Plant-wide alerts carry an empty serial and name, a string alert its input (0-based), so every series has
-// the same label set; a series ends when its alert clears (acknowledging changes nothing here).
-const ALERTS = group<Alert>(
-  (source) =>
-    (source.alerts ?? []).map((alert) => ({
-      subject: alert,
-      labels: [
-        ['rule', alert.rule],
-        ['serial', alert.serial],
-        ['name', alert.name],
-        ['string', alert.channel === null ? '' : String(alert.channel)],
-      ],
-    })),
-  [
-    {
-      name: 'dtu_alert_active',
-      help: "Open alerts of the gateway's own rules (1 while open)",
-      type: 'gauge',
-      value: () => 1,
-    },
-    {
-      name: 'dtu_alert_started_timestamp_seconds',
-      help: 'When the open alert started, Unix seconds',
-      type: 'gauge',
-      value: (alert) => alert.started,
-    },
-  ],
-);
-
-/** Every group, in output order. Alerts and the power limiter join here as one entry each. */
-export const METRIC_GROUPS: readonly MetricGroup[] = [PLANT, INVERTER, STRING, RADIO, ALERTS];
+/** Every group, in output order. */
+export const METRIC_GROUPS: readonly MetricGroup[] = [
+  PLANT,
+  INVERTER,
+  STRING,
+  RADIO,
+  ...ALERT_GROUPS,
+  ...LIMITER_GROUPS,
+];
 
 /** The name of every family of every group. */
 export function metricFamilyNames(): string[] {

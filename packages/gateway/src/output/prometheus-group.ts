@@ -3,10 +3,11 @@
  * and lists its families; a family is one entry (name, help, type, how to read its value). Values are read
  * through the field catalogue, so they match every other output's.
  */
-import type { Alert } from '@dtu-console/contract';
+import type { Alert, AlertRuleId, PowerLimiterStatus } from '@dtu-console/contract';
 import type { RunDataFieldKey } from '@dtu-console/hoymiles';
 import type { LiveModel } from '../engine/live-model';
 import type { LiveInverter } from '../engine/live-types';
+import type { MeterStatus } from '../meter/types';
 import { type ChannelKind, fieldsOf, roundTo, TOTAL_FIELDS, type TotalField } from './fields';
 import { type Exposition, type Labels, type MetricType, num } from './prometheus-exposition';
 
@@ -17,6 +18,12 @@ export interface MetricSource {
   daylight: boolean;
   /** The open alerts of the gateway's own rules (src/alerts/); none when not given. */
   alerts?: readonly Alert[];
+  /** Alerts opened per rule since the start; no such family when not given. */
+  alertsOpened?: Readonly<Record<AlertRuleId, number>>;
+  /** The power limiter (src/limiter/): its status and the commands it sent per inverter. */
+  limiter?: { status: PowerLimiterStatus; commandsSent: ReadonlyMap<string, number> };
+  /** The house meter (src/meter/). */
+  meter?: MeterStatus;
 }
 
 export const JOULES_PER_WH = 3600;

@@ -17,16 +17,16 @@ export interface MetricExtras {
   daylight?: boolean;
   /** The open alerts (src/alerts/). */
   alerts?: MetricSource['alerts'];
+  alertsOpened?: MetricSource['alertsOpened'];
+  limiter?: MetricSource['limiter'];
+  meter?: MetricSource['meter'];
 }
 
 /** The whole exposition. */
 export function renderMetrics(facts: GlobalFacts, live: LiveModel, extras: MetricExtras = {}): string {
   const out = new Exposition();
   addOpenDtuMetrics(out, facts, live);
-  addMetricFamilies(out, {
-    live,
-    daylight: extras.daylight ?? false,
-    ...(extras.alerts ? { alerts: extras.alerts } : {}),
-  });
+  const { daylight = false, ...rest } = extras;
+  addMetricFamilies(out, { live, daylight, ...rest });
   return out.text();
 }

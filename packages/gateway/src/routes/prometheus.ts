@@ -34,9 +34,13 @@ export const prometheusRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = asy
     '/api/prometheus/metrics',
     { config: { auth: 'readonly', summary: 'Prometheus metrics', produces: 'text/plain' } },
     async (_request, reply) => {
+      const { alerts, powerlimiter, meter } = ctx.services;
       const text = renderMetrics(await globalFacts(ctx), ctx.plant.live, {
         daylight: ctx.plant.engine.isDay,
-        alerts: ctx.services.alerts.openAlertsShaped('en'),
+        alerts: alerts.openAlertsShaped('en'),
+        alertsOpened: alerts.openedCounts(),
+        limiter: { status: powerlimiter.status(), commandsSent: powerlimiter.commandsSent() },
+        meter: meter.status(),
       });
       return reply
         .header('Content-Type', PROMETHEUS_CONTENT_TYPE)

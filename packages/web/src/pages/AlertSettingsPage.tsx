@@ -28,9 +28,11 @@ const NUMBERS = [
   'string_light_percent',
   'radio_percent',
   'radio_minutes',
+  'meter_minutes',
+  'limiter_minutes',
   'ntfy_priority',
 ] as const;
-/** Whole numbers only; the ranges are the contract's rules (codes 24001–24009). */
+/** Whole numbers only; the ranges are the contract's rules (codes 24001–24009, 24012, 24013). */
 const rules: readonly ClientRule<Values>[] = NUMBERS.map((field) => ({
   field,
   key: 'form.invalid',
@@ -86,6 +88,16 @@ function AlertSettingsPage() {
             <SwitchField name="radio_enabled" label={t('settings.enabled')} />
             <NumberField name="radio_percent" label={t('settings.radioPercent')} {...percent} min={0} />
             <NumberField name="radio_minutes" label={t('settings.radioMinutes')} {...minutes} />
+          </FormCard>
+          <FormCard title={t('rule.meter')}>
+            <p className="form-text">{t('settings.meterHint')}</p>
+            <SwitchField name="meter_enabled" label={t('settings.enabled')} />
+            <NumberField name="meter_minutes" label={t('settings.minutes')} {...minutes} />
+          </FormCard>
+          <FormCard title={t('rule.limiter')}>
+            <p className="form-text">{t('settings.limiterHint')}</p>
+            <SwitchField name="limiter_enabled" label={t('settings.enabled')} />
+            <NumberField name="limiter_minutes" label={t('settings.minutes')} {...minutes} />
           </FormCard>
           <FormCard title={t('settings.webhook')}>
             <SwitchField name="webhook_enabled" label={t('settings.enabled')} />

@@ -37,8 +37,9 @@ function AlertsPage() {
       <CodeAlert alert={answer} onDismiss={() => setAnswer(null)} />
       {data && (
         <div className="d-grid gap-3">
+          {/* A plant too small for a rule is worth a note; no meter or limiter set up is a choice. */}
           {data.rules
-            .filter((rule) => rule.enabled && !rule.applicable && rule.reason)
+            .filter((rule) => rule.enabled && !rule.applicable && rule.reason === 'strings')
             .map((rule) => (
               <div key={rule.rule} className="alert alert-info mb-0" role="status">
                 <strong>{t(`rule.${rule.rule}`)}</strong>: {t(`notApplicable.${rule.reason}`)}

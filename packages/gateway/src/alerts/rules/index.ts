@@ -3,9 +3,18 @@
  * `AlertRule`, see rule.ts) and one entry here, plus its id in the contract's `AlertRuleIds`.
  */
 import { alarmRule } from './alarm';
+import { limiterRule } from './limiter';
+import { meterRule } from './meter';
 import { radioRule } from './radio';
 import type { AlertRule } from './rule';
 import { stringRule } from './string';
 import { unreachableRule } from './unreachable';
 
-export const ALERT_RULES: readonly AlertRule[] = [unreachableRule, stringRule, alarmRule, radioRule];
+export const ALERT_RULES: readonly AlertRule[] = [
+  unreachableRule,
+  stringRule,
+  alarmRule,
+  radioRule,
+  meterRule,
+  limiterRule,
+];

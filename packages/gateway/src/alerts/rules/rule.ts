@@ -3,24 +3,36 @@
  * looks at the plant each evaluation and names the conditions that hold now; the service turns a condition
  * held for `holdMs` into an open alert and closes it when the condition is gone.
  */
-import type { AlertRuleId, AlertRuleStatus } from '@dtu-console/contract';
+import type { AlertRuleId, AlertRuleStatus, PowerLimiterStatus } from '@dtu-console/contract';
 import type { DeepReadonly, GatewayConfig } from '../../config/schema';
 import type { LiveInverter } from '../../engine';
+import type { MeterStatus } from '../../meter/types';
 
 export type AlertsSettings = DeepReadonly<GatewayConfig['alerts']>;
 
+/** The plant as a rule sees it: the inverters, and the house meter and power limiter where they run. */
+export interface RuleScope {
+  /** The inverters of the live model, in slot order. */
+  inverters: readonly LiveInverter[];
+  /** The house meter's status now; undefined when the gateway runs without the meter service. */
+  meter?: MeterStatus | undefined;
+  /** The power limiter's switch and state now; undefined when the gateway runs without it. */
+  limiter?: Pick<PowerLimiterStatus, 'enabled' | 'state'> | undefined;
+}
+
 /** What a rule sees at one evaluation. */
-export interface RuleInput {
+export interface RuleInput extends RuleScope {
   /** Gateway clock, epoch ms. */
   now: number;
   /** The sun is up (the engine's day, from the configured location). */
   isDay: boolean;
-  /** The inverters of the live model, in slot order. */
-  inverters: readonly LiveInverter[];
   settings: AlertsSettings;
 }
 
-/** One problem that holds now. Equal keys (rule, serial, channel, tag) are the same problem. */
+/**
+ * One problem that holds now. Equal keys (rule, serial, channel, tag) are the same problem. A problem of
+ * the whole plant (the meter, the limiter) has the serial "".
+ */
 export interface AlertCondition {
   serial: string;
   channel: number | null;
@@ -30,6 +42,11 @@ export interface AlertCondition {
   figure: number | null;
   /** Tells apart problems of the same rule, inverter and channel (an alarm's start); "" when none. */
   tag: string;
+  /**
+   * Why it holds, as recorded when the alert opened (the meter's problem code); "" when none. Not part of
+   * the key: a reason that changes while the problem lasts does not make it another problem.
+   */
+  detail: string;
 }
 
 /** The running part of a rule: it may keep state between evaluations (what it has seen, windows). */
@@ -45,7 +62,7 @@ export interface AlertRule {
   /** How long a condition must hold before it opens an alert. */
   holdMs(settings: AlertsSettings): number;
   /** Whether the plant allows the rule at all (default: it does). */
-  applies?(inverters: readonly LiveInverter[]): Pick<AlertRuleStatus, 'applicable' | 'reason'>;
+  applies?(scope: RuleScope): Pick<AlertRuleStatus, 'applicable' | 'reason'>;
   create(): RuleEvaluator;
 }
 
@@ -55,5 +72,5 @@ export function condition(
   serial: string,
   extra: Partial<Omit<AlertCondition, 'serial'>> = {},
 ): AlertCondition {
-  return { serial, channel: null, messageId: null, figure: null, tag: '', ...extra };
+  return { serial, channel: null, messageId: null, figure: null, tag: '', detail: '', ...extra };
 }

@@ -31,7 +31,7 @@ export const stringRule: AlertRule = {
   id: 'string',
   enabled: (s) => s.string_enabled,
   holdMs: (s) => s.string_minutes * MINUTE_MS,
-  applies: (inverters) =>
+  applies: ({ inverters }) =>
     configuredStrings(inverters).length >= 2
       ? { applicable: true }
       : { applicable: false, reason: 'strings' },

@@ -1,0 +1,140 @@
+/**
+ * The power limiter's and the house meter's families (docs/metrics.md). The limiter's state is an enum:
+ * one series per state, 1 for the state it is in. Its inverters are the governed ones, labelled like every
+ * inverter family (`serial`, `name`). The meter's families appear only while a meter is configured
+ * (meter/configured.ts), so a gateway without one shows no meter that is down.
+ */
+import type { PowerLimiterState, PowerLimiterStatus } from '@dtu-console/contract';
+import { meterConfigured } from '../meter/configured';
+import type { MeterStatus } from '../meter/types';
+import type { Labels } from './prometheus-exposition';
+import { flag, group, type MetricGroup, type MetricSource } from './prometheus-group';
+
+/** Every state, once: a new state in the contract fails to compile here until listed. */
+const STATES: Record<PowerLimiterState, true> = {
+  off: true,
+  waiting_for_meter: true,
+  regulating: true,
+  fallback: true,
+  no_inverters: true,
+};
+
+const nameOf = (source: MetricSource, serial: string) => source.live.inverter(serial)?.name ?? '';
+const inverterOf = (source: MetricSource, serial: string): Labels => [
+  ['serial', serial],
+  ['name', nameOf(source, serial)],
+];
+
+const LIMITER = group<PowerLimiterStatus>(
+  (source) => (source.limiter ? [{ subject: source.limiter.status, labels: [] }] : []),
+  [
+    {
+      name: 'dtu_limiter_enabled',
+      help: '1 while the power limiter is switched on',
+      type: 'gauge',
+      value: (status) => flag(status.enabled),
+    },
+    {
+      name: 'dtu_limiter_state',
+      help: 'Power limiter state: 1 for the state it is in, 0 for the others',
+      type: 'gauge',
+      value: () => null,
+      split: {
+        label: 'state',
+        values: (status) =>
+          Object.keys(STATES).map((state) => [state, flag(state === status.state)] as const),
+      },
+    },
+    {
+      name: 'dtu_limiter_grid_power_watts',
+      help: 'Grid power of the last meter reading the limiter works from in watts (positive: import)',
+      type: 'gauge',
+      value: (status) => status.grid_power,
+    },
+    {
+      name: 'dtu_limiter_target_watts',
+      help: 'Grid power the limiter aims at in watts (positive: import)',
+      type: 'gauge',
+      value: (status) => status.target,
+    },
+    {
+      name: 'dtu_limiter_persistent_commands_total',
+      help: 'Persistent limit commands the limiter sent (it sends none; kept as proof)',
+      type: 'counter',
+      value: (status) => status.persistent_commands,
+    },
+  ],
+);
+
+type LimiterInverter = PowerLimiterStatus['inverters'][number];
+
+const LIMITER_INVERTERS = group<LimiterInverter>(
+  (source) =>
+    (source.limiter?.status.inverters ?? [])
+      .filter((inv) => inv.governed)
+      .map((inv) => ({ subject: inv, labels: inverterOf(source, inv.serial) })),
+  [
+    {
+      name: 'dtu_limiter_inverter_limit_watts',
+      help: 'Limit the limiter (or a hand-set limit) holds a governed inverter to in watts, once known',
+      type: 'gauge',
+      value: (inv) => inv.limit_w,
+    },
+    {
+      name: 'dtu_limiter_inverter_output_watts',
+      help: 'AC output of a governed inverter as last polled in watts',
+      type: 'gauge',
+      value: (inv) => inv.output_w,
+    },
+  ],
+);
+
+// Governed inverters from 0, and any inverter the limiter commanded before (its counter goes on).
+const LIMITER_COMMANDS = group<number>(
+  (source) => {
+    const limiter = source.limiter;
+    if (!limiter) return [];
+    const serials = new Set([
+      ...limiter.status.inverters.filter((inv) => inv.governed).map((inv) => inv.serial),
+      ...limiter.commandsSent.keys(),
+    ]);
+    return [...serials].map((serial) => ({
+      subject: limiter.commandsSent.get(serial) ?? 0,
+      labels: inverterOf(source, serial),
+    }));
+  },
+  [
+    {
+      name: 'dtu_limiter_commands_total',
+      help: 'Non-persistent limit commands the limiter sent to the inverter since the gateway started',
+      type: 'counter',
+      value: (count) => count,
+    },
+  ],
+);
+
+const METER = group<MeterStatus>(
+  (source) => (source.meter && meterConfigured(source.meter) ? [{ subject: source.meter, labels: [] }] : []),
+  [
+    {
+      name: 'dtu_meter_up',
+      help: '1 while the house meter gives a valid reading (one younger than its maximum age)',
+      type: 'gauge',
+      value: (meter) => flag(meter.valid),
+    },
+    {
+      name: 'dtu_meter_power_watts',
+      help: 'Grid power of the last meter reading in watts (positive: import, negative: export)',
+      type: 'gauge',
+      value: (meter) => meter.reading?.powerW ?? null,
+    },
+    {
+      name: 'dtu_meter_reading_age_seconds',
+      help: 'Age of the last meter reading in seconds',
+      type: 'gauge',
+      value: (meter) => (meter.ageMs === undefined ? null : meter.ageMs / 1000),
+    },
+  ],
+);
+
+export const LIMITER_GROUPS: readonly MetricGroup[] = [LIMITER, LIMITER_INVERTERS, LIMITER_COMMANDS, METER];
