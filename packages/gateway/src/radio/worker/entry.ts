@@ -10,7 +10,13 @@ import { DualRadio } from '../dual-radio';
 import type { WiringRead } from '../hardware-radio';
 import { LinuxRadioHost } from '../linux/host';
 import { createPlantRadio } from '../plant-radio';
-import type { FromRadioThread, RadioReport, RadioThreadInit, ToRadioThread } from './protocol';
+import {
+  type FromRadioThread,
+  type RadioReport,
+  type RadioThreadInit,
+  rssiTagsOf,
+  type ToRadioThread,
+} from './protocol';
 
 /** How often the thread reports its state between answers (status, counts, loop delay). */
 const REPORT_EVERY_MS = 1000;
@@ -59,7 +65,7 @@ function run(port: MessagePort, init: RadioThreadInit): void {
         const { id, request } = message;
         void ready
           .then(() => radio.transmit(request))
-          .then((frames) => post({ type: 'answer', id, frames, report: report() }));
+          .then((frames) => post({ type: 'answer', id, frames, rssi: rssiTagsOf(frames), report: report() }));
         return;
       }
       case 'stop':

@@ -41,6 +41,26 @@ export interface RadioReport {
 
 export type FromRadioThread =
   | { type: 'started'; report: RadioReport }
-  | { type: 'answer'; id: number; frames: Uint8Array[]; report: RadioReport }
+  | { type: 'answer'; id: number; frames: Uint8Array[]; rssi: RssiTags; report: RadioReport }
   | { type: 'report'; report: RadioReport }
   | { type: 'stopped' };
+
+/**
+ * The `rssi` tag a driver puts on a received frame (the engine reads it into the inverter's statistics).
+ * A structured clone keeps only the bytes, so the tags cross beside the frames, one per frame (null: none).
+ */
+export type RssiTags = Array<number | null>;
+
+export function rssiTagsOf(frames: readonly Uint8Array[]): RssiTags {
+  return frames.map((frame) => {
+    const rssi = (frame as Uint8Array & { rssi?: unknown }).rssi;
+    return typeof rssi === 'number' ? rssi : null;
+  });
+}
+
+export function withRssiTags(frames: Uint8Array[], tags: RssiTags): Uint8Array[] {
+  return frames.map((frame, i) => {
+    const rssi = tags[i];
+    return rssi === null || rssi === undefined ? frame : Object.assign(frame, { rssi });
+  });
+}

@@ -17,7 +17,13 @@ import { LoopDelay } from '../loop-delay';
 import type { Radio, RadioMode, RadioRequest, RadioSettings, RadioStatus } from '../radio';
 import type { Location } from '../simulated/physics';
 import type { SimulatedInverterSpec } from '../simulated/virtual-plant';
-import type { FromRadioThread, RadioReport, RadioThreadInit, ToRadioThread } from './protocol';
+import {
+  type FromRadioThread,
+  type RadioReport,
+  type RadioThreadInit,
+  type ToRadioThread,
+  withRssiTags,
+} from './protocol';
 
 export interface WorkerRadioOptions {
   mode: Exclude<RadioMode, 'simulated'>;
@@ -219,7 +225,7 @@ export class WorkerRadio implements Radio {
         const pending = this.#pending.get(message.id);
         this.#pending.delete(message.id);
         pending?.cancelWatchdog();
-        pending?.resolve(message.frames);
+        pending?.resolve(withRssiTags(message.frames, message.rssi));
         return;
       }
       case 'report':

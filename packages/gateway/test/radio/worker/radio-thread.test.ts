@@ -69,6 +69,8 @@ describe('--radio model in its own thread', () => {
       expect(radio.threadId).toBeGreaterThan(0);
       await until('live data', () => [HM, HMS].every((serial) => live.inverter(serial)?.hasData === true));
       for (const serial of [HM, HMS]) expect(live.inverter(serial)!.producing, serial).toBe(true);
+      // The RSSI the CMT2300A latched crosses the thread beside the frame's bytes.
+      expect(live.inverter(HMS)!.radioStats.rssi).toBeGreaterThan(-80);
 
       expect(engine.setLimit(HMS, { value: 50, type: 1 })).toBe('queued');
       await until('the limit', () => live.inverter(HMS)!.limitSetStatus !== 'Pending');
