@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Bundles the gateway (src/main.ts) and the launcher (src/launcher/main.ts) into dist/ as plain JavaScript,
+ * Bundles the gateway (src/main.ts), its radio thread and the launcher (src/launcher/main.ts) into dist/ as plain JavaScript,
  * with our workspace packages (contract, hoymiles) inside and every other package imported at run time.
  * Run by `npm start` when the sources are newer than the bundle. Why: Node 20 runs TypeScript only
  * through a loader (tsx), which keeps a second JavaScript engine thread and the source maps of every
@@ -11,7 +11,12 @@ import { build } from 'esbuild';
 const OWN_PACKAGES = /^@dtu-console\//;
 
 await build({
-  entryPoints: { main: 'src/main.ts', launcher: 'src/launcher/main.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    launcher: 'src/launcher/main.ts',
+    // The radio thread's entry, started by main.js from beside it (src/paths.ts).
+    'radio-worker': 'src/radio/worker/entry.ts',
+  },
   absWorkingDir: import.meta.dirname,
   outdir: 'dist',
   bundle: true,

@@ -56,6 +56,8 @@ export interface GatewayDeps {
   sntpTimeoutMs?: number;
   /** `--radio hardware`: the host's radio devices (tests give fake system calls). */
   radioHost?: PlantOptions['radioHost'];
+  /** Where the drivers of `--radio model|hardware` run (default their own thread; see PlantOptions). */
+  radioThread?: PlantOptions['radioThread'];
 }
 
 /** the device restarts about 1 s after answering. */
@@ -95,6 +97,7 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     ...(deps.seed === undefined ? {} : { seed: deps.seed }),
     ...(options.radio === undefined ? {} : { radio: options.radio }),
     ...(deps.radioHost === undefined ? {} : { radioHost: deps.radioHost }),
+    ...(deps.radioThread === undefined ? {} : { radioThread: deps.radioThread }),
   });
   const core: CoreContext = {
     options,

@@ -6,7 +6,7 @@ import type { DeepReadonly, GatewayConfig } from './config/schema';
 import type { ConfigStore } from './config/store';
 import { type EngineInverterSettings, type EngineSettings, InverterEngine, LiveModel } from './engine';
 import { LinuxRadioHost } from './radio/linux/host';
-import { createPlantRadio } from './radio/plant-radio';
+import { createPlantRadio, type RadioThread } from './radio/plant-radio';
 import type { Radio, RadioMode, RadioStatus } from './radio/radio';
 import type { Clock } from './system/clock';
 import type { Logger } from './system/logger';
@@ -34,8 +34,13 @@ export interface PlantOptions {
   seed?: number | string;
   /** `--radio`: simulated (default), model (drivers against chip models) or hardware (the profile's chips). */
   radio?: RadioMode;
-  /** Hardware: the host's radio devices (default LinuxRadioHost.load; tests give fake system calls). */
+  /** Hardware in the main thread: the host's radio devices (default LinuxRadioHost.load; tests give fake system calls). */
   radioHost?: () => Promise<LinuxRadioHost>;
+  /**
+   * Where the drivers of model and hardware run: their own thread (default), or this one (tests on a
+   * ManualClock, and those giving `radioHost`).
+   */
+  radioThread?: RadioThread;
 }
 
 /** Maps the stored configuration to what the engine needs. */
@@ -93,6 +98,8 @@ export function createPlant(options: PlantOptions): Plant {
   const { radio, setInverters } = createPlantRadio({
     mode,
     clock,
+    thread: options.radioThread ?? 'worker',
+    log: log.child({ component: 'radio' }),
     seed: options.seed ?? 'dtu-console',
     location: () => {
       const ntp = config.get('ntp');

@@ -85,6 +85,8 @@ export interface RadioChipCounters {
     io_errors: number;
   };
   cmt?: { sent: number; received: number; fifo_overruns: number; crc_errors: number; io_errors: number };
-  /** How late the drivers' event loop ran since start, ms (p99 and worst case). */
+  /** How late the drivers' event loop (the radio thread's) ran since start, ms (p99 and worst case). */
   loop_delay_ms?: { p99: number; max: number };
+  /** With the drivers in their own thread: how late the gateway's main loop ran since start, ms. */
+  main_loop_delay_ms?: { p99: number; max: number };
 }

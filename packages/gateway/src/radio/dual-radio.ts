@@ -4,8 +4,8 @@
  * same time. A chip that could not even be opened (no device, no permission) stands here as a plain reason:
  * it stays silent and says why, and the other chip works on.
  */
-import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Cmt2300aRadio, CmtDiagnostics } from './cmt2300a/cmt2300a-radio';
+import { LoopDelay, type LoopDelayMs } from './loop-delay';
 import type { Nrf24Counters, Nrf24Health } from './nrf24/health';
 import type { Nrf24Radio } from './nrf24/nrf24-radio';
 import type { Radio, RadioMode, RadioRequest, RadioSettings, RadioStatus } from './radio';
@@ -29,9 +29,12 @@ export interface ChipDiagnostics {
   cmt?: Omit<CmtDiagnostics, 'connected' | 'reason'>;
   /**
    * The event loop the drivers run on, since start: how late a timer or an interrupt edge is handled
-   * (the CMT2300A must be read out before its next packet lands).
+   * (the CMT2300A must be read out before its next packet lands). With the radio in its own thread
+   * (`worker/`), that thread's loop.
    */
-  loopDelayMs?: { p99: number; max: number };
+  loopDelayMs?: LoopDelayMs;
+  /** With the radio in its own thread: the gateway's main loop (engine, HTTP, sockets), since start. */
+  mainLoopDelayMs?: LoopDelayMs;
 }
 
 export class DualRadio implements Radio {
@@ -41,7 +44,7 @@ export class DualRadio implements Radio {
   #cmt: ChipSlot<Cmt2300aRadio>;
   #close: (() => void) | undefined;
   #settings: RadioSettings | undefined;
-  #loopDelay: IntervalHistogram | undefined;
+  readonly #loopDelay = new LoopDelay();
   readonly #onConfigure: ((settings: RadioSettings) => void) | undefined;
 
   constructor(options: DualRadioOptions) {
@@ -106,10 +109,8 @@ export class DualRadio implements Radio {
     const nrf = this.nrf;
     const cmt = this.cmt;
     const result: ChipDiagnostics = {};
-    const loop = this.#loopDelay;
-    if (loop && loop.count > 0) {
-      result.loopDelayMs = { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 };
-    }
+    const loop = this.#loopDelay.read();
+    if (loop) result.loopDelayMs = loop;
     if (nrf) result.nrf = { ...nrf.counters(), irqLine: nrf.health().irqLine };
     if (cmt) {
       const { connected: _c, reason: _r, ...counters } = cmt.diagnostics();
@@ -126,14 +127,13 @@ export class DualRadio implements Radio {
   }
 
   async start(): Promise<void> {
-    this.#loopDelay ??= monitorEventLoopDelay({ resolution: 10 });
-    this.#loopDelay.enable();
+    this.#loopDelay.start();
     // Each chip sets itself up on its own; one failing never stops the other.
     await Promise.all([this.nrf?.start(), this.cmt?.start()]);
   }
 
   async stop(): Promise<void> {
-    this.#loopDelay?.disable();
+    this.#loopDelay.stop();
     await Promise.all([this.nrf?.stop(), this.cmt?.stop()]);
     const close = this.#close;
     this.#close = undefined;

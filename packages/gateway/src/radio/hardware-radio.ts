@@ -40,6 +40,13 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** The wiring as `wiring` reads it; a read that fails is an invalid profile with the reason, never a throw. */
+export function readWiring(wiring: HardwareRadioOptions['wiring']): Promise<WiringRead> {
+  return wiring().catch(
+    (error): WiringRead => ({ kind: 'invalid', reason: `pin_mapping.json: ${messageOf(error)}` }),
+  );
+}
+
 export class HardwareRadio extends DualRadio {
   readonly #options: HardwareRadioOptions;
 
@@ -55,9 +62,7 @@ export class HardwareRadio extends DualRadio {
 
   async #open(): Promise<void> {
     const { clock } = this.#options;
-    const read = await this.#options
-      .wiring()
-      .catch((error): WiringRead => ({ kind: 'invalid', reason: `pin_mapping.json: ${messageOf(error)}` }));
+    const read = await readWiring(this.#options.wiring);
     if (read.kind !== 'ok') {
       const reason =
         read.kind === 'none'

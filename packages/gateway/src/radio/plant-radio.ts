@@ -1,5 +1,6 @@
 /** The radio `--radio` asks for, with what the plant feeds it (the configured inverters, for the virtual ones). */
 import type { Clock } from '../system/clock';
+import type { Logger } from '../system/logger';
 import { HardwareRadio, type HardwareRadioOptions } from './hardware-radio';
 import { createModelRadio } from './model/virtual-air';
 import type { Radio, RadioMode } from './radio';
@@ -10,6 +11,14 @@ import {
   type SimulatedInverterSpec,
   SimulatedRadio,
 } from './simulated';
+import { WorkerRadio, type WorkerRadioOptions } from './worker/worker-radio';
+
+/**
+ * Where the drivers of `model` and `hardware` run: `worker`, their own thread (`worker/`, what the gateway
+ * does), or `main`, the caller's thread (tests on a ManualClock, which cannot cross into a thread, and the
+ * radio thread itself). The simulated radio always answers in the caller's thread.
+ */
+export type RadioThread = 'worker' | 'main';
 
 export interface PlantRadioOptions {
   mode: RadioMode;
@@ -17,8 +26,14 @@ export interface PlantRadioOptions {
   /** Seed of the virtual plant's weather and radio faults (simulated and model). */
   seed: number | string;
   location: () => Location;
-  /** Hardware only. */
+  /** Hardware only. `host` applies in the caller's thread; the radio thread opens the host's own devices. */
   hardware: Pick<HardwareRadioOptions, 'wiring' | 'host'>;
+  /** Default `main`. */
+  thread?: RadioThread;
+  /** Says when the radio thread crashes and comes back. */
+  log?: Logger;
+  /** Tests: the radio thread's restart back-off. */
+  restartDelayMs?: WorkerRadioOptions['restartDelayMs'];
 }
 
 export interface PlantRadio {
@@ -29,6 +44,18 @@ export interface PlantRadio {
 
 export function createPlantRadio(options: PlantRadioOptions): PlantRadio {
   const { clock, location } = options;
+  if (options.thread === 'worker' && options.mode !== 'simulated') {
+    const radio = new WorkerRadio({
+      mode: options.mode,
+      clock,
+      seed: options.seed,
+      location,
+      wiring: options.hardware.wiring,
+      ...(options.log ? { log: options.log } : {}),
+      ...(options.restartDelayMs ? { restartDelayMs: options.restartDelayMs } : {}),
+    });
+    return { radio, setInverters: (specs) => radio.setInverters(specs) };
+  }
   const random = new SeededRandom(options.seed);
   switch (options.mode) {
     case 'model': {

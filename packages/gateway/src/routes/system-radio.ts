@@ -7,6 +7,7 @@ import type {
 import type { LiveInverter } from '../engine';
 import { radioProblems } from '../plant';
 import type { ChipDiagnostics } from '../radio/dual-radio';
+import type { LoopDelayMs } from '../radio/loop-delay';
 import type { Radio } from '../radio/radio';
 
 type RadioFields = Pick<
@@ -44,9 +45,10 @@ export function radioInverterDiagnostics(inverters: readonly LiveInverter[]): Ra
 export function radioChipCounters(radio: Radio): RadioChipCounters | undefined {
   const chips = chipDiagnosticsOf(radio);
   if (chips === undefined) return undefined;
-  const { nrf, cmt, loopDelayMs } = chips;
+  const { nrf, cmt, loopDelayMs, mainLoopDelayMs } = chips;
   return {
-    ...(loopDelayMs ? { loop_delay_ms: { p99: round2(loopDelayMs.p99), max: round2(loopDelayMs.max) } } : {}),
+    ...(loopDelayMs ? { loop_delay_ms: rounded(loopDelayMs) } : {}),
+    ...(mainLoopDelayMs ? { main_loop_delay_ms: rounded(mainLoopDelayMs) } : {}),
     ...(nrf
       ? {
           nrf: {
@@ -90,6 +92,6 @@ export function radioFields(radio: Radio, inverters: readonly LiveInverter[]): R
   };
 }
 
-function round2(value: number): number {
-  return Math.round(value * 100) / 100;
+function rounded(delay: LoopDelayMs): LoopDelayMs {
+  return { p99: Math.round(delay.p99 * 100) / 100, max: Math.round(delay.max * 100) / 100 };
 }

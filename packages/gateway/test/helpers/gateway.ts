@@ -24,6 +24,8 @@ export async function testGateway(
     {
       log: pino({ level: 'silent' }),
       build: { version: '0.0.0-test', gitHash: 'gabc1234', gitBranch: 'main' },
+      // Tests drive the radio on a ManualClock, which cannot cross into the radio thread.
+      radioThread: 'main',
       ...deps,
     },
   );
