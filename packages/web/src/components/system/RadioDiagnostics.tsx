@@ -23,6 +23,7 @@ export function RadioDiagnostics({ status }: { status: SystemStatus }) {
           </td>
         </tr>
       ))}
+      <ChipCounts chips={status.radio_chips} />
       {inverters.length > 0 && (
         <tr>
           <td colSpan={2} className="p-0">
@@ -56,5 +57,63 @@ export function RadioDiagnostics({ status }: { status: SystemStatus }) {
         </tr>
       )}
     </InfoCard>
+  );
+}
+
+type Chips = NonNullable<SystemStatus['radio_chips']>;
+
+/** Each running chip's own counts since start, and how late the drivers' event loop ran. */
+function ChipCounts({ chips }: { chips: Chips | undefined }) {
+  const { t } = useTranslation(MAINTENANCE_NS);
+  if (!chips) return null;
+  const rows: Array<[string, string, Array<[string, number]>]> = [];
+  if (chips.nrf) {
+    const c = chips.nrf;
+    rows.push([
+      'nrf',
+      'nRF24',
+      [
+        ['sent', c.sent],
+        ['acked', c.acked],
+        ['notAcked', c.not_acked],
+        ['received', c.received],
+        ['rxFifoFull', c.rx_fifo_full],
+        ['ioErrors', c.io_errors],
+      ],
+    ]);
+  }
+  if (chips.cmt) {
+    const c = chips.cmt;
+    rows.push([
+      'cmt',
+      'CMT2300A',
+      [
+        ['sent', c.sent],
+        ['received', c.received],
+        ['fifoOverruns', c.fifo_overruns],
+        ['crcErrors', c.crc_errors],
+        ['ioErrors', c.io_errors],
+      ],
+    ]);
+  }
+  return (
+    <>
+      {rows.map(([id, name, counts]) => (
+        <tr key={id}>
+          <th scope="row">{name}</th>
+          <td data-testid={`radio-chip-${id}`}>
+            {counts.map(([key, value]) => t(`radioCard.chips.${key}`, { count: value })).join(' · ')}
+          </td>
+        </tr>
+      ))}
+      {chips.loop_delay_ms && (
+        <tr>
+          <th scope="row">{t('radioCard.loopDelay')}</th>
+          <td data-testid="radio-loop-delay">
+            {t('radioCard.loopDelayValue', { p99: chips.loop_delay_ms.p99, max: chips.loop_delay_ms.max })}
+          </td>
+        </tr>
+      )}
+    </>
   );
 }
