@@ -115,12 +115,18 @@ describe('System info', () => {
       },
     };
     render(<SystemInfoPage />);
-    expect(await screen.findByTestId('radio-mode')).toHaveTextContent(/Chip models.*No real radio is attached/);
+    expect(await screen.findByTestId('radio-mode')).toHaveTextContent(
+      /Chip models.*No real radio is attached/,
+    );
     expect(screen.getByTestId('radio-chip-nrf')).toHaveTextContent(
       'sent 12 · acknowledged 10 · not acknowledged 2 · received 30 · RX FIFO full 0 · I/O errors 0',
     );
     expect(screen.getByTestId('radio-chip-cmt')).toHaveTextContent('sent 7 · received 21 · FIFO overruns 1');
     expect(screen.getByTestId('radio-loop-delay')).toHaveTextContent('p99 3 ms, worst 9 ms');
+    // The Radio card says the chip answers in the model, not that a module is connected.
+    const nrf = screen.getByRole('row', { name: /nRF24L01/ });
+    expect(nrf).toHaveTextContent('Answers (chip model)');
+    expect(nrf).not.toHaveTextContent('Connected');
   });
 
   it("names the gateway's own start reasons in the console language, and others as reported", async () => {
