@@ -35,6 +35,9 @@ async function startGateway(port: number, radio: string, seed?: (dir: string) =>
     env: { ...process.env, LOG_FORMAT: 'json', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  // A worker that ends early (a timeout) must not leave its gateway behind on the port.
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 60_000;
@@ -51,6 +54,7 @@ async function startGateway(port: number, radio: string, seed?: (dir: string) =>
   return {
     url,
     async stop() {
+      process.off('exit', orphanGuard);
       child.kill('SIGTERM');
       await exited;
       rmSync(dir, { recursive: true, force: true });

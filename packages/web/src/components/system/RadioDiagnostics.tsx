@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SystemStatus } from '../../api/system';
 import { MAINTENANCE_NS } from '../../i18n';
+import { useFormat } from '../../i18n/format';
 import { InfoCard } from '../InfoCard';
 
 export function RadioDiagnostics({ status }: { status: SystemStatus }) {
@@ -65,6 +66,7 @@ type Chips = NonNullable<SystemStatus['radio_chips']>;
 /** Each running chip's own counts since start, and how late the drivers' event loop ran. */
 function ChipCounts({ chips }: { chips: Chips | undefined }) {
   const { t } = useTranslation(MAINTENANCE_NS);
+  const f = useFormat();
   if (!chips) return null;
   const rows: Array<[string, string, Array<[string, number]>]> = [];
   if (chips.nrf) {
@@ -110,7 +112,10 @@ function ChipCounts({ chips }: { chips: Chips | undefined }) {
         <tr>
           <th scope="row">{t('radioCard.loopDelay')}</th>
           <td data-testid="radio-loop-delay">
-            {t('radioCard.loopDelayValue', { p99: chips.loop_delay_ms.p99, max: chips.loop_delay_ms.max })}
+            {t('radioCard.loopDelayValue', {
+              p99: f.unit(chips.loop_delay_ms.p99, 'ms'),
+              max: f.unit(chips.loop_delay_ms.max, 'ms'),
+            })}
           </td>
         </tr>
       )}
