@@ -102,6 +102,33 @@ describe('System info', () => {
     expect(nrf).not.toHaveTextContent('Connected');
   });
 
+  it("names the chip models' mode and each chip's own counts in the radio card", async () => {
+    routes['/api/system/status'] = {
+      ...SYSTEM,
+      radio_mode: 'model',
+      radio_simulated: false,
+      radio_problems: [],
+      radio_chips: {
+        nrf: { sent: 12, acked: 10, not_acked: 2, received: 30, rx_fifo_full: 0, io_errors: 0 },
+        cmt: { sent: 7, received: 21, fifo_overruns: 1, crc_errors: 0, io_errors: 0 },
+        loop_delay_ms: { p99: 3.2, max: 1065.77 },
+      },
+    };
+    render(<SystemInfoPage />);
+    expect(await screen.findByTestId('radio-mode')).toHaveTextContent(
+      /Chip models.*No real radio is attached/,
+    );
+    expect(screen.getByTestId('radio-chip-nrf')).toHaveTextContent(
+      'sent 12 · acknowledged 10 · not acknowledged 2 · received 30 · RX FIFO full 0 · I/O errors 0',
+    );
+    expect(screen.getByTestId('radio-chip-cmt')).toHaveTextContent('sent 7 · received 21 · FIFO overruns 1');
+    expect(screen.getByTestId('radio-loop-delay')).toHaveTextContent('p99 3 ms, worst 1,066 ms');
+    // The Radio card says the chip answers in the model, not that a module is connected.
+    const nrf = screen.getByRole('row', { name: /nRF24L01/ });
+    expect(nrf).toHaveTextContent('Answers (chip model)');
+    expect(nrf).not.toHaveTextContent('Connected');
+  });
+
   it("names the gateway's own start reasons in the console language, and others as reported", async () => {
     routes['/api/system/status'] = { ...SYSTEM, resetreason_0: 'Software reset' };
     const { unmount } = render(<SystemInfoPage />);

@@ -403,6 +403,39 @@ describe('DTU settings', () => {
     expect(screen.getByText('Not connected')).toBeInTheDocument();
   });
 
+  it('shows chips in the chip models as answering models, never as a real connection', async () => {
+    const radios = { nrf_configured: true, nrf_connected: true, cmt_configured: true, cmt_connected: true };
+    serveApi({
+      '/api/dtu/config': dtu,
+      '/api/system/status': { ...radios, radio_simulated: false, radio_mode: 'model', radio_problems: [] },
+    });
+    renderScreen(DtuSettingsPage);
+    expect(await screen.findByTestId('radio-state-nrf')).toHaveTextContent('Answers (chip model)');
+    expect(screen.getByTestId('radio-state-cmt')).toHaveTextContent('Answers (chip model)');
+    expect(screen.getAllByText(/No real radio is attached/)).toHaveLength(2);
+    expect(screen.queryByText('Connected')).not.toBeInTheDocument();
+  });
+
+  it("says in plain words why a hardware chip is not connected, on that chip's card", async () => {
+    const radios = { nrf_configured: true, nrf_connected: true, cmt_configured: true, cmt_connected: false };
+    serveApi({
+      '/api/dtu/config': dtu,
+      '/api/system/status': {
+        ...radios,
+        radio_simulated: false,
+        radio_mode: 'hardware',
+        radio_problems: ['CMT2300A: no permission on /dev/spidev0.1: add the user to the spi group'],
+      },
+    });
+    renderScreen(DtuSettingsPage);
+    expect(await screen.findByTestId('radio-problem-cmt')).toHaveTextContent(
+      'Problem: no permission on /dev/spidev0.1: add the user to the spi group',
+    );
+    expect(screen.queryByTestId('radio-problem-nrf')).not.toBeInTheDocument();
+    expect(screen.getByTestId('radio-state-nrf')).toHaveTextContent('Connected');
+    expect(screen.getByTestId('radio-state-cmt')).toHaveTextContent('Not connected');
+  });
+
   it('names the nRF transmit levels with their dBm', async () => {
     serveApi({ '/api/dtu/config': dtu });
     renderScreen(DtuSettingsPage);

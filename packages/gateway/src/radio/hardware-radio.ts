@@ -6,7 +6,7 @@
  */
 import type { Clock } from '../system/clock';
 import { Cmt2300aRadio } from './cmt2300a/cmt2300a-radio';
-import { fifoOnChipSelect } from './cmt2300a/fifo-port';
+import { fcsbTiming, fifoOnChipSelect, fifoOnGpio } from './cmt2300a/fifo-port';
 import { type ChipSlot, DualRadio } from './dual-radio';
 import type { GpioInput } from './io';
 import type { LinuxRadioHost } from './linux/host';
@@ -28,8 +28,6 @@ export interface HardwareRadioOptions {
 }
 
 const OPENING = 'the radio devices are being opened';
-const FCSB_LINE_UNSUPPORTED =
-  'FCSB on a GPIO line (cmt.fcs) is not supported yet: wire FCSB to the second chip select and set cmt.fcs_spidev';
 
 /** An IRQ input that never fires: the nRF24 driver then reads the chip's flags as it hops. */
 function noIrqLine(): GpioInput {
@@ -77,8 +75,7 @@ export class HardwareRadio extends DualRadio {
       host = await this.#options.host();
     } catch (error) {
       const reason = messageOf(error);
-      const cmtReason = wiring.cmt && 'line' in wiring.cmt.fcsb ? FCSB_LINE_UNSUPPORTED : reason;
-      this.attach({ nrf: { missing: reason }, cmt: { missing: cmtReason } });
+      this.attach({ nrf: { missing: reason }, cmt: { missing: reason } });
       return;
     }
     const closers: Array<() => void> = [];
@@ -97,16 +94,14 @@ export class HardwareRadio extends DualRadio {
     let cmt: ChipSlot<Cmt2300aRadio> = {
       missing: 'the active device profile names no CMT2300A module (cmt.spidev)',
     };
-    if (wiring.cmt && 'line' in wiring.cmt.fcsb) {
-      // The FIFO bytes would then need an SPI device that asserts no chip select (CSB must stay high),
-      // which radio/linux does not open yet; sending them through CSB's device would select both ports.
-      cmt = { missing: FCSB_LINE_UNSUPPORTED };
-    } else if (wiring.cmt) {
+    if (wiring.cmt) {
       try {
         const io = host.openCmt(wiring.cmt);
         closers.push(() => io.close());
-        if (io.fcsb.kind !== 'spi') throw new Error('FCSB is not on a chip select');
-        const fifo = fifoOnChipSelect(io.fcsb.bus);
+        const fifo =
+          io.fcsb.kind === 'spi'
+            ? fifoOnChipSelect(io.fcsb.bus)
+            : fifoOnGpio(io.fcsb.bus, io.fcsb.line, fcsbTiming(wiring.cmt.speedHz));
         cmt = {
           driver: new Cmt2300aRadio({
             bus: io.spi,

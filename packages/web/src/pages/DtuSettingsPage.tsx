@@ -19,6 +19,7 @@ import {
   useSettingsTranslation,
 } from '../components/form';
 import { PageFrame } from '../components/PageFrame';
+import { RadioChipState } from '../components/system/RadioChipState';
 import { useFormat } from '../i18n/format';
 import { withQuery } from '../lib/query';
 
@@ -65,35 +66,6 @@ function DtuSettingsPage() {
   );
 }
 
-interface RadioStateProps {
-  configured?: boolean;
-  connected?: boolean;
-  /** No module is attached: the gateway simulates it, so "connected" would mislead. */
-  simulated?: boolean;
-}
-
-function RadioState({ configured, connected, simulated }: RadioStateProps) {
-  const { t } = useSettingsTranslation();
-  if (configured === undefined) return null;
-  if (simulated) {
-    return (
-      <p className="d-flex flex-wrap gap-2 mb-3">
-        <span className="badge text-bg-info">{t('dtu.simulated')}</span>
-      </p>
-    );
-  }
-  return (
-    <p className="d-flex flex-wrap gap-2 mb-3">
-      <span className={`badge text-bg-${configured ? 'success' : 'secondary'}`}>
-        {configured ? t('dtu.configured') : t('dtu.notConfigured')}
-      </span>
-      <span className={`badge text-bg-${connected ? 'success' : 'danger'}`}>
-        {connected ? t('dtu.connected') : t('dtu.notConnected')}
-      </span>
-    </p>
-  );
-}
-
 export function DtuFields({ config }: { config: DtuConfig }) {
   const { t } = useSettingsTranslation();
   const f = useFormat();
@@ -119,11 +91,7 @@ export function DtuFields({ config }: { config: DtuConfig }) {
         />
       </FormCard>
       <FormCard title="nRF24">
-        <RadioState
-          configured={radios.data?.nrf_configured}
-          connected={radios.data?.nrf_connected}
-          simulated={radios.data?.radio_simulated}
-        />
+        <RadioChipState chip="nRF24" status={radios.data} />
         <SelectField
           name="nrf_palevel"
           numeric
@@ -135,11 +103,7 @@ export function DtuFields({ config }: { config: DtuConfig }) {
         />
       </FormCard>
       <FormCard title="CMT2300A">
-        <RadioState
-          configured={radios.data?.cmt_configured}
-          connected={radios.data?.cmt_connected}
-          simulated={radios.data?.radio_simulated}
-        />
+        <RadioChipState chip="CMT2300A" status={radios.data} />
         <RangeField
           name="cmt_palevel"
           label={t('dtu.cmtPaLevel')}

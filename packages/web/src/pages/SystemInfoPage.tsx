@@ -108,12 +108,14 @@ function SystemInfo({ status }: { status: SystemStatus }) {
           configured={status.nrf_configured}
           connected={status.nrf_connected}
           simulated={status.radio_simulated === true}
+          model={status.radio_mode === 'model'}
         />
         <RadioRow
           name="CMT2300A"
           configured={status.cmt_configured}
           connected={status.cmt_connected}
           simulated={status.radio_simulated === true}
+          model={status.radio_mode === 'model'}
         />
       </InfoCard>
       <RadioDiagnostics status={status} />
@@ -144,7 +146,16 @@ function Usage({ label, used, total }: { label: string; used: number; total: num
   );
 }
 
-function RadioRow(props: { name: string; configured: boolean; connected: boolean; simulated: boolean }) {
+interface RadioRowProps {
+  name: string;
+  configured: boolean;
+  connected: boolean;
+  simulated: boolean;
+  /** In the chip models (--radio model) a chip answers, but nothing real is connected. */
+  model: boolean;
+}
+
+function RadioRow(props: RadioRowProps) {
   const { t } = useTranslation(MAINTENANCE_NS);
   const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
   return (
@@ -155,6 +166,10 @@ function RadioRow(props: { name: string; configured: boolean; connected: boolean
         </StateBadge>
         {props.simulated ? (
           props.configured && <StateBadge ok={false}>{t('systeminfo.radioSimulatedBadge')}</StateBadge>
+        ) : props.model ? (
+          <StateBadge ok={props.connected}>
+            {props.connected ? t('radioCard.chip.modelAnswers') : t('radioCard.chip.modelSilent')}
+          </StateBadge>
         ) : (
           <StateBadge ok={props.connected}>
             {t('systeminfo.radioConnected')}: {yesNo(props.connected)}

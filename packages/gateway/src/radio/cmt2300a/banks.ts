@@ -24,19 +24,20 @@ export const MAX_PAYLOAD_BYTES = 32;
 
 /** The CMT bank: analog trims of the RF front end and the crystal amplitude (vendor-tool export). */
 const CMT_BANK = Uint8Array.of(
-  // 0x00..0x02: receiver and LNA trims; 0x01 identifies the configuration set.
+  // 0x00..0x02: vendor calibration (0x01 is named "product id"; what it selects is not public).
   0x00,
   0x66,
   0xec,
   // 0x03 (CMT4): PA trims; bit 0 = "double power" (set by the PA table above 16 dBm, clear here).
   0x1c,
-  // 0x04..0x08: limiter, IF filter and clock trims for the 20 dBm matching network.
+  // 0x04 (CMT5): limiter code 01 in bits 7..6, the rest vendor calibration; 0x05..0x07: vendor calibration.
   0x70,
   0x80,
   0x14,
   0x08,
+  // 0x08 (CMT9): RSSI offset sign + (bit 7 = 0), digital clock divider 17 (bits 4..0).
   0x11,
-  // 0x09 (CMT10): crystal oscillator amplitude code = 2 (bits 2..0); 0x0A: reserved trim.
+  // 0x09, 0x0A (CMT10, CMT11): vendor calibration with no public meaning (docs/radio-cmt2300a.md).
   0x02,
   0x02,
   // 0x0B: RSSI offset 0 and slope 0: RSSI_DBM needs no correction.

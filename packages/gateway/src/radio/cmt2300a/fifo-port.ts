@@ -30,17 +30,60 @@ export function fifoOnChipSelect(bus: SpiBus): CmtFifoPort {
 }
 
 /**
+ * The FIFO select's timing around one byte, in nanoseconds. The chip wants FCSB low for more than one
+ * SCLK period before the first clock, more than 2 µs from the last clock to FCSB going high, and FCSB
+ * high for more than 4 µs between two bytes. Each value here carries a margin over that minimum.
+ */
+export interface FcsbTiming {
+  setupNs: number;
+  holdNs: number;
+  highNs: number;
+}
+
+/** The FCSB times for an SPI clock of `speedHz`: setup two SCLK periods (1 µs at least), hold 3 µs, high 5 µs. */
+export function fcsbTiming(speedHz: number): FcsbTiming {
+  return { setupNs: Math.max(1_000, Math.ceil(2e9 / speedHz)), holdNs: 3_000, highNs: 5_000 };
+}
+
+/** A monotonic time in nanoseconds (process.hrtime.bigint on a host; tests give a fake one). */
+export type NanoClock = () => bigint;
+
+/**
  * FCSB on a GPIO: the byte goes over an SPI device that asserts no chip select of its own (the SDIO and
  * SCLK lines are shared with CSB), with the FCSB line driven low around it. The line goes back high
  * even when the transfer fails, so a failed byte never leaves the FIFO selected.
+ *
+ * Each step is an ioctl, and a line changes somewhere inside its ioctl: the time from one call's return
+ * to the next call is a lower bound of the time between their two events. So before each next call the
+ * port waits, measured from the previous return, until `timing`'s minimum has passed. On a host where an
+ * ioctl round trip already takes longer (about 4 µs through the FFI) the wait finds it elapsed at once.
  */
-export function fifoOnGpio(bus: SpiBus, fcsb: GpioOutput): CmtFifoPort {
+export function fifoOnGpio(
+  bus: SpiBus,
+  fcsb: GpioOutput,
+  timing: FcsbTiming = fcsbTiming(1_000_000),
+  now: NanoClock = process.hrtime.bigint,
+): CmtFifoPort {
+  const setup = BigInt(timing.setupNs);
+  const hold = BigInt(timing.holdNs);
+  const high = BigInt(timing.highNs);
+  /** Busy-waits (a few µs at most): a timer could not wait this short, and an await would let others in. */
+  const waitSince = (mark: bigint, span: bigint): void => {
+    while (now() - mark < span) {
+      // spin
+    }
+  };
+  let raised: bigint | undefined;
   const around = <T>(work: () => T): T => {
+    if (raised !== undefined) waitSince(raised, high);
     fcsb.set(false);
+    waitSince(now(), setup);
     try {
       return work();
     } finally {
+      waitSince(now(), hold);
       fcsb.set(true);
+      raised = now();
     }
   };
   return {

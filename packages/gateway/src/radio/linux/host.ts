@@ -2,7 +2,7 @@
 import { type GpioInput, type GpioOutput, IoError, type SpiBus } from '../io';
 import { EdgeWatcher } from './edge-watcher';
 import { GpioChip } from './gpio-chip';
-import { openSpidev } from './spidev';
+import { openSpidev, openSpidevWithoutCs, type SpidevSelections } from './spidev';
 import { type LinuxSyscalls, loadHostSyscalls } from './syscalls';
 import type { CmtHostWiring, NrfHostWiring } from './wiring';
 
@@ -16,11 +16,29 @@ export interface NrfHostIo {
 export interface CmtHostIo {
   /** Register access (CSB). */
   spi: SpiBus;
-  /** FIFO access: a chip select the kernel pulses per transfer, or a line the driver drives. */
-  fcsb: { kind: 'spi'; bus: SpiBus } | { kind: 'gpio'; line: GpioOutput };
+  /**
+   * FIFO access: a chip select the kernel pulses per transfer, or a line the driver drives around
+   * transfers on `bus`, the register device used without its chip select (CSB stays high).
+   */
+  fcsb: { kind: 'spi'; bus: SpiBus } | { kind: 'gpio'; line: GpioOutput; bus: SpiBus };
   gpio2?: GpioInput;
   gpio3?: GpioInput;
   close(): void;
+}
+
+/**
+ * The FCSB line with the spidev's mode switch in front of each fall: the device is set to SPI_NO_CS before
+ * FCSB goes low, never while it is low (the next register access switches it back, with FCSB high).
+ */
+function fcsbBeforeNoCs(line: GpioOutput, selections: SpidevSelections): GpioOutput {
+  return {
+    offset: line.offset,
+    set(high) {
+      if (!high) selections.prepareUnselected();
+      line.set(high);
+    },
+    close: () => line.close(),
+  };
 }
 
 /** Opens devices in order; on the first failure closes what was opened and rethrows (an IoError). */
@@ -89,7 +107,11 @@ export class LinuxRadioHost {
     return this.#withOpener((opener) => {
       // Both chip selects of the CMT2300A share its one data line: same clock, same 3-wire setting.
       const bus = { speedHz: wiring.speedHz, threeWire: wiring.threeWire };
-      const spi = opener.add(openSpidev(wiring.spidev, bus, this.sys));
+      // FCSB on a line: the FIFO bytes go over the register device with no chip select asserted.
+      const selections =
+        'line' in wiring.fcsb ? openSpidevWithoutCs(wiring.spidev, bus, this.sys) : undefined;
+      const spi = opener.add(selections?.selected ?? openSpidev(wiring.spidev, bus, this.sys));
+      const unselected = selections ? opener.add(selections.unselected) : undefined;
       const needsChip = 'line' in wiring.fcsb || wiring.gpio2 !== undefined || wiring.gpio3 !== undefined;
       if (needsChip && wiring.gpiochip === undefined) {
         throw new IoError(
@@ -107,12 +129,16 @@ export class LinuxRadioHost {
             }
           : {
               kind: 'gpio',
+              bus: unselected!,
               // FCSB is active low: high = FIFO not selected.
-              line: opener.add(
-                chip!.requestOutput(wiring.fcsb.line, {
-                  consumer: 'dtu-console cmt fcsb',
-                  initialHigh: true,
-                }),
+              line: fcsbBeforeNoCs(
+                opener.add(
+                  chip!.requestOutput(wiring.fcsb.line, {
+                    consumer: 'dtu-console cmt fcsb',
+                    initialHigh: true,
+                  }),
+                ),
+                selections!,
               ),
             };
       const input = (offset: number | undefined, name: string): GpioInput | undefined =>

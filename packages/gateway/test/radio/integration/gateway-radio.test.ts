@@ -4,15 +4,29 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseOptions } from '../../../src/options';
 import { IoError } from '../../../src/radio/io';
-import type { LinuxRadioHost } from '../../../src/radio/linux/host';
+import { LinuxRadioHost } from '../../../src/radio/linux/host';
 import { ManualClock } from '../../../src/system/clock';
 import { testGateway } from '../../helpers/gateway';
+import { cmtModelHost } from '../linux/cmt-model-host';
 import { MINUTE, NOON } from './stack';
 
 const PROFILES = join(import.meta.dirname, '../../../../../deploy/raspberry-pi/pin_mapping.json');
 const BOTH_CHIPS = 'Raspberry Pi: nRF24L01+ on SPI0 CE0, CMT2300A on SPI0 CE1 (3-wire)';
 /** FCSB on a second chip select: the form hardware mode opens today. */
 const FCSB_ON_CE1 = 'Raspberry Pi: nRF24L01+ on SPI0 CE0, CMT2300A on SPI1 (SDIO bridged, FCSB on CE1)';
+
+/** Moves the clock in 5 ms steps, letting real I/O in between, until `work` settles. */
+async function whileAdvancing(clock: ManualClock, work: void | Promise<void>): Promise<void> {
+  let done = false;
+  const watched = Promise.resolve(work).finally(() => {
+    done = true;
+  });
+  while (!done) {
+    await new Promise((resolve) => setImmediate(resolve));
+    await clock.advance(5);
+  }
+  await watched;
+}
 
 describe('--radio', () => {
   it('takes simulated, model and hardware from the flag or RADIO, and refuses anything else', () => {
@@ -119,21 +133,27 @@ describe('the radio in /api/system/status', () => {
     ]);
   });
 
-  it('hardware with FCSB on a GPIO line: the CMT says it is not supported yet instead of driving it wrong', async () => {
+  it('hardware with FCSB on a GPIO line (the SPI0 CE1 profile): the CMT2300A answers its check through the FIFO line wiring', async () => {
+    const clock = new ManualClock(NOON);
+    // Only the CMT2300A's devices exist on this fake host: /dev/spidev0.0 of the nRF24 is missing.
+    const { host, model } = cmtModelHost(clock, () => null);
     const env = await testGateway(
       { radio: 'hardware' },
-      {
-        clock: new ManualClock(NOON),
-        radioHost: () => Promise.reject(new IoError('not reached for the CMT')),
-      },
+      { clock, radioHost: () => Promise.resolve(new LinuxRadioHost(host)) },
     );
     cleanup = env.cleanup;
     await writeFile(join(env.dataDir, 'pin_mapping.json'), await readFile(PROFILES));
     await env.gateway.ctx.config.update('device', (device) => ({ ...device, pinmapping: BOTH_CHIPS }));
-    await env.gateway.ctx.plant.start();
+    // The profile is read from disk (real I/O) before the chip's mode changes wait on the clock.
+    await whileAdvancing(clock, env.gateway.ctx.plant.start());
     const body = (await env.gateway.http.inject({ method: 'GET', url: '/api/system/status' })).json();
-    expect(body.cmt_connected).toBe(false);
-    expect(body.radio_problems.join('\n')).toMatch(/CMT2300A: .*not supported yet/);
+    expect(body.cmt_connected).toBe(true);
+    expect(body.nrf_connected).toBe(false);
+    expect(body.radio_problems).toEqual([
+      'nRF24: /dev/spidev0.0 does not exist: enable SPI (dtparam=spi=on in config.txt, then reboot)',
+    ]);
+    expect(model.errors).toEqual([]);
+    await whileAdvancing(clock, env.gateway.ctx.plant.stop());
   });
 
   it('hardware with a profile that has no Linux keys: says which keys are missing', async () => {

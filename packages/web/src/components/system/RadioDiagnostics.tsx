@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SystemStatus } from '../../api/system';
 import { MAINTENANCE_NS } from '../../i18n';
+import { useFormat } from '../../i18n/format';
 import { InfoCard } from '../InfoCard';
 
 export function RadioDiagnostics({ status }: { status: SystemStatus }) {
@@ -23,6 +24,7 @@ export function RadioDiagnostics({ status }: { status: SystemStatus }) {
           </td>
         </tr>
       ))}
+      <ChipCounts chips={status.radio_chips} />
       {inverters.length > 0 && (
         <tr>
           <td colSpan={2} className="p-0">
@@ -56,5 +58,67 @@ export function RadioDiagnostics({ status }: { status: SystemStatus }) {
         </tr>
       )}
     </InfoCard>
+  );
+}
+
+type Chips = NonNullable<SystemStatus['radio_chips']>;
+
+/** Each running chip's own counts since start, and how late the drivers' event loop ran. */
+function ChipCounts({ chips }: { chips: Chips | undefined }) {
+  const { t } = useTranslation(MAINTENANCE_NS);
+  const f = useFormat();
+  if (!chips) return null;
+  const rows: Array<[string, string, Array<[string, number]>]> = [];
+  if (chips.nrf) {
+    const c = chips.nrf;
+    rows.push([
+      'nrf',
+      'nRF24',
+      [
+        ['sent', c.sent],
+        ['acked', c.acked],
+        ['notAcked', c.not_acked],
+        ['received', c.received],
+        ['rxFifoFull', c.rx_fifo_full],
+        ['ioErrors', c.io_errors],
+      ],
+    ]);
+  }
+  if (chips.cmt) {
+    const c = chips.cmt;
+    rows.push([
+      'cmt',
+      'CMT2300A',
+      [
+        ['sent', c.sent],
+        ['received', c.received],
+        ['fifoOverruns', c.fifo_overruns],
+        ['crcErrors', c.crc_errors],
+        ['ioErrors', c.io_errors],
+      ],
+    ]);
+  }
+  return (
+    <>
+      {rows.map(([id, name, counts]) => (
+        <tr key={id}>
+          <th scope="row">{name}</th>
+          <td data-testid={`radio-chip-${id}`}>
+            {counts.map(([key, value]) => t(`radioCard.chips.${key}`, { count: value })).join(' · ')}
+          </td>
+        </tr>
+      ))}
+      {chips.loop_delay_ms && (
+        <tr>
+          <th scope="row">{t('radioCard.loopDelay')}</th>
+          <td data-testid="radio-loop-delay">
+            {t('radioCard.loopDelayValue', {
+              p99: f.unit(chips.loop_delay_ms.p99, 'ms'),
+              max: f.unit(chips.loop_delay_ms.max, 'ms'),
+            })}
+          </td>
+        </tr>
+      )}
+    </>
   );
 }
