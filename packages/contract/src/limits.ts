@@ -583,10 +583,6 @@ export const PowerLimiterLimits = {
   baseLoadLimitDefault: 200,
   baseLoadLimitMin: 0,
   baseLoadLimitMax: 100_000,
-  /** A meter reading older than this counts as lost: fallback, s. */
-  meterTimeoutDefault: 10,
-  meterTimeoutMin: 2,
-  meterTimeoutMax: 600,
   /** Shortest time between two limit commands to one inverter, s. */
   minIntervalDefault: 3,
   minIntervalMin: 1,

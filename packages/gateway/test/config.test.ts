@@ -279,6 +279,37 @@ describe('reading older and partial files', () => {
   });
 });
 
+describe('the meter staleness migration (1.1.0)', () => {
+  const v100 = versionToInt('1.0.0');
+  const file = (extra: Record<string, unknown>) =>
+    writeFile(join(dataDir, CONFIG_FILE), JSON.stringify({ cfg: { version: v100 }, ...extra }));
+  const limiter = { enabled: true, target_power_consumption: -20, meter_timeout: 5, inverters: [] };
+
+  it('keeps a saved limiter meter_timeout as the meter max_age when it was the shorter', async () => {
+    await file({ powermeter: { max_age: 30, source: 'http' }, powerlimiter: limiter });
+    const { store } = await open();
+    expect(store.get('powermeter').max_age).toBe(5);
+    expect(store.get('powermeter').source).toBe('http');
+    expect(store.get('powerlimiter').target_power_consumption).toBe(-20);
+    expect('meter_timeout' in store.get('powerlimiter')).toBe(false);
+    const saved = await readJson(CONFIG_FILE);
+    expect(saved.cfg).toEqual({ version: CONFIG_VERSION_INT, save_count: 1 });
+    expect(JSON.stringify(saved)).not.toContain('meter_timeout');
+  });
+
+  it('keeps the meter max_age when it was the shorter, and fills in a missing meter section', async () => {
+    await file({ powermeter: { max_age: 3 }, powerlimiter: { ...limiter, meter_timeout: 60 } });
+    expect((await open()).store.get('powermeter').max_age).toBe(3);
+    await rm(join(dataDir, CONFIG_FILE));
+    await rm(join(dataDir, CONFIG_BACKUP_FILE), { force: true });
+    await file({ powerlimiter: { ...limiter, meter_timeout: 7 } });
+    const { store } = await open();
+    expect(store.source).toBe('file');
+    expect(store.get('powermeter').max_age).toBe(7);
+    expect(store.get('powermeter').source).toBe('simulated');
+  });
+});
+
 describe('version and secrets helpers', () => {
   it('packs versions like OpenDTU', () => {
     expect(versionToInt('0.1.30')).toBe(73216);

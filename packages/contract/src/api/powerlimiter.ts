@@ -25,8 +25,6 @@ export interface PowerLimiterConfig {
   target_power_consumption_hysteresis: number;
   /** The fallback: total the governed inverters produce while the meter is stale or lost, W. */
   base_load_limit: number;
-  /** A reading older than this counts as lost, s. */
-  meter_timeout: number;
   /** Shortest time between two commands to one inverter, s. */
   min_command_interval: number;
   inverters: PowerLimiterInverterConfig[];

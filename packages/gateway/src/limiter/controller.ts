@@ -99,7 +99,7 @@ export class LimiterController {
       this.#setState('no_inverters');
       return;
     }
-    const reading = this.#freshReading(now, s);
+    const reading = this.#freshReading();
     if (!reading) {
       if (!this.#everValid) {
         this.#setState('waiting_for_meter');
@@ -160,11 +160,10 @@ export class LimiterController {
 
   // --- the loop ------------------------------------------------------------------------------------
 
-  #freshReading(now: number, s: LimiterSettings): MeterReading | undefined {
+  /** The meter's own staleness rule (`powermeter.max_age`) is the limiter's: one fact, kept there. */
+  #freshReading(): MeterReading | undefined {
     const status = this.#meter?.status();
-    const reading = status?.reading;
-    if (!status?.valid || !reading) return undefined;
-    return now - reading.atMs <= s.meter_timeout * 1000 ? reading : undefined;
+    return status?.valid ? status.reading : undefined;
   }
 
   #regulate(reading: MeterReading, now: number, s: LimiterSettings): void {

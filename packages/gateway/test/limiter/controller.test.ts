@@ -99,7 +99,7 @@ describe('fail-safe', () => {
     expect(hm!.sent.length).toBeGreaterThan(0);
   });
 
-  it('meter stale: the governed inverters hold the base load limit within the meter timeout', async () => {
+  it('meter stale: the governed inverters hold the base load limit within the meter max age', async () => {
     const [hm, hms] = plant();
     const r = rig(
       [hm!, hms!],
