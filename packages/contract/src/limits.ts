@@ -595,6 +595,9 @@ export const PowerLimiterLimits = {
   failuresReported: 3,
   /** Longest back-off between retries of a failing inverter, ms. */
   backoffMaxMs: 5 * 60_000,
+  /** The trace of GET /api/powerlimiter/trace: this long, at most one point this often, ms. */
+  traceWindowMs: 15 * 60_000,
+  traceSpacingMs: 5000,
 } as const;
 
 /**

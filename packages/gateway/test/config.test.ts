@@ -247,6 +247,42 @@ describe('reading older and partial files', () => {
     expect(store.get('inverters').every((slot) => slot.serial === 0)).toBe(true);
   });
 
+  it('keeps lists of the user length: the limiter inverters and three meter topics', async () => {
+    const first = await open();
+    const limiterEntry = (serial: string) => ({
+      serial,
+      governed: true,
+      behind_power_meter: false,
+      lower_power_limit: 10,
+      upper_power_limit: 0,
+    });
+    await first.store.update('powerlimiter', {
+      ...first.store.get('powerlimiter'),
+      inverters: [limiterEntry('114172220003'), limiterEntry('116683554321')],
+    });
+    const topic = (n: number) => ({
+      topic: `meter/L${n}`,
+      json_path: 'power',
+      unit: 0,
+      sign_inverted: false,
+    });
+    const meter = first.store.get('powermeter');
+    await first.store.update('powermeter', {
+      ...meter,
+      mqtt: { ...meter.mqtt, values: [1, 2, 3].map(topic) },
+    });
+    const { store } = await open();
+    expect(store.get('powerlimiter').inverters.map((inv) => inv.serial)).toEqual([
+      '114172220003',
+      '116683554321',
+    ]);
+    expect(store.get('powermeter').mqtt.values.map((value) => value.topic)).toEqual([
+      'meter/L1',
+      'meter/L2',
+      'meter/L3',
+    ]);
+  });
+
   it('migrates an OpenDTU 0.1.30 backup: password hashed, kHz frequency, placeholder serial', async () => {
     const openDtu = {
       cfg: { version: 73216, save_count: 17 },

@@ -71,3 +71,25 @@ export interface PowerLimiterStatus {
   persistent_commands: number;
   inverters: PowerLimiterInverterStatus[];
 }
+
+/** One point of the limiter's recent past. */
+export interface PowerLimiterTracePoint {
+  /** When it was taken, Unix ms of the gateway clock. */
+  time: number;
+  /** The meter's reading, W; null while there was no valid one. */
+  grid_power: number | null;
+  /** The plant's AC output, W. */
+  production: number;
+  /** Sum of the governed inverters' limits, W; null when none is known. */
+  limit: number | null;
+}
+
+/**
+ * GET /api/powerlimiter/trace (readonly): the last `window_ms` in memory, oldest first, at most one point
+ * per `spacing_ms` (taken on the limiter's passes; gone after a restart).
+ */
+export interface PowerLimiterTrace {
+  window_ms: number;
+  spacing_ms: number;
+  points: PowerLimiterTracePoint[];
+}
