@@ -1,9 +1,9 @@
+import type { InverterConfig, InverterListResponse } from '@dtu-console/contract/api/inverter';
 import type {
   PowerLimiterConfig,
   PowerLimiterStatus,
   PowerLimiterTrace,
 } from '@dtu-console/contract/api/powerlimiter';
-import type { InverterConfig, InverterListResponse } from '@dtu-console/contract/api/inverter';
 import type { PowerMeterConfig } from '@dtu-console/contract/api/powermeter';
 import { type Envelope, isEnvelope } from '@dtu-console/contract/envelope';
 import type { PowerLimiterConfigPayload } from '@dtu-console/contract/schemas/powerlimiter';
@@ -18,10 +18,10 @@ export const POWERLIMITER_STATUS_REFRESH_MS = 2000;
 /** The trace gains a point every few seconds; the chart is redrawn this often. */
 export const POWERLIMITER_TRACE_REFRESH_MS = 10_000;
 
-
 export const powerLimiterStatusQuery = queryOptions({
   queryKey: ['powerlimiter', 'status'] as const,
-  queryFn: ({ signal }) => apiGet<PowerLimiterStatus>(`${BASE}/status`, { signal, suppressErrorScreen: true }),
+  queryFn: ({ signal }) =>
+    apiGet<PowerLimiterStatus>(`${BASE}/status`, { signal, suppressErrorScreen: true }),
   refetchInterval: POWERLIMITER_STATUS_REFRESH_MS,
 });
 

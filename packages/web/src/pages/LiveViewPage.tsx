@@ -20,6 +20,8 @@ const DIALOGS: Record<InverterDialog, ComponentType<InverterDialogProps>> = {
   gridprofile: lazy(() => import('../components/live/GridProfileModal')),
   eventlog: lazy(() => import('../components/live/EventLogModal')),
 };
+/** Its data, texts and chart load after the first paint; it shows once a limiter or meter is set up. */
+const LimiterCard = lazy(() => import('../components/limiter/LimiterCard'));
 
 /** `/`: hints, plant totals and one tab per inverter with its channels. */
 export default function LiveViewPage() {
@@ -54,6 +56,9 @@ export default function LiveViewPage() {
               setDialog({ kind, serial: inverter.serial, name: inverter.name || inverter.serial })
             }
           />
+          <Suspense fallback={null}>
+            <LimiterCard inverters={live.inverters} />
+          </Suspense>
           <HistorySection inverters={live.inverters} />
         </>
       ) : (

@@ -1,11 +1,11 @@
 import { useWatch } from 'react-hook-form';
 import { powerLimiterSettingsQuery, savePowerLimiterSettings } from '../api/powerlimiter';
+import { Alert } from '../components/AlertBox';
 import { SettingsForm, useSettingsForm } from '../components/form';
 import { check, type LimiterFormValues, toPayload, toValues } from '../components/limiter/form-values';
-import { useLimiterTranslation } from '../components/limiter/labels';
 import { InverterRows, LimiterFields } from '../components/limiter/LimiterFields';
+import { useLimiterTranslation } from '../components/limiter/labels';
 import { MeterFields } from '../components/limiter/MeterFields';
-import { Alert } from '../components/AlertBox';
 import { PageFrame } from '../components/PageFrame';
 import { withQuery } from '../lib/query';
 

@@ -2,7 +2,7 @@ import {
   PowerMeterAuthTypes,
   PowerMeterLimits,
   PowerMeterSources,
-  PowerMeterUnitFactors,
+  type PowerMeterUnitFactors,
   ShellyMeterKinds,
 } from '@dtu-console/contract/limits';
 import { useWatch } from 'react-hook-form';
@@ -87,9 +87,17 @@ function MqttFields({ phases }: { phases: 1 | 3 }) {
       />
       {!shared && (
         <>
-          <TextField name="meter.mqtt.hostname" label={t('settings.hostname')} maxLength={L.hostnameMaxLength} />
+          <TextField
+            name="meter.mqtt.hostname"
+            label={t('settings.hostname')}
+            maxLength={L.hostnameMaxLength}
+          />
           <NumberField name="meter.mqtt.port" label={t('settings.port')} min={1} max={65535} step={1} />
-          <TextField name="meter.mqtt.username" label={t('settings.username')} maxLength={L.usernameMaxLength} />
+          <TextField
+            name="meter.mqtt.username"
+            label={t('settings.username')}
+            maxLength={L.usernameMaxLength}
+          />
           <TextField
             name="meter.mqtt.password"
             type="password"
@@ -128,9 +136,11 @@ function MqttFields({ phases }: { phases: 1 | 3 }) {
 
 function HttpFields() {
   const { t } = useLimiterTranslation();
-  const auth = Number(useWatch<LimiterFormValues, 'meter.http_json.http_request.auth_type'>({
-    name: 'meter.http_json.http_request.auth_type',
-  }));
+  const auth = Number(
+    useWatch<LimiterFormValues, 'meter.http_json.http_request.auth_type'>({
+      name: 'meter.http_json.http_request.auth_type',
+    }),
+  );
   const request = 'meter.http_json.http_request';
   return (
     <>
@@ -153,7 +163,11 @@ function HttpFields() {
       />
       {auth !== PowerMeterAuthTypes.none && (
         <>
-          <TextField name={`${request}.username`} label={t('settings.username')} maxLength={L.usernameMaxLength} />
+          <TextField
+            name={`${request}.username`}
+            label={t('settings.username')}
+            maxLength={L.usernameMaxLength}
+          />
           <TextField
             name={`${request}.password`}
             type="password"
@@ -208,7 +222,13 @@ function ShellyFields() {
         label={t('settings.shellyKind')}
         choices={ShellyMeterKinds.map((kind) => ({ value: kind, label: t(`settings.shelly.${kind}`) }))}
       />
-      <NumberField name="meter.shelly.channel" label={t('settings.channel')} min={0} max={L.channelMax} step={1} />
+      <NumberField
+        name="meter.shelly.channel"
+        label={t('settings.channel')}
+        min={0}
+        max={L.channelMax}
+        step={1}
+      />
       <NumberField
         name="meter.shelly.polling_interval"
         label={t('settings.interval')}

@@ -15,7 +15,10 @@ import {
   type PowerLimiterConfigPayload,
   powerLimiterConfigRules,
 } from '@dtu-console/contract/schemas/powerlimiter';
-import { type PowerMeterConfigPayload, powerMeterConfigRules } from '@dtu-console/contract/schemas/powermeter';
+import {
+  type PowerMeterConfigPayload,
+  powerMeterConfigRules,
+} from '@dtu-console/contract/schemas/powermeter';
 import { firstFailure } from '@dtu-console/contract/schemas/validate';
 import type { PowerLimiterSettings } from '../../api/powerlimiter';
 import type { CheckFailure } from '../form/resolver';
