@@ -15,8 +15,8 @@ async function openSettings(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Power limiter' })).toBeVisible();
 }
 
-/** Another look at a screen: theme and language as a visitor stored them. */
-async function shoot(page: Page, path: string, name: string, theme: 'light' | 'dark', locale: string) {
+/** The settings screen and the live card in a theme and language as a visitor stored them. */
+async function shoot(page: Page, theme: 'light' | 'dark', locale: string, tag = '') {
   await page.addInitScript(
     ([t, l]) => {
       localStorage.setItem('theme', t);
@@ -24,9 +24,16 @@ async function shoot(page: Page, path: string, name: string, theme: 'light' | 'd
     },
     [theme, locale] as const,
   );
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: `/tmp/limiter-${name}-${theme}-${locale}.png`, fullPage: true });
+  const name = `${theme}-${locale}${tag}`;
+  await page.goto('/settings/powerlimiter');
+  await expect(page.locator('table.limiter-inverters')).toBeVisible();
+  await page.screenshot({ path: `/tmp/limiter-settings-${name}.png`, fullPage: true });
+  await page.goto('/');
+  const card = page.getByTestId('limiter-card');
+  await expect(card.locator('svg path.history-line')).toHaveCount(3, { timeout: 20_000 });
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/tmp/limiter-live-${name}.png` });
+  await card.screenshot({ path: `/tmp/limiter-card-${name}.png` });
 }
 
 test.describe('power limiter', () => {
@@ -92,14 +99,13 @@ test.describe('power limiter', () => {
       const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
       const page = await context.newPage();
       await signedIn(page);
-      await shoot(page, '/settings/powerlimiter', 'settings', theme, locale);
-      await shoot(page, '/', 'live', theme, locale);
+      await shoot(page, theme, locale);
       await context.close();
     }
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await phone.newPage();
     await signedIn(page);
-    await shoot(page, '/', 'live-phone', 'light', 'de');
+    await shoot(page, 'light', 'de', '-phone');
     await phone.close();
   });
 });

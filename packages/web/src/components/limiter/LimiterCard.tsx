@@ -12,6 +12,7 @@ import { powerMeterProblemKey, powerMeterStatusQuery } from '../../api/powermete
 import { type Formatters, useFormat } from '../../i18n/format';
 import { Link } from '../../lib/navigation';
 import { withQuery } from '../../lib/query';
+import '../../styles/tables.scss';
 import { useLimiterTranslation } from './labels';
 
 /** The chart and its styles load only once the card shows. */

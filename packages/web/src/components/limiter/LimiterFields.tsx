@@ -1,6 +1,7 @@
 import { PowerLimiterLimits } from '@dtu-console/contract/limits';
 import { get, useFormContext, useWatch } from 'react-hook-form';
 import { FormCard, NumberField, SwitchField } from '../form';
+import '../../styles/tables.scss';
 import type { LimiterFormValues } from './form-values';
 import { useLimiterTranslation } from './labels';
 
