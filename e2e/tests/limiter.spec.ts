@@ -1,6 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signedIn } from './session';
 
+/** The machine running the suite may be busy: the screens get longer than the default 10 s to answer. */
+const SLOW = { timeout: 30_000 };
+
 /**
  * The power limiter in the console against the real gateway (simulated radio, the simulated house meter):
  * the settings round trip with "Read now", the live view's card regulating with its chart, a refused
@@ -13,6 +16,7 @@ async function openSettings(page: Page) {
   await page.getByRole('link', { name: 'Power limiter' }).click();
   await expect(page).toHaveURL(/\/settings\/powerlimiter$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Power limiter' })).toBeVisible();
+  await expect(page.locator('table.limiter-inverters')).toBeVisible(SLOW);
 }
 
 /** The settings screen and the live card in a theme and language as a visitor stored them. */
@@ -26,11 +30,11 @@ async function shoot(page: Page, theme: 'light' | 'dark', locale: string, tag = 
   );
   const name = `${theme}-${locale}${tag}`;
   await page.goto('/settings/powerlimiter');
-  await expect(page.locator('table.limiter-inverters')).toBeVisible();
+  await expect(page.locator('table.limiter-inverters')).toBeVisible(SLOW);
   await page.screenshot({ path: `/tmp/limiter-settings-${name}.png`, fullPage: true });
   await page.goto('/');
   const card = page.getByTestId('limiter-card');
-  await expect(card.locator('svg path.history-line')).toHaveCount(3, { timeout: 20_000 });
+  await expect(card.locator('svg path.history-line')).toHaveCount(3, SLOW);
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `/tmp/limiter-live-${name}.png` });
   await card.screenshot({ path: `/tmp/limiter-card-${name}.png` });
@@ -40,6 +44,7 @@ test.describe('power limiter', () => {
   test('settings: simulated meter read now, limiter on with a target, kept after a reload; a wrong value refused', async ({
     page,
   }) => {
+    test.setTimeout(120_000);
     await signedIn(page);
     await openSettings(page);
 
@@ -47,7 +52,7 @@ test.describe('power limiter', () => {
     await expect(page.getByRole('button', { name: 'Read now' })).toHaveCount(0);
     await page.getByLabel('Source').selectOption({ label: 'Simulated meter' });
     await page.getByRole('button', { name: 'Read now' }).click();
-    await expect(page.getByTestId('meter-reading')).toContainText(/Reading: -?[\d,.]+ W/);
+    await expect(page.getByTestId('meter-reading')).toContainText(/Reading: -?[\d,.]+ W/, SLOW);
 
     await page.getByLabel('Limiter on').check();
     await page.getByLabel('Target grid power').fill('-25');
@@ -55,10 +60,10 @@ test.describe('power limiter', () => {
     await page.getByLabel('Governed: Carport').check();
     await page.getByLabel('Lower limit: Carport').fill('100');
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByTestId('form-alert')).toHaveText('Settings saved.');
+    await expect(page.getByTestId('form-alert')).toHaveText('Settings saved.', SLOW);
 
     await page.reload();
-    await expect(page.getByLabel('Limiter on')).toBeChecked();
+    await expect(page.getByLabel('Limiter on')).toBeChecked(SLOW);
     await expect(page.getByLabel('Target grid power')).toHaveValue('-25');
     await expect(page.getByLabel('Source')).toHaveValue('simulated');
     await expect(page.getByLabel('Governed: Garage roof')).toBeChecked();
@@ -89,7 +94,7 @@ test.describe('power limiter', () => {
   });
 
   test('looks right in light, dark, German and French', async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     for (const [theme, locale] of [
       ['light', 'en'],
       ['dark', 'en'],
