@@ -94,8 +94,8 @@ function LimiterCard({ inverters }: { inverters: readonly LimiterCardInverter[] 
                   <th scope="col" className="text-end">
                     {t('card.output')}
                   </th>
-                  <th scope="col" className="text-end">
-                    {t('card.commands')}
+                  <th scope="col" className="text-end" title={t('card.commands')}>
+                    {t('card.commandsShort')}
                   </th>
                 </tr>
               </thead>
@@ -111,8 +111,10 @@ function LimiterCard({ inverters }: { inverters: readonly LimiterCardInverter[] 
                         </div>
                       )}
                     </th>
-                    <td className="text-end">{inv.limit_w === null ? '–' : f.unit(inv.limit_w, 'W')}</td>
-                    <td className="text-end">{f.unit(inv.output_w, 'W', 1)}</td>
+                    <td className="text-end text-nowrap">
+                      {inv.limit_w === null ? '–' : f.unit(inv.limit_w, 'W')}
+                    </td>
+                    <td className="text-end text-nowrap">{f.unit(inv.output_w, 'W')}</td>
                     <td className="text-end">{inv.commands_last_hour}</td>
                   </tr>
                 ))}

@@ -109,7 +109,7 @@ export function InverterRows() {
                     </td>
                     {(['lower_power_limit', 'upper_power_limit'] as const).map((field) => (
                       <td key={field}>
-                        <div className="input-group input-group-sm">
+                        <div className="input-group input-group-sm" style={{ minWidth: '7rem' }}>
                           <input
                             type="number"
                             inputMode="numeric"
