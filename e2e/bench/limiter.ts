@@ -103,7 +103,7 @@ async function runDay(withLimiter: boolean, hours = 24): Promise<DayRun> {
       meter,
       log,
     });
-    limiter.start();
+    await limiter.start();
   }
 
   const run: DayRun = {

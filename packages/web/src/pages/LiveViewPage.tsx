@@ -6,6 +6,7 @@ import { HintsBanner } from '../components/live/HintsBanner';
 import { HistorySection } from '../components/live/HistorySection';
 import { type InverterDialog, InverterPanel } from '../components/live/InverterPanel';
 import { InverterPills } from '../components/live/InverterPills';
+import { LimiterSection } from '../components/live/LimiterSection';
 import { TotalsCards } from '../components/live/TotalsCards';
 import type { InverterDialogProps } from '../components/live/types';
 import { PageFrame } from '../components/PageFrame';
@@ -20,8 +21,6 @@ const DIALOGS: Record<InverterDialog, ComponentType<InverterDialogProps>> = {
   gridprofile: lazy(() => import('../components/live/GridProfileModal')),
   eventlog: lazy(() => import('../components/live/EventLogModal')),
 };
-/** Its data, texts and chart load after the first paint; it shows once a limiter or meter is set up. */
-const LimiterCard = lazy(() => import('../components/limiter/LimiterCard'));
 
 /** `/`: hints, plant totals and one tab per inverter with its channels. */
 export default function LiveViewPage() {
@@ -56,9 +55,7 @@ export default function LiveViewPage() {
               setDialog({ kind, serial: inverter.serial, name: inverter.name || inverter.serial })
             }
           />
-          <Suspense fallback={null}>
-            <LimiterCard inverters={live.inverters} />
-          </Suspense>
+          <LimiterSection inverters={live.inverters} />
           <HistorySection inverters={live.inverters} />
         </>
       ) : (

@@ -1,5 +1,4 @@
-import type { PowerLimiterState, PowerLimiterStatus } from '@dtu-console/contract/api/powerlimiter';
-import type { PowerMeterStatus } from '@dtu-console/contract/api/powermeter';
+import type { PowerLimiterState } from '@dtu-console/contract/api/powerlimiter';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useSignedIn } from '../../api/auth';
@@ -31,11 +30,6 @@ export interface LimiterCardInverter {
   name: string;
 }
 
-/** Shown once the limiter is switched on or a meter source is set; nothing otherwise. */
-export function limiterCardShown(limiter: PowerLimiterStatus, meter: PowerMeterStatus | undefined): boolean {
-  return limiter.enabled || (meter?.enabled === true && meter.source !== 'none');
-}
-
 /**
  * The live view's limiter card (docs/limiter.md): grid power, target and state, each governed inverter's
  * limit, output and commands of the last hour, and the last 15 minutes as a chart.
@@ -46,90 +40,86 @@ function LimiterCard({ inverters }: { inverters: readonly LimiterCardInverter[] 
   const signedIn = useSignedIn();
   const status = useQuery(powerLimiterStatusQuery);
   const meter = useQuery(powerMeterStatusQuery);
+  const trace = useQuery(powerLimiterTraceQuery);
   const limiter = status.data;
-  const shown = limiter !== undefined && limiterCardShown(limiter, meter.data);
-  const trace = useQuery({ ...powerLimiterTraceQuery, enabled: shown });
-  if (!limiter || !shown) return null;
+  if (!limiter) return null;
   const governed = limiter.inverters.filter((inv) => inv.governed);
   const problem = meter.data?.valid === false ? meter.data.problem : null;
   return (
-    <section className="card history-card mt-3" data-testid="limiter-card">
-      <h2 className="card-header h6 d-flex flex-wrap gap-2 align-items-center">
-        <span className="me-auto">{t('card.title')}</span>
-        <span className={`badge ${STATE_BADGE[limiter.state]}`} data-testid="limiter-state">
-          {t(powerLimiterStateKey(limiter.state))}
-        </span>
+    <div className="card-body" data-testid="limiter-card">
+      <div className="d-flex flex-wrap gap-4 mb-3 align-items-start">
+        <Figure label={t('card.grid')} testId="limiter-grid">
+          {gridText(f, limiter.grid_power)}
+          {limiter.grid_power !== null && Math.abs(limiter.grid_power) >= 1 && (
+            <span className="small text-body-secondary ms-2">
+              {t(limiter.grid_power > 0 ? 'card.import' : 'card.export')}
+            </span>
+          )}
+        </Figure>
+        <Figure label={t('card.target')}>{f.unit(limiter.target, 'W')}</Figure>
+        <Figure label={t('card.state')}>
+          <span className={`badge ${STATE_BADGE[limiter.state]}`} data-testid="limiter-state">
+            {t(powerLimiterStateKey(limiter.state))}
+          </span>
+        </Figure>
         {signedIn && (
-          <Link to="/settings/powerlimiter" className="small fw-normal">
+          <Link to="/settings/powerlimiter" className="ms-auto small">
             {t('card.settings')}
           </Link>
         )}
-      </h2>
-      <div className="card-body">
-        <div className="d-flex flex-wrap gap-4 mb-3">
-          <Figure label={t('card.grid')} testId="limiter-grid">
-            {gridText(f, limiter.grid_power)}
-            {limiter.grid_power !== null && Math.abs(limiter.grid_power) >= 1 && (
-              <span className="small text-body-secondary ms-2">
-                {t(limiter.grid_power > 0 ? 'card.import' : 'card.export')}
-              </span>
-            )}
-          </Figure>
-          <Figure label={t('card.target')}>{f.unit(limiter.target, 'W')}</Figure>
-        </div>
-        {problem && (
-          <p className="small text-body-secondary">
-            {t(powerMeterProblemKey(problem), { defaultValue: problem.detail })}
-          </p>
-        )}
-        {governed.length > 0 && (
-          <div className="table-responsive">
-            <table className="table table-sm align-middle small">
-              <thead>
-                <tr>
-                  <th scope="col">{t('card.inverter')}</th>
-                  <th scope="col" className="text-end">
-                    {t('card.limit')}
-                  </th>
-                  <th scope="col" className="text-end">
-                    {t('card.output')}
-                  </th>
-                  <th scope="col" className="text-end" title={t('card.commands')}>
-                    {t('card.commandsShort')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {governed.map((inv) => (
-                  <tr key={inv.serial} data-testid={`limiter-row-${inv.serial}`}>
-                    <th scope="row" className="fw-normal">
-                      {inverters.find((known) => known.serial === inv.serial)?.name || inv.serial}
-                      {inv.failing && <div className="text-danger">{t('card.failing')}</div>}
-                      {inv.lease_until !== null && (
-                        <div className="text-body-secondary">
-                          {t('card.leased', { time: f.dateTime(new Date(inv.lease_until * 1000)) })}
-                        </div>
-                      )}
-                    </th>
-                    <td className="text-end text-nowrap">
-                      {inv.limit_w === null ? '–' : f.unit(inv.limit_w, 'W')}
-                    </td>
-                    <td className="text-end text-nowrap">{f.unit(inv.output_w, 'W')}</td>
-                    <td className="text-end">{inv.commands_last_hour}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <h3 className="h6 small text-body-secondary mb-1">{t('card.chart')}</h3>
-        {trace.data && (
-          <Suspense fallback={null}>
-            <LimiterChart trace={trace.data} />
-          </Suspense>
-        )}
       </div>
-    </section>
+      {problem && (
+        <p className="small text-body-secondary">
+          {t(powerMeterProblemKey(problem), { defaultValue: problem.detail })}
+        </p>
+      )}
+      {governed.length > 0 && (
+        <div className="table-responsive">
+          <table className="table table-sm align-middle small">
+            <thead>
+              <tr>
+                <th scope="col">{t('card.inverter')}</th>
+                <th scope="col" className="text-end">
+                  {t('card.limit')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('card.output')}
+                </th>
+                <th scope="col" className="text-end" title={t('card.commands')}>
+                  {t('card.commandsShort')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {governed.map((inv) => (
+                <tr key={inv.serial} data-testid={`limiter-row-${inv.serial}`}>
+                  <th scope="row" className="fw-normal">
+                    {inverters.find((known) => known.serial === inv.serial)?.name || inv.serial}
+                    {inv.failing && <div className="text-danger">{t('card.failing')}</div>}
+                    {inv.lease_until !== null && (
+                      <div className="text-body-secondary">
+                        {t('card.leased', { time: f.dateTime(new Date(inv.lease_until * 1000)) })}
+                      </div>
+                    )}
+                  </th>
+                  <td className="text-end text-nowrap">
+                    {inv.limit_w === null ? '–' : f.unit(inv.limit_w, 'W')}
+                  </td>
+                  <td className="text-end text-nowrap">{f.unit(inv.output_w, 'W')}</td>
+                  <td className="text-end">{inv.commands_last_hour}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h3 className="h6 small text-body-secondary mb-1">{t('card.chart')}</h3>
+      {trace.data && (
+        <Suspense fallback={null}>
+          <LimiterChart trace={trace.data} />
+        </Suspense>
+      )}
+    </div>
   );
 }
 
