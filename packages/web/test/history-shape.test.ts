@@ -219,6 +219,7 @@ describe('calendar and axis helpers', () => {
       ticks: [-500, 0, 500, 1000, 1500],
     });
     expect(niceRange(-80, -20)).toMatchObject({ bottom: -80, top: 0, step: 20 });
+    expect(niceRange(-2100, 2300)).toMatchObject({ bottom: -3000, top: 3000, step: 1000 });
   });
 
   it("reads the gateway's local date from its time status", () => {

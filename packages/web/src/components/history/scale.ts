@@ -22,7 +22,8 @@ export function niceRange(
   count = 4,
 ): { bottom: number; top: number; step: number; ticks: number[] } {
   if (!(min < 0) || !Number.isFinite(min)) return { bottom: 0, ...niceScale(max, count) };
-  const { step } = niceScale(Math.max(max, 0) - min, count);
+  // One step more than above zero alone: both ends are rounded out, which costs room.
+  const { step } = niceScale(Math.max(max, 0) - min, count + 1);
   const bottom = Math.floor(min / step + 1e-9) * step;
   const top = Math.max(Math.ceil(Math.max(max, 0) / step - 1e-9), 0) * step;
   const ticks: number[] = [];
