@@ -85,7 +85,6 @@ async function runDay(withLimiter: boolean, hours = 24): Promise<DayRun> {
       target_power_consumption: TARGET_W,
       target_power_consumption_hysteresis: HYSTERESIS_W,
       base_load_limit: 200,
-      meter_timeout: 10,
       min_command_interval: 3,
       inverters: serials.map((serial) => ({
         serial,
@@ -104,7 +103,7 @@ async function runDay(withLimiter: boolean, hours = 24): Promise<DayRun> {
       meter,
       log,
     });
-    limiter.start();
+    await limiter.start();
   }
 
   const run: DayRun = {

@@ -158,7 +158,6 @@ export const Code = {
   PowerLimiterTargetRange: 17001,
   PowerLimiterHysteresisRange: 17002,
   PowerLimiterBaseLoadRange: 17003,
-  PowerLimiterMeterTimeoutRange: 17004,
   PowerLimiterIntervalRange: 17005,
   PowerLimiterInverterUnknown: 17006,
   PowerLimiterInverterBounds: 17007,
@@ -601,12 +600,6 @@ export const CodeTable: { readonly [C in Code]: CodeSpec } = {
     'Base load limit',
     PowerLimiterLimits.baseLoadLimitMin,
     PowerLimiterLimits.baseLoadLimitMax,
-  ),
-  [Code.PowerLimiterMeterTimeoutRange]: rangeWarning(
-    'power limiter: meter timeout outside the bounds',
-    'Meter timeout',
-    PowerLimiterLimits.meterTimeoutMin,
-    PowerLimiterLimits.meterTimeoutMax,
   ),
   [Code.PowerLimiterIntervalRange]: rangeWarning(
     'power limiter: minimum command interval outside the bounds',

@@ -587,10 +587,6 @@ export const PowerLimiterLimits = {
   baseLoadLimitDefault: 200,
   baseLoadLimitMin: 0,
   baseLoadLimitMax: 100_000,
-  /** A meter reading older than this counts as lost: fallback, s. */
-  meterTimeoutDefault: 10,
-  meterTimeoutMin: 2,
-  meterTimeoutMax: 600,
   /** Shortest time between two limit commands to one inverter, s. */
   minIntervalDefault: 3,
   minIntervalMin: 1,
@@ -603,6 +599,9 @@ export const PowerLimiterLimits = {
   failuresReported: 3,
   /** Longest back-off between retries of a failing inverter, ms. */
   backoffMaxMs: 5 * 60_000,
+  /** The trace of GET /api/powerlimiter/trace: this long, at most one point this often, ms. */
+  traceWindowMs: 15 * 60_000,
+  traceSpacingMs: 5000,
 } as const;
 
 /**

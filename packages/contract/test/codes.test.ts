@@ -106,7 +106,6 @@ const expected: Row[] = [
   [17001, 'warning', { min: -10000, max: 10000 }],
   [17002, 'warning', { min: 0, max: 1000 }],
   [17003, 'warning', { min: 0, max: 100000 }],
-  [17004, 'warning', { min: 2, max: 600 }],
   [17005, 'warning', { min: 1, max: 600 }],
   [17006, 'warning', null],
   [17007, 'warning', { min: 0, max: 100000 }],

@@ -121,6 +121,7 @@ export function createServices(
     port: plantPort(ctx.plant),
     meter,
     log: ctx.log,
+    dataDir: ctx.options.dataDir,
   });
   const slots: ServiceSlots = { sntp, livedata, console, mqtt, history, meter, powerlimiter, alerts };
   return {

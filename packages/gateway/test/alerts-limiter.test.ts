@@ -192,7 +192,6 @@ describe('the power limiter’s alert rules', () => {
       target_power_consumption: 0,
       target_power_consumption_hysteresis: 20,
       base_load_limit: 200,
-      meter_timeout: 10,
       min_command_interval: 3,
       inverters: [governed(HM800), governed(HMS2000)],
     });

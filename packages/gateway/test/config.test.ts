@@ -267,6 +267,42 @@ describe('reading older and partial files', () => {
     });
   });
 
+  it('keeps lists of the user length: the limiter inverters and three meter topics', async () => {
+    const first = await open();
+    const limiterEntry = (serial: string) => ({
+      serial,
+      governed: true,
+      behind_power_meter: false,
+      lower_power_limit: 10,
+      upper_power_limit: 0,
+    });
+    await first.store.update('powerlimiter', {
+      ...first.store.get('powerlimiter'),
+      inverters: [limiterEntry('114172220003'), limiterEntry('116683554321')],
+    });
+    const topic = (n: number) => ({
+      topic: `meter/L${n}`,
+      json_path: 'power',
+      unit: 0,
+      sign_inverted: false,
+    });
+    const meter = first.store.get('powermeter');
+    await first.store.update('powermeter', {
+      ...meter,
+      mqtt: { ...meter.mqtt, values: [1, 2, 3].map(topic) },
+    });
+    const { store } = await open();
+    expect(store.get('powerlimiter').inverters.map((inv) => inv.serial)).toEqual([
+      '114172220003',
+      '116683554321',
+    ]);
+    expect(store.get('powermeter').mqtt.values.map((value) => value.topic)).toEqual([
+      'meter/L1',
+      'meter/L2',
+      'meter/L3',
+    ]);
+  });
+
   it('migrates an OpenDTU 0.1.30 backup: password hashed, kHz frequency, placeholder serial', async () => {
     const openDtu = {
       cfg: { version: 73216, save_count: 17 },
@@ -296,6 +332,37 @@ describe('reading older and partial files', () => {
     expect(saved.cfg).toEqual({ version: CONFIG_VERSION_INT, save_count: 18 });
     expect(JSON.stringify(saved.security)).not.toContain('my-old-password');
     expect(capture.text()).not.toContain('my-old-password');
+  });
+});
+
+describe('the meter staleness migration (1.1.0)', () => {
+  const v100 = versionToInt('1.0.0');
+  const file = (extra: Record<string, unknown>) =>
+    writeFile(join(dataDir, CONFIG_FILE), JSON.stringify({ cfg: { version: v100 }, ...extra }));
+  const limiter = { enabled: true, target_power_consumption: -20, meter_timeout: 5, inverters: [] };
+
+  it('keeps a saved limiter meter_timeout as the meter max_age when it was the shorter', async () => {
+    await file({ powermeter: { max_age: 30, source: 'http' }, powerlimiter: limiter });
+    const { store } = await open();
+    expect(store.get('powermeter').max_age).toBe(5);
+    expect(store.get('powermeter').source).toBe('http');
+    expect(store.get('powerlimiter').target_power_consumption).toBe(-20);
+    expect('meter_timeout' in store.get('powerlimiter')).toBe(false);
+    const saved = await readJson(CONFIG_FILE);
+    expect(saved.cfg).toEqual({ version: CONFIG_VERSION_INT, save_count: 1 });
+    expect(JSON.stringify(saved)).not.toContain('meter_timeout');
+  });
+
+  it('keeps the meter max_age when it was the shorter, and fills in a missing meter section', async () => {
+    await file({ powermeter: { max_age: 3 }, powerlimiter: { ...limiter, meter_timeout: 60 } });
+    expect((await open()).store.get('powermeter').max_age).toBe(3);
+    await rm(join(dataDir, CONFIG_FILE));
+    await rm(join(dataDir, CONFIG_BACKUP_FILE), { force: true });
+    await file({ powerlimiter: { ...limiter, meter_timeout: 7 } });
+    const { store } = await open();
+    expect(store.source).toBe('file');
+    expect(store.get('powermeter').max_age).toBe(7);
+    expect(store.get('powermeter').source).toBe('simulated');
   });
 });
 

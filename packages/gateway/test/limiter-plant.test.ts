@@ -2,7 +2,7 @@
  * The limiter on the gateway as `npm start` runs it: fed by the simulated plant's own meter (the default
  * source), steering both default inverters towards the target at a summer noon.
  */
-import { Code } from '@dtu-console/contract';
+import { Code, PowerLimiterLimits, type PowerLimiterTrace } from '@dtu-console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from './helpers/api';
 import { expectCode } from './helpers/envelopes';
@@ -33,7 +33,6 @@ describe('the limiter on the simulated meter', () => {
         target_power_consumption: 0,
         target_power_consumption_hysteresis: 20,
         base_load_limit: 200,
-        meter_timeout: 10,
         min_command_interval: 3,
         inverters: [governed(HM800), governed(HMS2000)],
       }),
@@ -51,5 +50,27 @@ describe('the limiter on the simulated meter', () => {
     // At noon the plant makes more than the house uses: the limits hold the export near the target.
     const grid = (await get(env.gateway, '/api/powermeter/status', null)).json().power;
     expect(Math.abs(grid)).toBeLessThan(300);
+  });
+
+  it('keeps a trace of the last 15 minutes for the console chart, readonly like live data', async () => {
+    for (let i = 0; i < 120; i++) await env.advance(10_000);
+    const response = await get(env.gateway, '/api/powerlimiter/trace', null);
+    expect(response.statusCode).toBe(200);
+    const trace = response.json() as PowerLimiterTrace;
+    expect(trace.window_ms).toBe(PowerLimiterLimits.traceWindowMs);
+    expect(trace.spacing_ms).toBe(PowerLimiterLimits.traceSpacingMs);
+    const times = trace.points.map((point) => point.time);
+    const now = env.clock.now();
+    // Bounded: only the window, at most one point per spacing.
+    expect(times[0]).toBeGreaterThanOrEqual(now - trace.window_ms);
+    expect(trace.points.length).toBeLessThanOrEqual(trace.window_ms / trace.spacing_ms + 1);
+    expect(trace.points.length).toBeGreaterThan(60);
+    for (let i = 1; i < times.length; i++) {
+      expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(trace.spacing_ms);
+    }
+    const last = trace.points.at(-1)!;
+    expect(typeof last.grid_power).toBe('number');
+    expect(last.production).toBeGreaterThan(0);
+    expect(last.limit).toBeGreaterThan(0);
   });
 });

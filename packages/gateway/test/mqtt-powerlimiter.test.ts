@@ -97,12 +97,8 @@ describe('power limiter against a real Mosquitto', () => {
       expect(env.gateway.ctx.config.get('powerlimiter').enabled).toBe(true);
       expect(watcher.last.get('solar/powerlimiter/status/target')).toBe('-30');
 
-      // Home Assistant entities after a reconnect (they are published on connect).
-      await post(env.gateway, '/api/mqtt/config', {
-        ...baseConfig,
-        mqtt_port: broker.port,
-        mqtt_clientid: 'other',
-      });
+      // Home Assistant entities with the next discovery run (runs are a minute apart at least).
+      await env.advance(61_000);
       await until(
         () =>
           [...watcher.last.keys()].some(
@@ -123,5 +119,48 @@ describe('power limiter against a real Mosquitto', () => {
     } finally {
       await watcher.close();
     }
+  });
+
+  /** The limiter's retained discovery configs a new subscriber gets from the broker. */
+  async function retainedLimiterEntities(): Promise<string[]> {
+    const fresh = await watch(broker.url, ['homeassistant/+/+/+/config']);
+    try {
+      // Retained messages arrive right after the subscription; give them a moment.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return [...fresh.last.entries()]
+        .filter(([topic, payload]) => topic.includes('powerlimiter_') && payload !== '')
+        .map(([topic]) => topic);
+    } finally {
+      await fresh.close();
+    }
+  }
+
+  it('removes its retained entities when it no longer applies, and when discovery is switched off', async () => {
+    const limiter = env.gateway.ctx.config.get('powerlimiter');
+    await until(() => env.gateway.ctx.services.mqtt.connected, 5000, 'connected');
+    expect((await retainedLimiterEntities()).length).toBeGreaterThanOrEqual(5);
+
+    // Given up (off, no inverters listed): the next discovery run clears them.
+    await env.gateway.ctx.config.update('powerlimiter', { ...limiter, enabled: false, inverters: [] });
+    await env.advance(61_000);
+    await until(() => env.gateway.ctx.services.mqtt.connected, 5000, 'connected');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await retainedLimiterEntities()).toEqual([]);
+
+    // Set up again: back; then discovery switched off: gone with the inverters' entities.
+    await env.gateway.ctx.config.update('powerlimiter', limiter);
+    await env.advance(61_000);
+    let back: string[] = [];
+    for (let i = 0; i < 20 && back.length < 5; i++) back = await retainedLimiterEntities();
+    expect(back.length).toBeGreaterThanOrEqual(5);
+    await post(env.gateway, '/api/mqtt/config', {
+      ...baseConfig,
+      mqtt_port: broker.port,
+      mqtt_hass_enabled: false,
+    });
+    await until(() => env.gateway.ctx.services.mqtt.connected, 5000, 'connected');
+    let left = back;
+    for (let i = 0; i < 20 && left.length > 0; i++) left = await retainedLimiterEntities();
+    expect(left).toEqual([]);
   });
 });

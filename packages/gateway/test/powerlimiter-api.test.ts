@@ -27,7 +27,6 @@ const valid = {
   target_power_consumption: -10,
   target_power_consumption_hysteresis: 20,
   base_load_limit: 300,
-  meter_timeout: 10,
   min_command_interval: 3,
   inverters: [inverter(HM800), inverter(HMS2000, { behind_power_meter: false })],
 };
@@ -40,7 +39,6 @@ describe('/api/powerlimiter', () => {
       target_power_consumption: 0,
       target_power_consumption_hysteresis: PowerLimiterLimits.hysteresisDefault,
       base_load_limit: PowerLimiterLimits.baseLoadLimitDefault,
-      meter_timeout: PowerLimiterLimits.meterTimeoutDefault,
       min_command_interval: PowerLimiterLimits.minIntervalDefault,
       inverters: [],
     });
@@ -71,7 +69,6 @@ describe('/api/powerlimiter', () => {
       [{ target_power_consumption: 20_000 }, Code.PowerLimiterTargetRange],
       [{ target_power_consumption_hysteresis: -1 }, Code.PowerLimiterHysteresisRange],
       [{ base_load_limit: -5 }, Code.PowerLimiterBaseLoadRange],
-      [{ meter_timeout: 1 }, Code.PowerLimiterMeterTimeoutRange],
       [{ min_command_interval: 0 }, Code.PowerLimiterIntervalRange],
       [
         { inverters: [inverter(HM800, { lower_power_limit: 500, upper_power_limit: 400 })] },

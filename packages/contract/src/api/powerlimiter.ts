@@ -25,8 +25,6 @@ export interface PowerLimiterConfig {
   target_power_consumption_hysteresis: number;
   /** The fallback: total the governed inverters produce while the meter is stale or lost, W. */
   base_load_limit: number;
-  /** A reading older than this counts as lost, s. */
-  meter_timeout: number;
   /** Shortest time between two commands to one inverter, s. */
   min_command_interval: number;
   inverters: PowerLimiterInverterConfig[];
@@ -72,4 +70,26 @@ export interface PowerLimiterStatus {
   /** Persistent limit commands the limiter sent (always 0: it sends none). */
   persistent_commands: number;
   inverters: PowerLimiterInverterStatus[];
+}
+
+/** One point of the limiter's recent past. */
+export interface PowerLimiterTracePoint {
+  /** When it was taken, Unix ms of the gateway clock. */
+  time: number;
+  /** The meter's reading, W; null while there was no valid one. */
+  grid_power: number | null;
+  /** The plant's AC output, W. */
+  production: number;
+  /** Sum of the governed inverters' limits, W; null when none is known. */
+  limit: number | null;
+}
+
+/**
+ * GET /api/powerlimiter/trace (readonly): the last `window_ms` in memory, oldest first, at most one point
+ * per `spacing_ms` (taken on the limiter's passes; gone after a restart).
+ */
+export interface PowerLimiterTrace {
+  window_ms: number;
+  spacing_ms: number;
+  points: PowerLimiterTracePoint[];
 }

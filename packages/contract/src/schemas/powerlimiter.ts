@@ -21,7 +21,6 @@ export const powerLimiterConfigShape = z.object({
   target_power_consumption: integer,
   target_power_consumption_hysteresis: integer,
   base_load_limit: integer,
-  meter_timeout: integer,
   min_command_interval: integer,
   inverters: z.array(powerLimiterInverterShape),
 });
@@ -47,7 +46,6 @@ export const powerLimiterConfigRules: readonly Rule<Shape>[] = [
     L.hysteresisMax,
   ),
   rangeRule(Code.PowerLimiterBaseLoadRange, 'base_load_limit', L.baseLoadLimitMin, L.baseLoadLimitMax),
-  rangeRule(Code.PowerLimiterMeterTimeoutRange, 'meter_timeout', L.meterTimeoutMin, L.meterTimeoutMax),
   rangeRule(Code.PowerLimiterIntervalRange, 'min_command_interval', L.minIntervalMin, L.minIntervalMax),
   { code: Code.PowerLimiterInverterBounds, field: 'inverters', fails: (v) => v.inverters.some(boundsBroken) },
 ];

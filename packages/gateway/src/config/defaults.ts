@@ -272,7 +272,6 @@ export function createDefaults(input: DefaultsInput): GatewayConfig {
       target_power_consumption: PowerLimiterLimits.targetDefault,
       target_power_consumption_hysteresis: PowerLimiterLimits.hysteresisDefault,
       base_load_limit: PowerLimiterLimits.baseLoadLimitDefault,
-      meter_timeout: PowerLimiterLimits.meterTimeoutDefault,
       min_command_interval: PowerLimiterLimits.minIntervalDefault,
       inverters: [],
     },

@@ -4,6 +4,7 @@
  * CONFIG_VERSION in version.ts) whenever the stored format changes meaning; a key that is merely new needs
  * no step, because missing keys take their defaults.
  */
+import { PowerMeterLimits } from '@dtu-console/contract';
 import { intToVersion, versionToInt } from './version';
 
 export type RawConfig = Record<string, unknown>;
@@ -34,6 +35,24 @@ export const MIGRATIONS: readonly Migration[] = [
       }
       // Before 0.1.30 OpenDTU kept the POSIX rule beside the zone name; since then it derives it from the
       // name. Either way the pair in the file is consistent or absent, which the loader handles.
+    },
+  },
+  {
+    to: versionToInt('1.1.0'),
+    description: 'one meter staleness: powerlimiter.meter_timeout folded into powermeter.max_age',
+    apply(raw) {
+      const limiter = section(raw, 'powerlimiter');
+      const timeout = limiter?.meter_timeout;
+      if (limiter) delete limiter.meter_timeout;
+      if (typeof timeout !== 'number' || !Number.isFinite(timeout)) return;
+      // The limiter fell back at the first of the two ages: the shorter one is what the user had.
+      const meter = section(raw, 'powermeter') ?? {};
+      const age = typeof meter.max_age === 'number' ? meter.max_age : PowerMeterLimits.maxAgeDefault;
+      meter.max_age = Math.min(
+        PowerMeterLimits.maxAgeMax,
+        Math.max(PowerMeterLimits.maxAgeMin, Math.round(Math.min(age, timeout))),
+      );
+      raw.powermeter = meter;
     },
   },
 ];

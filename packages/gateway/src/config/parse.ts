@@ -31,6 +31,10 @@ export function mergeDefaults(defaults: unknown, input: unknown): unknown {
   if (input === undefined || input === null) return structuredClone(defaults);
   if (Array.isArray(defaults)) {
     if (!Array.isArray(input)) return input;
+    // Slot arrays (inverters, channels, LEDs, log modules) have their fixed length in the defaults. A
+    // default of at most one item is a list of the user's length (the limiter's inverters, the meter's
+    // topics): every stored item is kept, each filled from the default item.
+    if (defaults.length <= 1) return input.map((item) => mergeDefaults(defaults[0], item));
     return defaults.map((item, index) => mergeDefaults(item, input[index]));
   }
   if (isRecord(defaults)) {

@@ -169,7 +169,6 @@ export const configSchema = z.object({
     target_power_consumption: z.int(),
     target_power_consumption_hysteresis: u16,
     base_load_limit: u32,
-    meter_timeout: u16,
     min_command_interval: u16,
     inverters: z.array(
       z.object({

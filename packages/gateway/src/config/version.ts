@@ -1,5 +1,5 @@
 /** Version of the config.json format; migrations (config/migrations.ts) lift older files to it. */
-export const CONFIG_VERSION = '1.0.0';
+export const CONFIG_VERSION = '1.1.0';
 
 /**
  * `cfg.version` in config.json is the version as one integer, major << 24 | minor << 16 | patch << 8, the

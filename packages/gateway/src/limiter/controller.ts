@@ -14,7 +14,7 @@ import type { DeepReadonly, GatewayConfig } from '../config/schema';
 import type { MeterFeed, MeterReading } from '../meter/types';
 import type { Clock } from '../system/clock';
 import { type DispatchInverter, dispatch } from './dispatch';
-import { HandLimits } from './hand-limits';
+import { HandLimits, type StoredLease } from './hand-limits';
 import { InverterCommands } from './inverter-commands';
 import type { InverterPort, InverterView, TemporaryLimit } from './port';
 
@@ -61,6 +61,8 @@ export class LimiterController {
   readonly #log: LimiterLog;
   readonly #commands = new Map<string, InverterCommands>();
   readonly #hand = new HandLimits();
+  /** Inverters whose lease ran out and that still wait for their fallback (unreachable, night). */
+  readonly #fallbackDue = new Set<string>();
   #state: PowerLimiterState = 'off';
   /** A valid reading has arrived in this run: before that nothing is sent. */
   #everValid = false;
@@ -85,7 +87,13 @@ export class LimiterController {
     const now = this.#clock.now();
     const s = this.#settings();
     this.#observeCommands(now, s);
-    for (const serial of this.#hand.takeExpired(now)) this.#leaseExpired(serial, now, s);
+    for (const serial of this.#hand.takeExpired(now)) {
+      this.#log.info(`Limit lease of inverter ${serial} expired`);
+      this.#fallbackDue.add(serial);
+    }
+    for (const serial of [...this.#fallbackDue]) {
+      if (this.#leaseExpired(serial, now, s)) this.#fallbackDue.delete(serial);
+    }
 
     if (!s.enabled) {
       if (this.#wasEnabled) this.#releaseAll(s);
@@ -99,7 +107,7 @@ export class LimiterController {
       this.#setState('no_inverters');
       return;
     }
-    const reading = this.#freshReading(now, s);
+    const reading = this.#freshReading();
     if (!reading) {
       if (!this.#everValid) {
         this.#setState('waiting_for_meter');
@@ -124,6 +132,19 @@ export class LimiterController {
       const limitW = limit.relative ? (limit.value * view.ratedW) / 100 : limit.value;
       commands.external(now, limitW, this.#responseMs(view, commands.limitW ?? view.outputW, limitW));
     }
+  }
+
+  /** The open leases (kept across restarts by the service) and a counter of their changes. */
+  leases(): { list: StoredLease[]; changes: number } {
+    return { list: this.#hand.leases(), changes: this.#hand.leaseChanges };
+  }
+
+  /**
+   * Leases kept from the last run. One that ran out meanwhile gets its fallback on the next pass, as soon
+   * as the inverter takes commands (before any meter reading: it is a fail-safe, not a regulation).
+   */
+  restoreLeases(leases: readonly StoredLease[]): void {
+    for (const lease of leases) this.#hand.restore(lease);
   }
 
   status(): PowerLimiterStatus {
@@ -160,11 +181,10 @@ export class LimiterController {
 
   // --- the loop ------------------------------------------------------------------------------------
 
-  #freshReading(now: number, s: LimiterSettings): MeterReading | undefined {
+  /** The meter's own staleness rule (`powermeter.max_age`) is the limiter's: one fact, kept there. */
+  #freshReading(): MeterReading | undefined {
     const status = this.#meter?.status();
-    const reading = status?.reading;
-    if (!status?.valid || !reading) return undefined;
-    return now - reading.atMs <= s.meter_timeout * 1000 ? reading : undefined;
+    return status?.valid ? status.reading : undefined;
   }
 
   #regulate(reading: MeterReading, now: number, s: LimiterSettings): void {
@@ -297,25 +317,28 @@ export class LimiterController {
     }
   }
 
-  /** A lease ran out: a governed inverter falls to its share of the base load limit, others to their maximum. */
-  #leaseExpired(serial: string, now: number, s: LimiterSettings): void {
+  /**
+   * A lease ran out: a governed inverter falls to its share of the base load limit, others to their
+   * maximum. False while the inverter cannot take the command yet (it is tried again on the next pass).
+   */
+  #leaseExpired(serial: string, now: number, s: LimiterSettings): boolean {
+    const view = this.#port.inverter(serial);
+    if (!view) return true;
+    if (!view.reachable || !view.commandsEnabled) return false;
     const config = s.inverters.find((inv) => inv.serial === serial);
-    this.#log.info(`Limit lease of inverter ${serial} expired`);
-    if (!s.enabled || !config?.governed) {
-      this.#port.sendLimit(serial, { value: 100, relative: true });
-      return;
-    }
-    const governed = this.#governed(now, s);
-    const entries = governed.map((g) => ({ ...dispatchEntry(g), sunCapW: null }));
-    const limitW = dispatch(s.base_load_limit, entries).get(serial);
+    const byLimiter = s.enabled && config?.governed === true;
+    // Its share needs its rated power (read from the inverter after a start).
+    if (byLimiter && view.ratedW <= 0) return false;
+    const governed = byLimiter ? this.#governed(now, s) : [];
     const g = governed.find((entry) => entry.config.serial === serial);
+    const entries = governed.map((entry) => ({ ...dispatchEntry(entry), sunCapW: null }));
+    const limitW = g ? dispatch(s.base_load_limit, entries).get(serial) : undefined;
     if (limitW === undefined || !g) {
-      this.#port.sendLimit(serial, { value: 100, relative: true });
-      return;
+      return this.#port.sendLimit(serial, { value: 100, relative: true }) === 'queued';
     }
-    if (this.#port.sendLimit(serial, { value: limitW, relative: false }) === 'queued') {
-      g.commands.sent(now, limitW, this.#responseMs(g.view, g.view.outputW, limitW));
-    }
+    if (this.#port.sendLimit(serial, { value: limitW, relative: false }) !== 'queued') return false;
+    g.commands.sent(now, limitW, this.#responseMs(g.view, g.view.outputW, limitW));
+    return true;
   }
 
   #setState(state: PowerLimiterState): void {

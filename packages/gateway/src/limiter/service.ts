@@ -1,12 +1,15 @@
 /**
  * The power limiter service (docs/limiter.md): the controller on a 1 s tick and on every meter reading,
- * its settings in the `powerlimiter` config section, and what routes and MQTT ask of it.
+ * its settings in the `powerlimiter` config section, the open leases kept in the data directory, the
+ * trace of the last minutes, and what routes and MQTT ask of it.
  */
 import {
   normalizeLimitType,
   type PowerLimiterConfig,
   type PowerLimiterConfigPayload,
+  PowerLimiterLimits,
   type PowerLimiterStatus,
+  type PowerLimiterTrace,
   parseHexSerial,
 } from '@dtu-console/contract';
 import { isRelativeLimit } from '@dtu-console/hoymiles';
@@ -18,7 +21,9 @@ import type { Clock } from '../system/clock';
 import type { Logger } from '../system/logger';
 import { CommandCount } from './command-count';
 import { LimiterController } from './controller';
+import { LeaseFile } from './lease-file';
 import type { InverterPort } from './port';
+import { LimiterTrace } from './trace';
 
 /** How often staleness, command ends and leases are checked between readings. */
 export const LIMITER_TICK_MS = 1000;
@@ -32,6 +37,8 @@ export interface LimiterServiceOptions {
   /** The house meter; undefined while no meter is configured (the limiter waits for one). */
   meter: MeterFeed | undefined;
   log: Logger;
+  /** Where the open leases are kept across restarts; without it they live in memory only. */
+  dataDir?: string;
 }
 
 export class LimiterService implements Service {
@@ -39,6 +46,10 @@ export class LimiterService implements Service {
   readonly #options: LimiterServiceOptions;
   readonly #controller: LimiterController;
   readonly #commandCount = new CommandCount();
+  readonly #leaseFile: LeaseFile | undefined;
+  readonly #trace = new LimiterTrace(PowerLimiterLimits.traceWindowMs, PowerLimiterLimits.traceSpacingMs);
+  /** The lease change count last written. */
+  #leasesSaved = 0;
   #cancelTick: (() => void) | undefined;
   #unsubscribe: (() => void) | undefined;
   #running = false;
@@ -54,18 +65,23 @@ export class LimiterService implements Service {
       settings: () => options.config.get('powerlimiter'),
       log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
     });
+    this.#leaseFile = options.dataDir === undefined ? undefined : new LeaseFile(options.dataDir, log);
   }
 
-  start(): void {
+  async start(): Promise<void> {
+    const kept = (await this.#leaseFile?.load()) ?? [];
+    this.#controller.restoreLeases(kept);
+    this.#leasesSaved = this.#controller.leases().changes;
     this.#running = true;
     this.#unsubscribe = this.#options.meter?.onReading(() => this.#evaluate());
     this.#tick();
   }
 
-  stop(): void {
+  async stop(): Promise<void> {
     this.#running = false;
     this.#cancelTick?.();
     this.#unsubscribe?.();
+    await this.#leaseFile?.flushed();
   }
 
   config(): PowerLimiterConfig {
@@ -91,6 +107,11 @@ export class LimiterService implements Service {
     return this.#commandCount.totals();
   }
 
+  /** The last minutes of grid power, production and limit. */
+  trace(): PowerLimiterTrace {
+    return this.#trace.snapshot(this.#options.clock.now());
+  }
+
   /** MQTT's enable switch. */
   setEnabled(enabled: boolean): Promise<SaveOutcome> {
     return this.#options.config.update('powerlimiter', {
@@ -111,6 +132,7 @@ export class LimiterService implements Service {
     if (type === undefined) return;
     const wire = this.#options.live.inverter(Number(parseHexSerial(serial)))?.serial ?? serial;
     this.#controller.handLimit(wire, { value, relative: isRelativeLimit(type) }, expiryS);
+    this.#saveLeases();
   }
 
   #tick(): void {
@@ -128,6 +150,31 @@ export class LimiterService implements Service {
     } finally {
       this.#evaluating = false;
     }
+    this.#saveLeases();
+    this.#recordTrace();
     this.#options.bus.emit('powerlimiter:evaluated');
+  }
+
+  #saveLeases(): void {
+    const { list, changes } = this.#controller.leases();
+    if (!this.#leaseFile || changes === this.#leasesSaved) return;
+    this.#leasesSaved = changes;
+    void this.#leaseFile.save(list);
+  }
+
+  #recordTrace(): void {
+    const now = this.#options.clock.now();
+    if (!this.#trace.due(now)) return;
+    const status = this.#controller.status();
+    let limit: number | null = null;
+    for (const inv of status.inverters) {
+      if (inv.governed && inv.limit_w !== null) limit = (limit ?? 0) + inv.limit_w;
+    }
+    this.#trace.record({
+      time: now,
+      grid_power: this.#options.meter?.status().valid === true ? status.grid_power : null,
+      production: this.#options.live.totals().acPowerW,
+      limit,
+    });
   }
 }

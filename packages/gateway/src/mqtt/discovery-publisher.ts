@@ -17,6 +17,7 @@ import type { MqttSection } from './client-options';
 import type { MqttConnection } from './connection';
 import { type DiscoveryMessage, discoveryMessages, dtuUid } from './discovery';
 import { DiscoveryRecord } from './discovery-record';
+import { type PowerLimiterControl, powerLimiterDiscoveryMessages } from './powerlimiter';
 
 /** Full discovery runs are at least this far apart; a request in between waits and runs once. */
 export const DISCOVERY_MIN_SPACING_MS = 60_000;
@@ -31,6 +32,8 @@ export interface DiscoveryPublisherOptions {
   build: BuildInfo;
   dataDir: string;
   log: Logger;
+  /** The power limiter, whose entities join the run while it is set up. */
+  powerlimiter?: () => PowerLimiterControl | undefined;
 }
 
 export class DiscoveryPublisher {
@@ -126,6 +129,7 @@ export class DiscoveryPublisher {
         inverters: plant.live.inverters().map((inv) => ({ inv, reachableThreshold: threshold(inv) })),
       }),
       ...alertDiscoveryMessages(mqtt, uid, plant.live.serials()),
+      ...powerLimiterDiscoveryMessages(mqtt, uid, this.#options.powerlimiter?.()?.status()),
     ]);
   }
 

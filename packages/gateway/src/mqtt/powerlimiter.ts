@@ -1,12 +1,14 @@
 /**
  * The power limiter on MQTT (docs/limiter.md, docs/mqtt.md's rules for command payloads): its state, the
  * grid power and each inverter's limit as retained state topics below `<base>powerlimiter/`; an enable
- * switch and a target number as commands; and their Home Assistant entities on the DTU device.
+ * switch and a target number as commands; and their Home Assistant entities on the DTU device, which the
+ * discovery publisher sends with the others (and so removes when they no longer apply).
  */
 import { PowerLimiterLimits, type PowerLimiterStatus } from '@dtu-console/contract';
 import type { Logger } from '../system/logger';
 import type { MqttSection } from './client-options';
 import { parseNumberPayload } from './commands';
+import type { DiscoveryMessage } from './discovery';
 
 /** What MQTT needs of the limiter service. */
 export interface PowerLimiterControl {
@@ -22,8 +24,8 @@ export interface PowerLimiterMqttOptions {
   connected(): boolean;
   settings(): MqttSection;
   limiter(): PowerLimiterControl | undefined;
-  /** The DTU device's id in Home Assistant (its entities hang below it). */
-  dtuUid(): Promise<string>;
+  /** The limiter's entities changed (set up, given up, inverters listed): a discovery run is due. */
+  entitiesChanged(): void;
   log: Logger;
 }
 
@@ -64,6 +66,16 @@ export function parsePowerLimiterCommand(
   return { kind: 'target', value };
 }
 
+/** A limiter that was never set up (off, no inverters listed) stays off the broker. */
+export function powerLimiterApplies(status: PowerLimiterStatus | undefined): status is PowerLimiterStatus {
+  return status !== undefined && (status.enabled || status.inverters.length > 0);
+}
+
+/** What the limiter's entities depend on: whether it applies, and which inverters are listed. */
+function entitiesKey(status: PowerLimiterStatus | undefined): string {
+  return powerLimiterApplies(status) ? status.inverters.map((inv) => inv.serial).join(',') : '-';
+}
+
 /** The state topics (below the base topic) and their payloads. */
 export function powerLimiterState(status: PowerLimiterStatus): Map<string, string> {
   const state = new Map<string, string>([
@@ -82,8 +94,8 @@ export class PowerLimiterMqtt {
   readonly #options: PowerLimiterMqttOptions;
   /** What was last published, to publish changes only. */
   #published = new Map<string, string>();
-  /** The Home Assistant entities went out on this connection. */
-  #discovered = false;
+  /** The entities' key at the last discovery request (a connect runs discovery anyway). */
+  #entities: string | undefined;
 
   constructor(options: PowerLimiterMqttOptions) {
     this.#options = options;
@@ -106,10 +118,10 @@ export class PowerLimiterMqtt {
     return true;
   }
 
-  /** After a (re)connect: everything again, and the Home Assistant entities. */
+  /** After a (re)connect: everything again (the connect runs discovery itself). */
   connected(): void {
     this.#published.clear();
-    this.#discovered = false;
+    this.#entities = entitiesKey(this.#options.limiter()?.status());
     this.publishChanges();
   }
 
@@ -121,29 +133,32 @@ export class PowerLimiterMqtt {
     const limiter = this.#options.limiter();
     if (!limiter || !this.#options.connected()) return;
     const status = limiter.status();
-    if (!status.enabled && status.inverters.length === 0) return;
-    const settings = this.#options.settings();
-    if (!this.#discovered) {
-      this.#discovered = true;
-      this.#discovery(status).catch((error: unknown) =>
-        this.#options.log.warn({ err: error }, 'Power limiter discovery not published'),
-      );
+    const entities = entitiesKey(status);
+    if (entities !== this.#entities) {
+      this.#entities = entities;
+      this.#options.entitiesChanged();
     }
+    if (!powerLimiterApplies(status)) return;
+    const settings = this.#options.settings();
     for (const [topic, payload] of powerLimiterState(status)) {
       if (this.#published.get(topic) === payload) continue;
       this.#published.set(topic, payload);
       this.#options.publish(`${settings.topic}${topic}`, payload, settings.retain);
     }
   }
+}
 
-  async #discovery(status: PowerLimiterStatus): Promise<void> {
-    const settings = this.#options.settings();
-    if (!settings.hass.enabled) return;
-    const uid = await this.#options.dtuUid();
-    for (const [topic, config] of powerLimiterDiscovery(settings, uid, status)) {
-      this.#options.publish(topic, JSON.stringify(config), settings.hass.retain);
-    }
-  }
+/** The limiter's entities for a discovery run; none while it does not apply (the run then removes them). */
+export function powerLimiterDiscoveryMessages(
+  settings: MqttSection,
+  uid: string,
+  status: PowerLimiterStatus | undefined,
+): DiscoveryMessage[] {
+  if (!powerLimiterApplies(status)) return [];
+  return powerLimiterDiscovery(settings, uid, status).map(([topic, config]) => ({
+    topic,
+    payload: JSON.stringify(config),
+  }));
 }
 
 /** Home Assistant discovery configs: [config topic, payload]. */

@@ -10,13 +10,11 @@ import type { BuildInfo } from '../system/build-info';
 import type { Clock } from '../system/clock';
 import type { HeapWatermark } from '../system/host';
 import type { Logger } from '../system/logger';
-import { readNetworkFacts } from '../system/network-facts';
 import { AlertPublisher } from './alert-publisher';
 import type { MqttSection } from './client-options';
 import { CommandHandler } from './command-handler';
 import { commandSubscriptions } from './commands';
 import { MqttConnection } from './connection';
-import { dtuUid } from './discovery';
 import { DiscoveryPublisher } from './discovery-publisher';
 import { type PowerLimiterControl, PowerLimiterMqtt, powerLimiterSubscriptions } from './powerlimiter';
 import { StatePublisher } from './state-publisher';
@@ -92,7 +90,7 @@ export class MqttService implements Service, MqttState {
       connected: () => connection.connected,
       settings,
       limiter: () => options.powerlimiter?.(),
-      dtuUid: async () => dtuUid((await readNetworkFacts()).hostname, options.config.chipId),
+      entitiesChanged: () => this.#discovery.request(),
       log,
     });
   }

@@ -2,6 +2,7 @@
 import {
   type PowerLimiterConfig,
   type PowerLimiterStatus,
+  type PowerLimiterTrace,
   powerLimiterConfigSchemaFor,
 } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
@@ -33,5 +34,16 @@ export const powerLimiterRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = a
     '/api/powerlimiter/status',
     { config: { auth: 'readonly', summary: 'Power limiter state, grid power and each inverter’s limit' } },
     async (): Promise<PowerLimiterStatus> => limiter.status(),
+  );
+
+  app.get(
+    '/api/powerlimiter/trace',
+    {
+      config: {
+        auth: 'readonly',
+        summary: 'Power limiter: grid power, production and limit over the last 15 minutes',
+      },
+    },
+    async (): Promise<PowerLimiterTrace> => limiter.trace(),
   );
 };

@@ -99,7 +99,7 @@ describe('fail-safe', () => {
     expect(hm!.sent.length).toBeGreaterThan(0);
   });
 
-  it('meter stale: the governed inverters hold the base load limit within the meter timeout', async () => {
+  it('meter stale: the governed inverters hold the base load limit within the meter max age', async () => {
     const [hm, hms] = plant();
     const r = rig(
       [hm!, hms!],
@@ -146,6 +146,33 @@ describe('fail-safe', () => {
     await r.run(400, 2400);
     expect(r.controller.status().inverters.find((i) => i.serial === HMS)!.failing).toBe(false);
     expect(Math.abs(gridOf(r))).toBeLessThanOrEqual(20);
+  });
+
+  it('a lease that ran out while the gateway was down: the fallback once the inverter takes commands', async () => {
+    const [hm, hms] = plant();
+    const before = rig([hm!, hms!], settingsOf({ base_load_limit: 400, inverters: [governed(HMS)] }));
+    before.controller.handLimit(HMS, { value: 500, relative: false }, 60);
+    before.controller.handLimit(HM, { value: 50, relative: true }, 3600);
+    const kept = before.controller.leases().list;
+    expect(kept.map((lease) => lease.serial)).toEqual([HMS, HM]);
+
+    // The next run, two minutes later, without a meter: the HMS-2000 is still out of reach at first.
+    const [hm2, hms2] = plant();
+    hms2!.reachable = false;
+    const after = rig([hm2!, hms2!], settingsOf({ base_load_limit: 400, inverters: [governed(HMS)] }), {
+      meter: false,
+    });
+    await after.clock.advance(120_000);
+    after.controller.restoreLeases(kept);
+    await after.run(5, null);
+    expect(hms2!.sent).toEqual([]);
+    hms2!.reachable = true;
+    await after.run(2, null);
+    expect(after.controller.state).toBe('waiting_for_meter');
+    expect(hms2!.sent).toEqual([{ value: 400, relative: false }]);
+    // The other lease still runs: untouched, and still kept.
+    expect(hm2!.sent).toEqual([]);
+    expect(after.controller.leases().list.map((lease) => lease.serial)).toEqual([HM]);
   });
 
   it('a lease not renewed: a governed inverter falls to its share of the base load, another to its maximum', async () => {

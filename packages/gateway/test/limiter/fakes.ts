@@ -30,7 +30,11 @@ export class FakeInverter {
 export class FakeMeter implements MeterFeed {
   #reading: MeterReading | undefined;
   #listeners = new Set<(r: MeterReading) => void>();
-  constructor(readonly clock: ManualClock) {}
+  /** The meter's staleness rule (`powermeter.max_age`, 10 s by default), which the limiter follows. */
+  constructor(
+    readonly clock: ManualClock,
+    readonly maxAgeMs = 10_000,
+  ) {}
   read(powerW: number): void {
     this.#reading = { powerW, atMs: this.clock.now() };
     for (const l of this.#listeners) l(this.#reading);
@@ -39,7 +43,7 @@ export class FakeMeter implements MeterFeed {
     return this.#reading
       ? {
           source: 'simulated',
-          valid: true,
+          valid: this.clock.now() - this.#reading.atMs <= this.maxAgeMs,
           reading: this.#reading,
           ageMs: this.clock.now() - this.#reading.atMs,
         }
@@ -57,7 +61,6 @@ export function settingsOf(overrides: Partial<LimiterSettings> = {}): LimiterSet
     target_power_consumption: 0,
     target_power_consumption_hysteresis: 20,
     base_load_limit: 300,
-    meter_timeout: 10,
     min_command_interval: 1,
     inverters: [],
     ...overrides,

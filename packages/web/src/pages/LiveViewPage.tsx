@@ -6,6 +6,7 @@ import { HintsBanner } from '../components/live/HintsBanner';
 import { HistorySection } from '../components/live/HistorySection';
 import { type InverterDialog, InverterPanel } from '../components/live/InverterPanel';
 import { InverterPills } from '../components/live/InverterPills';
+import { LimiterSection } from '../components/live/LimiterSection';
 import { TotalsCards } from '../components/live/TotalsCards';
 import type { InverterDialogProps } from '../components/live/types';
 import { PageFrame } from '../components/PageFrame';
@@ -54,6 +55,7 @@ export default function LiveViewPage() {
               setDialog({ kind, serial: inverter.serial, name: inverter.name || inverter.serial })
             }
           />
+          <LimiterSection inverters={live.inverters} />
           <HistorySection inverters={live.inverters} />
         </>
       ) : (

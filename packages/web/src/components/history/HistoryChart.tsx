@@ -1,5 +1,5 @@
 import { type PointerEvent, useEffect, useRef, useState } from 'react';
-import { niceScale } from './scale';
+import { niceRange } from './scale';
 import type { ChartSeries } from './view';
 
 /**
@@ -136,13 +136,23 @@ export function HistoryChart(props: HistoryChartProps) {
   const { series } = props;
   const count = series[0]?.values.length ?? 0;
   let max = 0;
-  for (const one of series) for (const value of one.values) if (value !== null && value > max) max = value;
-  const scale = niceScale(max);
+  let min = 0;
+  for (const one of series) {
+    for (const value of one.values) {
+      if (value === null) continue;
+      if (value > max) max = value;
+      if (value < min) min = value;
+    }
+  }
+  const scale = niceRange(min, max);
   const left =
     Math.max(...scale.ticks.map((tick) => props.yLabel(tick, scale.step).length)) * CHAR_WIDTH + 10;
   const plotWidth = Math.max(width - left - PAD.right, 10);
-  const base = HEIGHT - PAD.bottom;
-  const y = (value: number) => base - (value / scale.top) * (base - PAD.top);
+  const bottom = HEIGHT - PAD.bottom;
+  const y = (value: number) =>
+    bottom - ((value - scale.bottom) / (scale.top - scale.bottom)) * (bottom - PAD.top);
+  // Areas, bars and the axis stand on zero, which is the bottom unless a value is below it.
+  const base = Math.round(y(0) * 10) / 10;
 
   const band = plotWidth / Math.max(count, 1);
   const x =
@@ -227,7 +237,7 @@ export function HistoryChart(props: HistoryChartProps) {
             )}
             {hover !== null && (
               <>
-                <line className="history-guide" x1={x(hover)} x2={x(hover)} y1={PAD.top} y2={base} />
+                <line className="history-guide" x1={x(hover)} x2={x(hover)} y1={PAD.top} y2={bottom} />
                 {series.map((one, index) => {
                   const value = one.values[hover];
                   return value == null ? null : (

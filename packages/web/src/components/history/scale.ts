@@ -12,6 +12,25 @@ export function niceScale(max: number, count = 4): { top: number; step: number; 
   return { top, step, ticks };
 }
 
+/**
+ * A round axis from `min` to `max` (the bottom is 0 unless a value is below zero, as grid power in export):
+ * the step of the whole span, the bottom and top on multiples of it.
+ */
+export function niceRange(
+  min: number,
+  max: number,
+  count = 4,
+): { bottom: number; top: number; step: number; ticks: number[] } {
+  if (!(min < 0) || !Number.isFinite(min)) return { bottom: 0, ...niceScale(max, count) };
+  // One step more than above zero alone: both ends are rounded out, which costs room.
+  const { step } = niceScale(Math.max(max, 0) - min, count + 1);
+  const bottom = Math.floor(min / step + 1e-9) * step;
+  const top = Math.max(Math.ceil(Math.max(max, 0) / step - 1e-9), 0) * step;
+  const ticks: number[] = [];
+  for (let value = bottom; value <= top + step / 2; value += step) ticks.push(Number(value.toPrecision(12)));
+  return { bottom, top, step, ticks };
+}
+
 /** Local hour and minute of a Unix time in a zone. */
 function zoneClock(zone: string) {
   const format = new Intl.DateTimeFormat('en-GB', {

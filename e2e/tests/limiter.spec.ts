@@ -1,0 +1,136 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signedIn } from './session';
+
+/** The machine running the suite may be busy: the screens get longer than the default 10 s to answer. */
+const SLOW = { timeout: 30_000 };
+
+/**
+ * The power limiter in the console against the real gateway (simulated radio, the simulated house meter):
+ * the settings round trip with "Read now", the live view's card regulating with its chart, a refused
+ * value, and screenshots in light, dark, German and French (under /tmp, to look at).
+ */
+
+async function openSettings(page: Page) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('link', { name: 'Power limiter' }).click();
+  await expect(page).toHaveURL(/\/settings\/powerlimiter$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Power limiter' })).toBeVisible();
+  await expect(page.locator('table.limiter-inverters')).toBeVisible(SLOW);
+}
+
+/** The live view's limiter card: offered collapsed, loaded when opened (the first time in a context). */
+async function openCard(page: Page) {
+  await page.goto('/');
+  const section = page.getByTestId('limiter-section');
+  await expect(section).toBeVisible(SLOW);
+  const toggle = section.getByRole('button', { expanded: false });
+  if (await toggle.count()) await toggle.click();
+  const card = section.getByTestId('limiter-card');
+  await expect(card).toBeVisible(SLOW);
+  return card;
+}
+
+/** The settings screen and the live card in a theme and language as a visitor stored them. */
+async function shoot(page: Page, theme: 'light' | 'dark', locale: string, tag = '') {
+  await page.addInitScript(
+    ([t, l]) => {
+      localStorage.setItem('theme', t);
+      localStorage.setItem('locale', l);
+    },
+    [theme, locale] as const,
+  );
+  const name = `${theme}-${locale}${tag}`;
+  await page.goto('/settings/powerlimiter');
+  await expect(page.locator('table.limiter-inverters')).toBeVisible(SLOW);
+  await page.screenshot({ path: `/tmp/limiter-settings-${name}.png`, fullPage: true });
+  const card = await openCard(page);
+  await expect(card.locator('svg path.history-line')).toHaveCount(3, SLOW);
+  const section = page.getByTestId('limiter-section');
+  await section.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/tmp/limiter-live-${name}.png` });
+  await section.screenshot({ path: `/tmp/limiter-card-${name}.png` });
+}
+
+test.describe('power limiter', () => {
+  test('settings: simulated meter read now, limiter on with a target, kept after a reload; a wrong value refused', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signedIn(page);
+    await openSettings(page);
+
+    await page.getByLabel('Source').selectOption({ label: 'Off' });
+    await expect(page.getByRole('button', { name: 'Read now' })).toHaveCount(0);
+    await page.getByLabel('Source').selectOption({ label: 'Simulated meter' });
+    await page.getByRole('button', { name: 'Read now' }).click();
+    await expect(page.getByTestId('meter-reading')).toContainText(/Reading: -?[\d,.]+ W/, SLOW);
+
+    await page.getByLabel('Limiter on').check();
+    await page.getByLabel('Target grid power').fill('-25');
+    await page.getByLabel('Governed: Garage roof').check();
+    await page.getByLabel('Governed: Carport').check();
+    await page.getByLabel('Lower limit: Carport').fill('100');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('form-alert')).toHaveText('Settings saved.', SLOW);
+
+    await page.reload();
+    await expect(page.getByLabel('Limiter on')).toBeChecked(SLOW);
+    await expect(page.getByLabel('Target grid power')).toHaveValue('-25');
+    await expect(page.getByLabel('Source')).toHaveValue('simulated');
+    await expect(page.getByLabel('Governed: Garage roof')).toBeChecked();
+    await expect(page.getByLabel('Governed: Carport')).toBeChecked();
+    await expect(page.getByLabel('Lower limit: Carport')).toHaveValue('100');
+
+    // Out of bounds: refused before it is sent, with the gateway's translated message.
+    await page.getByLabel('Target grid power').fill('20000');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('The target grid power must be between -10000 and 10000 W.')).toBeVisible();
+    await expect(page.getByTestId('form-alert')).toHaveCount(0);
+  });
+
+  test('the live view shows the limiter card regulating, with its chart', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signedIn(page);
+    // The first load carries only the offer: the card's chunk comes when it is opened.
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/Limiter(Card|Chart)-/.test(request.url())) chunks.push(request.url());
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('limiter-section')).toBeVisible(SLOW);
+    await page.waitForLoadState('networkidle');
+    expect(chunks).toEqual([]);
+    const card = await openCard(page);
+    expect(chunks.length).toBeGreaterThan(0);
+    await expect(card.getByTestId('limiter-state')).toHaveText('Regulating', { timeout: 30_000 });
+    await expect(card.getByText('Target')).toBeVisible();
+    await expect(card.getByText('-25 W')).toBeVisible();
+    await expect(card.getByRole('row', { name: /Garage roof/ })).toBeVisible();
+    await expect(card.getByRole('row', { name: /Carport/ })).toBeVisible();
+    const chart = card.getByTestId('limiter-chart');
+    await expect(chart.locator('svg path.history-line')).toHaveCount(3, { timeout: 30_000 });
+    await expect(chart.getByRole('img')).toHaveAttribute('aria-label', /last 15 minutes/);
+  });
+
+  test('looks right in light, dark, German and French', async ({ browser }) => {
+    test.setTimeout(300_000);
+    for (const [theme, locale] of [
+      ['light', 'en'],
+      ['dark', 'en'],
+      ['light', 'de'],
+      ['dark', 'fr'],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
+      const page = await context.newPage();
+      await signedIn(page);
+      await shoot(page, theme, locale);
+      await context.close();
+    }
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await phone.newPage();
+    await signedIn(page);
+    await shoot(page, 'light', 'de', '-phone');
+    await phone.close();
+  });
+});

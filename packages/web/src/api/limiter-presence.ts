@@ -1,0 +1,14 @@
+import type { PowerLimiterStatus } from '@dtu-console/contract/api/powerlimiter';
+import { apiGet } from './client';
+
+/**
+ * Whether the live view offers the limiter card: the limiter is switched on, or a meter source gives
+ * readings (the shell's one small request for the limiter; the card itself loads when opened).
+ */
+export async function fetchLimiterShown(signal?: AbortSignal): Promise<boolean> {
+  const status = await apiGet<PowerLimiterStatus>('/api/powerlimiter/status', {
+    signal,
+    suppressErrorScreen: true,
+  });
+  return status.enabled || status.grid_power !== null;
+}

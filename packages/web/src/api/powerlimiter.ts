@@ -1,0 +1,71 @@
+import type { InverterConfig, InverterListResponse } from '@dtu-console/contract/api/inverter';
+import type {
+  PowerLimiterConfig,
+  PowerLimiterStatus,
+  PowerLimiterTrace,
+} from '@dtu-console/contract/api/powerlimiter';
+import type { PowerMeterConfig } from '@dtu-console/contract/api/powermeter';
+import { type Envelope, isEnvelope } from '@dtu-console/contract/envelope';
+import type { PowerLimiterConfigPayload } from '@dtu-console/contract/schemas/powerlimiter';
+import type { PowerMeterConfigPayload } from '@dtu-console/contract/schemas/powermeter';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet, apiPost } from './client';
+import { savePowerMeterConfig } from './powermeter';
+
+const BASE = '/api/powerlimiter';
+/** The limiter decides on every meter reading; its status is asked again this often while it is shown. */
+export const POWERLIMITER_STATUS_REFRESH_MS = 2000;
+/** The trace gains a point every few seconds; the chart is redrawn this often. */
+export const POWERLIMITER_TRACE_REFRESH_MS = 10_000;
+
+export const powerLimiterStatusQuery = queryOptions({
+  queryKey: ['powerlimiter', 'status'] as const,
+  queryFn: ({ signal }) =>
+    apiGet<PowerLimiterStatus>(`${BASE}/status`, { signal, suppressErrorScreen: true }),
+  refetchInterval: POWERLIMITER_STATUS_REFRESH_MS,
+});
+
+export const powerLimiterTraceQuery = queryOptions({
+  queryKey: ['powerlimiter', 'trace'] as const,
+  queryFn: ({ signal }) => apiGet<PowerLimiterTrace>(`${BASE}/trace`, { signal, suppressErrorScreen: true }),
+  refetchInterval: POWERLIMITER_TRACE_REFRESH_MS,
+});
+
+export function savePowerLimiterConfig(payload: PowerLimiterConfigPayload): Promise<Envelope> {
+  return apiPost<Envelope>(`${BASE}/config`, payload, { suppressErrorScreen: true });
+}
+
+/** What the Power limiter screen edits: the meter source, the limiter, and the plant's inverters. */
+export interface PowerLimiterSettings {
+  meter: PowerMeterConfig;
+  limiter: PowerLimiterConfig;
+  /** In the order of the inverter settings. */
+  inverters: InverterConfig[];
+}
+
+export const powerLimiterSettingsQuery = queryOptions({
+  queryKey: ['powerlimiter', 'settings'] as const,
+  queryFn: async (): Promise<PowerLimiterSettings> => {
+    const [meter, limiter, list] = await Promise.all([
+      apiGet<PowerMeterConfig>('/api/powermeter/config'),
+      apiGet<PowerLimiterConfig>(`${BASE}/config`),
+      apiGet<InverterListResponse>('/api/inverter/list'),
+    ]);
+    return { meter, limiter, inverters: [...list.inverter].sort((a, b) => a.order - b.order) };
+  },
+});
+
+/** Saves the meter first (the limiter reads it); a refusal there is the answer and the limiter waits. */
+export async function savePowerLimiterSettings(payload: {
+  meter: PowerMeterConfigPayload;
+  limiter: PowerLimiterConfigPayload;
+}): Promise<Envelope> {
+  const meter = await savePowerMeterConfig(payload.meter);
+  if (!isEnvelope(meter) || meter.type !== 'success') return meter;
+  return savePowerLimiterConfig(payload.limiter);
+}
+
+/** The translation key of a limiter state (namespace `limiter`). */
+export function powerLimiterStateKey(state: PowerLimiterStatus['state']): string {
+  return `state.${state}`;
+}

@@ -1,0 +1,141 @@
+import { PowerLimiterLimits } from '@dtu-console/contract/limits';
+import { get, useFormContext, useWatch } from 'react-hook-form';
+import { FormCard, NumberField, SwitchField } from '../form';
+import '../../styles/tables.scss';
+import type { LimiterFormValues } from './form-values';
+import { useLimiterTranslation } from './labels';
+
+const L = PowerLimiterLimits;
+
+/** The limiter card: on/off, target, hysteresis, fallback and command spacing. */
+export function LimiterFields() {
+  const { t } = useLimiterTranslation();
+  return (
+    <FormCard title={t('settings.limiter')}>
+      <p className="form-text mt-0">{t('settings.limiterHint')}</p>
+      <SwitchField name="limiter.enabled" label={t('settings.enabled')} />
+      <NumberField
+        name="limiter.target_power_consumption"
+        label={t('settings.target')}
+        help={t('settings.targetHint')}
+        min={L.targetMin}
+        max={L.targetMax}
+        step={1}
+        unit="W"
+      />
+      <NumberField
+        name="limiter.target_power_consumption_hysteresis"
+        label={t('settings.hysteresis')}
+        help={t('settings.hysteresisHint')}
+        min={L.hysteresisMin}
+        max={L.hysteresisMax}
+        step={1}
+        unit="W"
+      />
+      <NumberField
+        name="limiter.base_load_limit"
+        label={t('settings.baseLoad')}
+        help={t('settings.baseLoadHint')}
+        min={L.baseLoadLimitMin}
+        max={L.baseLoadLimitMax}
+        step={1}
+        unit="W"
+      />
+      <NumberField
+        name="limiter.min_command_interval"
+        label={t('settings.commandInterval')}
+        help={t('settings.commandIntervalHint')}
+        min={L.minIntervalMin}
+        max={L.minIntervalMax}
+        step={1}
+        unit="s"
+      />
+    </FormCard>
+  );
+}
+
+/** One row per inverter of the plant: governed, behind the meter, and its bounds. */
+export function InverterRows() {
+  const { t } = useLimiterTranslation();
+  const { register, formState } = useFormContext<LimiterFormValues>();
+  const rows = useWatch<LimiterFormValues, 'limiter.inverters'>({ name: 'limiter.inverters' });
+  const error = get(formState.errors, 'limiter.inverters') as { message?: string } | undefined;
+  return (
+    <FormCard title={t('settings.inverters')}>
+      <p className="form-text mt-0">{t('settings.invertersHint')}</p>
+      {rows.length === 0 ? (
+        <p className="text-body-secondary mb-0">{t('settings.noInverters')}</p>
+      ) : (
+        <div className="table-responsive">
+          <table className="table align-middle mb-0 limiter-inverters">
+            <thead>
+              <tr>
+                <th scope="col">{t('settings.inverter')}</th>
+                <th scope="col">{t('settings.governed')}</th>
+                <th scope="col">{t('settings.behind')}</th>
+                <th scope="col">{t('settings.lower')}</th>
+                <th scope="col">{t('settings.upper')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => {
+                const name = `limiter.inverters.${index}` as const;
+                const label = row.name || row.serial;
+                return (
+                  <tr key={row.serial} data-testid={`limiter-inverter-${row.serial}`}>
+                    <th scope="row" className="fw-normal">
+                      <div>{label}</div>
+                      {row.name && <div className="small text-body-secondary">{row.serial}</div>}
+                    </th>
+                    <td>
+                      <div className="form-check form-switch mb-0">
+                        <input
+                          type="checkbox"
+                          className="form-check-input"
+                          aria-label={`${t('settings.governed')}: ${label}`}
+                          {...register(`${name}.governed`)}
+                        />
+                      </div>
+                    </td>
+                    <td>
+                      <div className="form-check form-switch mb-0">
+                        <input
+                          type="checkbox"
+                          className="form-check-input"
+                          aria-label={`${t('settings.behind')}: ${label}`}
+                          {...register(`${name}.behind_power_meter`)}
+                        />
+                      </div>
+                    </td>
+                    {(['lower_power_limit', 'upper_power_limit'] as const).map((field) => (
+                      <td key={field}>
+                        <div className="input-group input-group-sm" style={{ minWidth: '7rem' }}>
+                          <input
+                            type="number"
+                            inputMode="numeric"
+                            className={`form-control${error ? ' is-invalid' : ''}`}
+                            min={0}
+                            max={L.inverterLimitMax}
+                            step={1}
+                            aria-label={`${t(field === 'lower_power_limit' ? 'settings.lower' : 'settings.upper')}: ${label}`}
+                            {...register(`${name}.${field}`, { valueAsNumber: true })}
+                          />
+                          <span className="input-group-text">W</span>
+                        </div>
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {error?.message && (
+        <div className="invalid-feedback d-block" role="alert">
+          {error.message}
+        </div>
+      )}
+    </FormCard>
+  );
+}

@@ -1,0 +1,243 @@
+import {
+  PowerMeterAuthTypes,
+  PowerMeterLimits,
+  PowerMeterSources,
+  type PowerMeterUnitFactors,
+  ShellyMeterKinds,
+} from '@dtu-console/contract/limits';
+import { useWatch } from 'react-hook-form';
+import { FormCard, NumberField, SelectField, SwitchField, TextField } from '../form';
+import type { LimiterFormValues } from './form-values';
+import { useLimiterTranslation } from './labels';
+import { ReadNow } from './ReadNow';
+
+const L = PowerMeterLimits;
+const UNITS = ['W', 'kW', 'mW'] as const satisfies { length: (typeof PowerMeterUnitFactors)['length'] };
+
+/** The meter card: the source, its own settings, how long a reading counts, and "Read now". */
+export function MeterFields() {
+  const { t } = useLimiterTranslation();
+  const [source, phases] = useWatch<LimiterFormValues, ['meter.source', 'meter.mqtt.phases']>({
+    name: ['meter.source', 'meter.mqtt.phases'],
+  });
+  return (
+    <FormCard title={t('settings.meter')}>
+      <p className="form-text mt-0">{t('settings.meterHint')}</p>
+      <SelectField
+        name="meter.source"
+        label={t('settings.source')}
+        choices={PowerMeterSources.map((value) => ({ value, label: t(`meter.source.${value}`) }))}
+      />
+      {source === 'simulated' && <p className="form-text">{t('meter.simulated')}</p>}
+      {source === 'mqtt' && <MqttFields phases={Number(phases) === 3 ? 3 : 1} />}
+      {source === 'http' && <HttpFields />}
+      {source === 'shelly' && <ShellyFields />}
+      {source !== 'none' && (
+        <>
+          <NumberField
+            name="meter.max_age"
+            label={t('settings.maxAge')}
+            help={t('settings.maxAgeHint')}
+            min={L.maxAgeMin}
+            max={L.maxAgeMax}
+            step={1}
+            unit="s"
+          />
+          <ReadNow />
+        </>
+      )}
+    </FormCard>
+  );
+}
+
+/** A JSON path with its unit and sign, below `prefix` (an MQTT topic's or the HTTP source's). */
+function ValueFields({ prefix, label }: { prefix: string; label?: string }) {
+  const { t } = useLimiterTranslation();
+  return (
+    <>
+      <TextField
+        name={`${prefix}.json_path`}
+        label={label ? `${t('settings.jsonPath')} (${label})` : t('settings.jsonPath')}
+        help={label ? undefined : t('settings.jsonPathHint')}
+        maxLength={L.jsonPathMaxLength}
+      />
+      <SelectField
+        name={`${prefix}.unit`}
+        label={t('settings.unit')}
+        numeric
+        choices={UNITS.map((unit, value) => ({ value, label: unit }))}
+      />
+      <SwitchField name={`${prefix}.sign_inverted`} label={t('settings.signInverted')} />
+    </>
+  );
+}
+
+function MqttFields({ phases }: { phases: 1 | 3 }) {
+  const { t } = useLimiterTranslation();
+  const shared = useWatch<LimiterFormValues, 'meter.mqtt.use_gateway_broker'>({
+    name: 'meter.mqtt.use_gateway_broker',
+  });
+  const rows = phases === 3 ? [0, 1, 2] : [0];
+  return (
+    <>
+      <SwitchField
+        name="meter.mqtt.use_gateway_broker"
+        label={t('settings.useGatewayBroker')}
+        help={t('settings.useGatewayBrokerHint')}
+      />
+      {!shared && (
+        <>
+          <TextField
+            name="meter.mqtt.hostname"
+            label={t('settings.hostname')}
+            maxLength={L.hostnameMaxLength}
+          />
+          <NumberField name="meter.mqtt.port" label={t('settings.port')} min={1} max={65535} step={1} />
+          <TextField
+            name="meter.mqtt.username"
+            label={t('settings.username')}
+            maxLength={L.usernameMaxLength}
+          />
+          <TextField
+            name="meter.mqtt.password"
+            type="password"
+            label={t('settings.password')}
+            help={t('settings.passwordHint')}
+            maxLength={L.passwordMaxLength}
+            autoComplete="new-password"
+          />
+        </>
+      )}
+      <SelectField
+        name="meter.mqtt.phases"
+        label={t('settings.topics')}
+        numeric
+        choices={[
+          { value: 1, label: t('settings.oneTopic') },
+          { value: 3, label: t('settings.threeTopics') },
+        ]}
+      />
+      {rows.map((row) => {
+        const phase = phases === 3 ? `L${row + 1}` : undefined;
+        return (
+          <div key={row} className={phases === 3 ? 'border-top pt-3' : undefined}>
+            <TextField
+              name={`meter.mqtt.values.${row}.topic`}
+              label={phase ? `${t('settings.topic')} (${phase})` : t('settings.topic')}
+              maxLength={L.topicMaxLength}
+            />
+            <ValueFields prefix={`meter.mqtt.values.${row}`} {...(phase ? { label: phase } : {})} />
+          </div>
+        );
+      })}
+    </>
+  );
+}
+
+function HttpFields() {
+  const { t } = useLimiterTranslation();
+  const auth = Number(
+    useWatch<LimiterFormValues, 'meter.http_json.http_request.auth_type'>({
+      name: 'meter.http_json.http_request.auth_type',
+    }),
+  );
+  const request = 'meter.http_json.http_request';
+  return (
+    <>
+      <TextField
+        name={`${request}.url`}
+        type="url"
+        label={t('settings.url')}
+        placeholder="http://192.168.1.20/cm?cmnd=status%2010"
+        maxLength={L.urlMaxLength}
+      />
+      <SelectField
+        name={`${request}.auth_type`}
+        label={t('settings.auth')}
+        numeric
+        choices={[
+          { value: PowerMeterAuthTypes.none, label: t('settings.authNone') },
+          { value: PowerMeterAuthTypes.basic, label: t('settings.authBasic') },
+          { value: PowerMeterAuthTypes.digest, label: t('settings.authDigest') },
+        ]}
+      />
+      {auth !== PowerMeterAuthTypes.none && (
+        <>
+          <TextField
+            name={`${request}.username`}
+            label={t('settings.username')}
+            maxLength={L.usernameMaxLength}
+          />
+          <TextField
+            name={`${request}.password`}
+            type="password"
+            label={t('settings.password')}
+            help={t('settings.passwordHint')}
+            maxLength={L.passwordMaxLength}
+            autoComplete="new-password"
+          />
+        </>
+      )}
+      <ValueFields prefix="meter.http_json" />
+      <NumberField
+        name="meter.http_json.polling_interval"
+        label={t('settings.interval')}
+        min={L.pollingIntervalMin}
+        max={L.pollingIntervalMax}
+        step={1}
+        unit="s"
+      />
+      <NumberField
+        name={`${request}.timeout`}
+        label={t('settings.timeout')}
+        min={L.timeoutMin}
+        max={L.timeoutMax}
+        step={100}
+        unit="ms"
+      />
+    </>
+  );
+}
+
+function ShellyFields() {
+  const { t } = useLimiterTranslation();
+  return (
+    <>
+      <TextField
+        name="meter.shelly.hostname"
+        label={t('settings.shellyHost')}
+        placeholder="192.168.1.30"
+        maxLength={L.hostnameMaxLength}
+      />
+      <TextField
+        name="meter.shelly.password"
+        type="password"
+        label={t('settings.password')}
+        help={t('settings.shellyPasswordHint')}
+        maxLength={L.passwordMaxLength}
+        autoComplete="new-password"
+      />
+      <SelectField
+        name="meter.shelly.kind"
+        label={t('settings.shellyKind')}
+        choices={ShellyMeterKinds.map((kind) => ({ value: kind, label: t(`settings.shelly.${kind}`) }))}
+      />
+      <NumberField
+        name="meter.shelly.channel"
+        label={t('settings.channel')}
+        min={0}
+        max={L.channelMax}
+        step={1}
+      />
+      <NumberField
+        name="meter.shelly.polling_interval"
+        label={t('settings.interval')}
+        min={L.pollingIntervalMin}
+        max={L.pollingIntervalMax}
+        step={1}
+        unit="s"
+      />
+      <SwitchField name="meter.shelly.notifications" label={t('settings.notifications')} />
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import type { PowerMeterTestResult } from '@dtu-console/contract/api/powermeter';
+import { isEnvelope } from '@dtu-console/contract/envelope';
+import { useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { powerMeterProblemKey, testPowerMeter } from '../../api/powermeter';
+import { type AlertMessage, errorAlert, responseAlert } from '../../api/response';
+import { useFormat } from '../../i18n/format';
+import { Alert } from '../AlertBox';
+import { checkMeter, type LimiterFormValues, meterPayload } from './form-values';
+import { useLimiterTranslation } from './labels';
+
+/** "Read now": runs the source as it stands in the form (unsaved) once, and shows the reading or why not. */
+export function ReadNow() {
+  const { t } = useLimiterTranslation();
+  const f = useFormat();
+  const { getValues } = useFormContext<LimiterFormValues>();
+  const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState<AlertMessage | null>(null);
+
+  const read = async () => {
+    const values = getValues();
+    const refused = checkMeter(values);
+    if (refused?.code) {
+      setShown({ variant: 'warning', text: t(`apiresponse.${refused.code}`, { ...refused.param }) });
+      return;
+    }
+    setBusy(true);
+    setShown(null);
+    try {
+      const answer = await testPowerMeter(meterPayload(values));
+      setShown(isEnvelope(answer) ? responseAlert(t, answer) : resultAlert(answer));
+    } catch (error) {
+      setShown(errorAlert(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resultAlert = (result: PowerMeterTestResult): AlertMessage => {
+    if (!result.ok) {
+      const reason = t(powerMeterProblemKey(result.problem), { defaultValue: result.problem.detail });
+      return { variant: 'warning', text: t('settings.noReading', { reason }) };
+    }
+    const phases = result.phases?.map((w) => f.unit(w, 'W', 1)).join(' · ');
+    const power = f.unit(result.power, 'W', 1);
+    return {
+      variant: 'success',
+      text: phases ? `${t('settings.reading', { power })} (${phases})` : t('settings.reading', { power }),
+    };
+  };
+
+  return (
+    <div className="row mb-3">
+      <div className="col-sm-8 offset-sm-4">
+        <button type="button" className="btn btn-outline-primary" onClick={read} disabled={busy}>
+          {busy && <span className="spinner-border spinner-border-sm me-2" aria-hidden />}
+          {t('settings.readNow')}
+        </button>
+        {shown && (
+          <Alert variant={shown.variant} className="mt-3 mb-0" testId="meter-reading">
+            {shown.text}
+          </Alert>
+        )}
+      </div>
+    </div>
+  );
+}

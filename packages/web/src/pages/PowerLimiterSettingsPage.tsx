@@ -1,0 +1,50 @@
+import { useWatch } from 'react-hook-form';
+import { powerLimiterSettingsQuery, savePowerLimiterSettings } from '../api/powerlimiter';
+import { Alert } from '../components/AlertBox';
+import { SettingsForm, useSettingsForm } from '../components/form';
+import { check, type LimiterFormValues, toPayload, toValues } from '../components/limiter/form-values';
+import { InverterRows, LimiterFields } from '../components/limiter/LimiterFields';
+import { useLimiterTranslation } from '../components/limiter/labels';
+import { MeterFields } from '../components/limiter/MeterFields';
+import { PageFrame } from '../components/PageFrame';
+import { withQuery } from '../lib/query';
+
+/**
+ * /settings/powerlimiter: the house meter the limiter steers by (with "Read now"), the limiter and the
+ * inverters it governs (docs/limiter.md). One form, one save: the meter first, then the limiter.
+ */
+function PowerLimiterSettingsPage() {
+  const settings = useSettingsForm({
+    query: powerLimiterSettingsQuery,
+    toValues,
+    toPayload,
+    save: savePowerLimiterSettings,
+    check,
+  });
+  const { t } = useLimiterTranslation();
+  const { query } = settings;
+  return (
+    <PageFrame title={t('limiteradmin.title')} loading={query.isPending} onReload={settings.reload}>
+      {query.data && (
+        <SettingsForm settings={settings}>
+          <MeterFields />
+          <LimiterFields />
+          <NoMeterWarning />
+          <InverterRows />
+        </SettingsForm>
+      )}
+    </PageFrame>
+  );
+}
+
+/** A limiter switched on without a meter would only wait: said where it is switched on. */
+function NoMeterWarning() {
+  const { t } = useLimiterTranslation();
+  const [enabled, source] = useWatch<LimiterFormValues, ['limiter.enabled', 'meter.source']>({
+    name: ['limiter.enabled', 'meter.source'],
+  });
+  if (!enabled || source !== 'none') return null;
+  return <Alert variant="warning">{t('settings.noMeter')}</Alert>;
+}
+
+export default withQuery(PowerLimiterSettingsPage);
