@@ -82,6 +82,12 @@ export async function coldLoad(
     }
   });
   await page.goto(url, { waitUntil: 'networkidle' });
+  // On a busy machine the entry can run for over 500 ms without a request before it asks for the screen's
+  // chunk, and the load would end early: wait until a whole second brings no further file.
+  for (let count = -1; count !== entries.length; ) {
+    count = entries.length;
+    await page.waitForTimeout(1000);
+  }
   await context.close();
   return { locale, bytes: entries.reduce((sum, entry) => sum + entry.bytes, 0), entries };
 }
