@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../chromium';
 import { type BenchGateway, root } from './lib/gateway';
-import type { Section } from './lib/report';
+import type { Result, Section } from './lib/report';
 import { KB } from './lib/stats';
 
 const BUDGET_FIRST_LOAD_KB = 108;
@@ -82,6 +82,12 @@ export async function coldLoad(
     }
   });
   await page.goto(url, { waitUntil: 'networkidle' });
+  // On a busy machine the entry can run for over 500 ms without a request before it asks for the screen's
+  // chunk, and the load would end early: wait until a whole second brings no further file.
+  for (let count = -1; count !== entries.length; ) {
+    count = entries.length;
+    await page.waitForTimeout(1000);
+  }
   await context.close();
   return { locale, bytes: entries.reduce((sum, entry) => sum + entry.bytes, 0), entries };
 }
@@ -138,12 +144,19 @@ export async function measureConsoleBytes(
       '| route | wire | brotli bodies | gzip bodies |',
       '|---|---|---|---|',
     );
-    let heaviestRoute = { path: '/', bytes: 0 };
+    const routeResults: Result[] = [];
     for (const path of routes()) {
       const load = await coldLoad(browser, `${gateway.base}${path}`, 'en-US', true);
       const body = await bodies(load);
       details.push(`| \`${path}\` | ${kb(load.bytes)} | ${kb(body.br)} | ${kb(body.gzip)} |`);
-      if (load.bytes > heaviestRoute.bytes) heaviestRoute = { path, bytes: load.bytes };
+      // Every route's first load has the live view's budget: a bookmark of a settings screen is a first
+      // load as well.
+      routeResults.push({
+        name: `first load of \`${path}\` (en-US, signed in), brotli on the wire`,
+        value: load.bytes / KB,
+        unit: 'KB',
+        budget: { op: '<=', limit: BUDGET_FIRST_LOAD_KB },
+      });
     }
 
     const served = files(dist).filter((path) => !/\.(br|gz)$/.test(path));
@@ -171,11 +184,7 @@ export async function measureConsoleBytes(
             unit: 'KB',
             budget: { op: '<=', limit: BUDGET_FIRST_LOAD_KB },
           },
-          {
-            name: `heaviest route first load (\`${heaviestRoute.path}\`)`,
-            value: heaviestRoute.bytes / KB,
-            unit: 'KB',
-          },
+          ...routeResults,
           {
             name: 'whole console, brotli',
             value: wholeBr / KB,

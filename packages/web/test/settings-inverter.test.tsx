@@ -131,7 +131,7 @@ describe('inverter list', () => {
     const posted = serveApi({ '/api/inverter/list': list }, envelope(4007));
     renderScreen(InverterSettingsPage);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Inverter 0' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     const name = within(dialog).getByLabelText('Name');
     await userEvent.clear(name);
     await userEvent.type(name, 'Roof');
@@ -171,12 +171,12 @@ describe('inverter list', () => {
     const posted = serveApi({ '/api/inverter/list': list }, envelope(4008));
     renderScreen(InverterSettingsPage);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Inverter 1' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Inverter 1');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(posted).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: 'Delete Inverter 1' }));
-    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(posted).toEqual([{ path: '/api/inverter/del', data: { id: 1 } }]));
     expect(await screen.findByTestId('form-alert')).toHaveTextContent('Inverter deleted.');
   });

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { BuiltInLanguage } from '@dtu-console/contract';
 import fastifyStatic from '@fastify/static';
@@ -55,14 +55,31 @@ export const consoleStatic = fp<ConsoleStaticOptions>(async (app, { webRoot, fir
   const built = existsSync(join(webRoot, 'index.html'));
   const indexHtml = built ? readFileSync(join(webRoot, 'index.html'), 'utf8') : '';
   if (built) {
+    // Every built file has .br and .gz twins: a cache must key the answer by the encoding asked for.
     await app.register(fastifyStatic, {
       root: webRoot,
       preCompressed: true,
       cacheControl: false,
       index: false,
-      setHeaders(res, filePath) {
-        res.setHeader('Cache-Control', filePath.includes(`${sep}assets${sep}`) ? IMMUTABLE : REVALIDATE);
-        // Every built file has .br and .gz twins: a cache must key the answer by the encoding asked for.
+      setHeaders(res) {
+        res.setHeader('Cache-Control', REVALIDATE);
+        res.setHeader('Vary', 'Accept-Encoding');
+      },
+    });
+    // Hashed assets are never revalidated nor fetched in ranges: without ETag, Last-Modified and
+    // Accept-Ranges each answer is ~100 bytes lighter, about 2 KB on a settings screen's first load.
+    await app.register(fastifyStatic, {
+      root: join(webRoot, 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+      preCompressed: true,
+      cacheControl: false,
+      index: false,
+      etag: false,
+      lastModified: false,
+      acceptRanges: false,
+      setHeaders(res) {
+        res.setHeader('Cache-Control', IMMUTABLE);
         res.setHeader('Vary', 'Accept-Encoding');
       },
     });

@@ -14,7 +14,8 @@ export interface AlertProps {
   /** Shows a close button that calls this; `closeLabel` is its accessible name. */
   onDismiss?: () => void;
   closeLabel?: string;
-  ref?: Ref<HTMLDivElement>;
+  /** The box's element; not `ref`, which only React 19 hands to a function component (vite.config.ts). */
+  boxRef?: Ref<HTMLDivElement>;
 }
 
 /** A Bootstrap alert box with any content: the one markup of every alert on the console's screens. */
@@ -24,7 +25,7 @@ export function Alert(props: AlertProps) {
   if (props.className) classes.push(props.className);
   return (
     <div
-      ref={props.ref}
+      ref={props.boxRef}
       className={classes.join(' ')}
       role={props.role ?? (props.variant === 'danger' ? 'alert' : 'status')}
       data-testid={props.testId}

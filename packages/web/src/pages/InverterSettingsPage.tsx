@@ -7,7 +7,7 @@ import type { Envelope } from '@dtu-console/contract/envelope';
 import { InverterLimits } from '@dtu-console/contract/limits';
 import { inverterAddRules } from '@dtu-console/contract/schemas/inverter';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import Sun from 'react-bootstrap-icons/dist/icons/brightness-high';
 import GripVertical from 'react-bootstrap-icons/dist/icons/grip-vertical';
 import Moon from 'react-bootstrap-icons/dist/icons/moon-stars';
@@ -22,7 +22,6 @@ import {
   saveInverterOrder,
 } from '../api/inverter';
 import { type AlertMessage, errorAlert, responseAlert } from '../api/response';
-import { Dialog } from '../components/Dialog';
 import {
   type ClientRule,
   CodeAlert,
@@ -38,13 +37,18 @@ import {
   useSettingsTranslation,
   useUnsavedGuard,
 } from '../components/form';
-import { InverterEditDialog } from '../components/inverter/InverterEditDialog';
 import { moveItem, useSortableRows } from '../components/inverter/useSortableRows';
 import { PageFrame } from '../components/PageFrame';
 import { withQuery } from '../lib/query';
 import '../styles/forms.scss';
 import '../styles/settings.scss';
 import '../styles/tables.scss';
+
+// The dialogs open on a click: their code and styles load then, not with the screen's first load.
+const InverterEditDialog = lazy(() =>
+  import('../components/inverter/InverterEditDialog').then((m) => ({ default: m.InverterEditDialog })),
+);
+const Dialog = lazy(() => import('../components/Dialog').then((m) => ({ default: m.Dialog })));
 
 const addRules: readonly ClientRule<InverterAddPayload>[] = [
   ...serialRules<InverterAddPayload>((v) => v.serial),
@@ -243,43 +247,45 @@ function InverterList({
           <span className="form-text m-0">{t('inverter.orderHint')}</span>
         </div>
       )}
-      {editing && (
-        <InverterEditDialog
-          inverter={editing}
-          onClose={() => setEditing(null)}
-          onSave={async (payload: InverterEditPayload) => {
-            const answer = await run(() => editInverter(payload));
-            if (answer.variant === 'success') setEditing(null);
-            return answer;
-          }}
-        />
-      )}
-      {deleting && (
-        <Dialog
-          title={t('inverter.deleteTitle')}
-          onClose={() => setDeleting(null)}
-          footer={
-            <>
-              <button type="button" className="btn btn-secondary" onClick={() => setDeleting(null)}>
-                {t('form.cancel')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-danger"
-                onClick={() => {
-                  const id = deleting.id;
-                  setDeleting(null);
-                  void run(() => deleteInverter(id));
-                }}
-              >
-                {t('inverter.deleteConfirm')}
-              </button>
-            </>
-          }
-        >
-          {t('inverter.deleteQuestion', { name: deleting.name, serial: deleting.serial.toUpperCase() })}
-        </Dialog>
-      )}
+      <Suspense fallback={null}>
+        {editing && (
+          <InverterEditDialog
+            inverter={editing}
+            onClose={() => setEditing(null)}
+            onSave={async (payload: InverterEditPayload) => {
+              const answer = await run(() => editInverter(payload));
+              if (answer.variant === 'success') setEditing(null);
+              return answer;
+            }}
+          />
+        )}
+        {deleting && (
+          <Dialog
+            title={t('inverter.deleteTitle')}
+            onClose={() => setDeleting(null)}
+            footer={
+              <>
+                <button type="button" className="btn btn-secondary" onClick={() => setDeleting(null)}>
+                  {t('form.cancel')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn-danger"
+                  onClick={() => {
+                    const id = deleting.id;
+                    setDeleting(null);
+                    void run(() => deleteInverter(id));
+                  }}
+                >
+                  {t('inverter.deleteConfirm')}
+                </button>
+              </>
+            }
+          >
+            {t('inverter.deleteQuestion', { name: deleting.name, serial: deleting.serial.toUpperCase() })}
+          </Dialog>
+        )}
+      </Suspense>
     </FormCard>
   );
 }

@@ -17,7 +17,7 @@ export function CodeAlert({ alert, onDismiss }: { alert: AlertMessage | null; on
   if (!alert) return null;
   return (
     <Alert
-      ref={ref}
+      boxRef={ref}
       variant={alert.variant}
       testId="form-alert"
       onDismiss={onDismiss}
