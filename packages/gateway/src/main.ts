@@ -38,9 +38,12 @@ async function main(): Promise<void> {
   try {
     options = parseOptions(process.argv.slice(2), process.env);
   } catch (error) {
-    const message =
-      error instanceof OptionsError || error instanceof TypeError ? error.message : String(error);
-    process.stderr.write(`dtu-console: ${message}\n`);
+    if (error instanceof OptionsError && error.exitCode === 0) {
+      process.stdout.write(`${error.message.trimEnd()}\n`);
+      process.exit(0);
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`dtu-console: ${message.trimEnd()}\n`);
     process.exit(2);
   }
   const consoleLog = new ConsoleLog();

@@ -33,30 +33,65 @@ export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '0.0.0.0';
 export const DEFAULT_DATA_DIR = './data';
 
-export class OptionsError extends Error {}
+/** A start that must not go on: a bad flag (exit 2) or `--help` (its text, exit 0). */
+export class OptionsError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode = 2,
+  ) {
+    super(message);
+  }
+}
+
+/** What `--help` prints: each flag, its variable and its default. */
+export const USAGE = `Usage: dtu-console [options]
+
+  --port <n>                 PORT                HTTP port (default ${DEFAULT_PORT})
+  --host <address>           HOST                address to listen on (default ${DEFAULT_HOST})
+  --data-dir <path>          DATA_DIR            config, history and backups (default ${DEFAULT_DATA_DIR})
+  --web-root <path>          WEB_ROOT            the built console
+  --log-level <level>        LOG_LEVEL           trace, debug, info, warn, error (default info)
+  --admin-password <text>    ADMIN_PASSWORD      the admin password of a first start (8..64 characters)
+  --reboot-exits             REBOOT_EXITS=1      a reboot exits (a supervisor restarts the gateway)
+  --sim-start <ISO time>     SIM_START           the gateway clock starts at this moment
+  --require-time-sync        REQUIRE_TIME_SYNC=1 no inverter requests until the time is synchronised
+  --max-socket-clients <n>   MAX_SOCKET_CLIENTS  clients per WebSocket before the oldest is closed
+  --radio <mode>             RADIO               simulated (default), model or hardware
+  -h, --help                                     this text
+`;
+
+const FLAGS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'data-dir': { type: 'string' },
+  'web-root': { type: 'string' },
+  'log-level': { type: 'string' },
+  'admin-password': { type: 'string' },
+  'reboot-exits': { type: 'boolean' },
+  'sim-start': { type: 'string' },
+  'require-time-sync': { type: 'boolean' },
+  'max-socket-clients': { type: 'string' },
+  radio: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** The flags, with an unknown flag or a missing value said plainly (parseArgs throws a TypeError). */
+function parsedFlags(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: FLAGS, strict: true });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new OptionsError(`${reason}\n\n${USAGE}`);
+  }
+}
 
 export function parseOptions(
   argv: string[],
   env: NodeJS.ProcessEnv,
   isTerminal = Boolean(process.stdout.isTTY),
 ): GatewayOptions {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      'data-dir': { type: 'string' },
-      'web-root': { type: 'string' },
-      'log-level': { type: 'string' },
-      'admin-password': { type: 'string' },
-      'reboot-exits': { type: 'boolean' },
-      'sim-start': { type: 'string' },
-      'require-time-sync': { type: 'boolean' },
-      'max-socket-clients': { type: 'string' },
-      radio: { type: 'string' },
-    },
-    strict: true,
-  });
+  const { values } = parsedFlags(argv);
+  if (values.help) throw new OptionsError(USAGE, 0);
   const portText = values.port ?? env.PORT ?? String(DEFAULT_PORT);
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {

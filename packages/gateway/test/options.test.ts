@@ -34,7 +34,25 @@ describe('parseOptions', () => {
   it('rejects a bad port and unknown flags', () => {
     expect(() => parseOptions(['--port', 'eighty'], {}, false)).toThrow(OptionsError);
     expect(() => parseOptions([], { PORT: '70000' }, false)).toThrow(OptionsError);
-    expect(() => parseOptions(['--bogus'], {}, false)).toThrow(TypeError);
+    expect(() => parseOptions(['--bogus'], {}, false)).toThrow(
+      /Unknown option '--bogus'[\s\S]*Usage: dtu-console/,
+    );
+    expect(() => parseOptions(['--port'], {}, false)).toThrow(OptionsError);
+  });
+
+  it('answers --help and -h with the usage and exit status 0', () => {
+    for (const flag of ['--help', '-h']) {
+      let thrown: unknown;
+      try {
+        parseOptions([flag], {}, false);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(OptionsError);
+      expect((thrown as OptionsError).exitCode).toBe(0);
+      expect((thrown as OptionsError).message).toContain('--radio <mode>');
+    }
+    expect(() => parseOptions(['--bogus'], {}, false)).toThrow(expect.objectContaining({ exitCode: 2 }));
   });
 
   it('chooses the log format explicitly when asked', () => {

@@ -22,8 +22,8 @@ try {
   options = parseOptions(args, process.env);
 } catch (error) {
   if (!(error instanceof OptionsError)) throw error;
-  console.error(error.message);
-  process.exit(2);
+  (error.exitCode === 0 ? process.stdout : process.stderr).write(`${error.message.trimEnd()}\n`);
+  process.exit(error.exitCode);
 }
 const { dataDir } = options;
 // The gateway runs in the release's folder: a relative data directory must keep meaning the same place.
