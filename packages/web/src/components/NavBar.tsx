@@ -1,5 +1,5 @@
 import { Timing } from '@dtu-console/contract/limits';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import BoxArrowInRight from 'react-bootstrap-icons/dist/icons/box-arrow-in-right';
 import BoxArrowRight from 'react-bootstrap-icons/dist/icons/box-arrow-right';
 import CircleHalf from 'react-bootstrap-icons/dist/icons/circle-half';
@@ -162,13 +162,17 @@ const BRAND_ICONS: Record<BrandIconName, { Icon: typeof SunIcon; className: stri
   sun: { Icon: SunFill, className: 'text-warning' },
 };
 
+const todaysIcon = () => brandIconFor(new Date());
+/** The gateway's render and the hydration of it show the plain icon: the visitor's date may differ. */
+const plainIcon = (): BrandIconName => 'sun';
+function everyRecheck(listener: () => void): () => void {
+  const timer = setInterval(listener, Timing.brandIconRecheckMs);
+  return () => clearInterval(timer);
+}
+
 /** The icon follows the date, re-checked every 10 s so it changes at midnight without a reload. */
 export function BrandIcon() {
-  const [icon, setIcon] = useState(() => brandIconFor(new Date()));
-  useEffect(() => {
-    const timer = setInterval(() => setIcon(brandIconFor(new Date())), Timing.brandIconRecheckMs);
-    return () => clearInterval(timer);
-  }, []);
+  const icon = useSyncExternalStore(everyRecheck, todaysIcon, plainIcon);
   const { Icon, className } = BRAND_ICONS[icon];
   return <Icon className={className} aria-hidden data-icon={icon} />;
 }

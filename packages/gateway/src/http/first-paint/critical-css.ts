@@ -1,0 +1,153 @@
+/**
+ * The critical CSS of a rendered page: the rules of the console's stylesheet that can apply to the
+ * markup's elements, in the stylesheet's order, so the page paints styled before the stylesheet arrives and
+ * the stylesheet, once applied, changes nothing that is already on screen.
+ *
+ * A rule is kept when one of its selectors names only classes the markup uses. The selector's other parts
+ * (elements, attributes, states, `:not(…)` and the like) are not judged, so a kept rule may be more than
+ * needed, never less. Rules without a class (the reset, the theme variables) are always kept; print rules
+ * never are.
+ */
+
+interface StyleRule {
+  kind: 'rule';
+  text: string;
+  /** Per selector of the list: the classes it names. */
+  selectors: string[][];
+}
+
+interface GroupRule {
+  kind: 'group';
+  /** `@media …`, `@supports …`: kept with the rules inside that are kept. */
+  prelude: string;
+  children: CssNode[];
+}
+
+interface OpaqueRule {
+  kind: 'opaque';
+  /** `@keyframes`, `@font-face`, `@charset`, …: kept whole. */
+  text: string;
+}
+
+type CssNode = StyleRule | GroupRule | OpaqueRule;
+
+const GROUPING = /^@(media|supports|container|layer)\b/;
+
+/** The index of the `}` that closes the block opened at `open`, skipping strings and comments. */
+function closingBrace(css: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < css.length; i++) {
+    const c = css[i];
+    if (c === '"' || c === "'") {
+      i = css.indexOf(c, i + 1);
+      if (i < 0) return css.length;
+    } else if (c === '/' && css[i + 1] === '*') {
+      i = css.indexOf('*/', i + 2) + 1;
+      if (i <= 0) return css.length;
+    } else if (c === '{') depth++;
+    else if (c === '}' && --depth === 0) return i;
+  }
+  return css.length;
+}
+
+/** The classes a selector requires, leaving out what it only excludes or tests (`:not(.x)`, `[a=".b"]`). */
+export function selectorClasses(selector: string): string[] {
+  let plain = selector.replace(/"[^"]*"|'[^']*'/g, '').replace(/\[[^\]]*\]/g, '');
+  // Functional pseudo-classes nest: strip the innermost arguments until none are left.
+  for (let previous = ''; previous !== plain; ) {
+    previous = plain;
+    plain = plain.replace(/:[\w-]+\([^()]*\)/g, '');
+  }
+  return [...plain.matchAll(/\.((?:\\.|[\w-])+)/g)].map((match) =>
+    (match[1] as string).replace(/\\(.)/g, '$1'),
+  );
+}
+
+function splitSelectors(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(list.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(list.slice(start));
+  return parts;
+}
+
+export function parseCss(css: string): CssNode[] {
+  const nodes: CssNode[] = [];
+  let i = 0;
+  while (i < css.length) {
+    while (i < css.length && /\s/.test(css[i] as string)) i++;
+    if (i >= css.length) break;
+    if (css.startsWith('/*', i)) {
+      i = css.indexOf('*/', i + 2);
+      i = i < 0 ? css.length : i + 2;
+      continue;
+    }
+    const brace = css.indexOf('{', i);
+    const semicolon = css.indexOf(';', i);
+    if (css[i] === '@' && semicolon >= 0 && (brace < 0 || semicolon < brace)) {
+      nodes.push({ kind: 'opaque', text: css.slice(i, semicolon + 1) });
+      i = semicolon + 1;
+      continue;
+    }
+    if (brace < 0) break;
+    const close = closingBrace(css, brace);
+    const prelude = css.slice(i, brace).trim();
+    if (GROUPING.test(prelude)) {
+      nodes.push({ kind: 'group', prelude, children: parseCss(css.slice(brace + 1, close)) });
+    } else if (prelude.startsWith('@')) {
+      nodes.push({ kind: 'opaque', text: css.slice(i, close + 1) });
+    } else {
+      nodes.push({
+        kind: 'rule',
+        text: `${prelude}{${css.slice(brace + 1, close)}}`,
+        selectors: splitSelectors(prelude).map(selectorClasses),
+      });
+    }
+    i = close + 1;
+  }
+  return nodes;
+}
+
+function pick(nodes: readonly CssNode[], classes: ReadonlySet<string>): string {
+  let out = '';
+  for (const node of nodes) {
+    if (node.kind === 'opaque') out += node.text;
+    else if (node.kind === 'rule') {
+      if (node.selectors.some((required) => required.every((name) => classes.has(name)))) out += node.text;
+    } else if (!/^@media\s+print\b/.test(node.prelude)) {
+      const inner = pick(node.children, classes);
+      if (inner) out += `${node.prelude}{${inner}}`;
+    }
+  }
+  return out;
+}
+
+/** Every class named in the markup's class attributes. */
+export function markupClasses(html: string): Set<string> {
+  const classes = new Set<string>();
+  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
+    for (const name of (match[1] as string).split(/\s+/)) if (name) classes.add(name);
+  }
+  return classes;
+}
+
+/** The stylesheet, parsed once; `for(markup)` picks its critical rules (`extra`: classes set right after). */
+export function criticalCss(stylesheet: string, extra: readonly string[] = []) {
+  const nodes = parseCss(stylesheet);
+  return {
+    for(markup: string): string {
+      const classes = markupClasses(markup);
+      for (const name of extra) classes.add(name);
+      return pick(nodes, classes);
+    },
+  };
+}
