@@ -42,8 +42,8 @@ export function useTheme(): [Theme, (theme: Theme) => void] {
   const theme = useSyncExternalStore(subscribe, chosen, serverTheme);
 
   useEffect(() => {
-    // The stored choice, not the rendered one: a hydration renders "auto" for a moment.
-    if (chosen() !== 'auto') return;
+    // Nothing is applied on mount: the page's script did that before the first paint.
+    if (theme !== 'auto') return;
     const media = matchMedia(DARK_QUERY);
     const follow = () => apply('auto');
     media.addEventListener('change', follow);

@@ -29,7 +29,12 @@ export interface FirstPaint {
 
 export interface FirstPaintRenderer {
   /** Null when this page cannot be rendered (the reason is logged). */
-  render(language: BuiltInLanguage, textsJson: string, status: unknown, statusJson: string): FirstPaint | null;
+  render(
+    language: BuiltInLanguage,
+    textsJson: string,
+    status: unknown,
+    statusJson: string,
+  ): FirstPaint | null;
   /** Milliseconds of the renders that were not cached (the newest last, at most `RENDER_TIMES`). */
   readonly renderTimes: readonly number[];
 }
@@ -65,7 +70,10 @@ export async function loadFirstPaintRenderer(
 ): Promise<FirstPaintRenderer | null> {
   const bundlePath = join(webRoot, SSR_BUNDLE);
   if (!existsSync(bundlePath)) {
-    log.warn({ bundle: bundlePath }, 'No first-paint bundle in the console build: / is painted by the browser');
+    log.warn(
+      { bundle: bundlePath },
+      'No first-paint bundle in the console build: / is painted by the browser',
+    );
     return null;
   }
   let bundle: SsrBundle;
@@ -77,7 +85,10 @@ export async function loadFirstPaintRenderer(
     bundle = (await import(pathToFileURL(bundlePath).href)) as SsrBundle;
     if (typeof bundle.renderFirstPaint !== 'function') throw new Error('it exports no renderFirstPaint');
   } catch (error) {
-    log.warn({ bundle: bundlePath, err: error }, 'The first-paint bundle did not load: / is painted by the browser');
+    log.warn(
+      { bundle: bundlePath, err: error },
+      'The first-paint bundle did not load: / is painted by the browser',
+    );
     return null;
   }
 
@@ -103,7 +114,8 @@ export async function loadFirstPaintRenderer(
         page = { markup, css: critical.for(markup) };
       } catch (error) {
         // One report is enough: the same bundle fails the same way on the next request.
-        if (!failed) log.warn({ err: error }, 'The first paint failed to render: / is painted by the browser');
+        if (!failed)
+          log.warn({ err: error }, 'The first paint failed to render: / is painted by the browser');
         failed = true;
         return null;
       }
