@@ -137,6 +137,12 @@ export function NavBar() {
               ))}
             </NavDropdown>
             <li className="nav-item nav-auth">
+              {/* The gateway's first paint is signed out (the stored user is the browser's): the slot is as
+                  wide as the wider of both, so the console signing in on hydration moves nothing. */}
+              <span className="btn btn-sm nav-auth-spare" aria-hidden>
+                <BoxArrowRight aria-hidden className="me-1" />
+                {signedIn ? t('nav.login') : t('nav.logout')}
+              </span>
               {signedIn ? (
                 <button type="button" className="btn btn-sm btn-outline-light" onClick={logout}>
                   <BoxArrowRight aria-hidden className="me-1" />
