@@ -141,9 +141,14 @@ describe('critical CSS', () => {
   });
 
   it('keeps a rule list when one of its selectors applies, in the stylesheet order', () => {
-    const css = criticalCss('.x,.y .z{a:1}.q{b:2}h1,.h1{c:3}', ['q']);
-    expect(css.for('<b class="x"></b>')).toBe('.x,.y .z{a:1}.q{b:2}h1,.h1{c:3}');
-    expect(criticalCss('.x,.y .z{a:1}h1,.h1{c:3}').for('<b class="y"></b>')).toBe('h1,.h1{c:3}');
+    const css = criticalCss('.x,.y .z{a:1}.q{b:2}h1,.h1{c:3}table{d:4}body,*{e:5}', ['q']);
+    expect(css.for('<h1 class="x"></h1>')).toBe('.x,.y .z{a:1}.q{b:2}h1,.h1{c:3}body,*{e:5}');
+    expect(css.for('<b class="y h1"></b>')).toBe('.q{b:2}h1,.h1{c:3}body,*{e:5}');
+  });
+
+  it('leaves out what a page just painted cannot show: hover, focus, print', () => {
+    const css = criticalCss('.x:hover{a:1}.x:disabled{b:2}.x:focus,.x.on{c:3}@media print{.x{d:4}}');
+    expect(css.for('<i class="x on"></i>')).toBe('.x:disabled{b:2}.x:focus,.x.on{c:3}');
   });
 });
 
@@ -182,6 +187,18 @@ describe.skipIf(!existsSync(join(DEFAULT_WEB_ROOT, 'ssr', 'entry-server.js')))('
       );
     } finally {
       await env.cleanup();
+    }
+  });
+});
+
+describe('the SSR bundle', () => {
+  it('is not served to browsers', async () => {
+    const { app } = await standalone(await webRootWith(BUNDLE));
+    try {
+      const response = await app.inject({ method: 'GET', url: '/ssr/entry-server.js' });
+      expect(response.body).not.toContain('renderFirstPaint');
+    } finally {
+      await app.close();
     }
   });
 });

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pickConsoleLanguage } from './console-language';
 import { pageWithFirstPaint } from './first-paint/page';
-import { type FirstPaintRenderer, loadFirstPaintRenderer } from './first-paint/renderer';
+import { type FirstPaintRenderer, loadFirstPaintRenderer, SSR_DIR } from './first-paint/renderer';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html and unhashed files must be revalidated, or a browser keeps an old console after an update. */
@@ -66,6 +66,8 @@ export const consoleStatic = fp<ConsoleStaticOptions>(async (app, options) => {
       preCompressed: true,
       cacheControl: false,
       index: false,
+      // The first-paint bundle is the gateway's to run (first-paint/), not the browser's to fetch.
+      allowedPath: (path) => !path.startsWith(`/${SSR_DIR}/`),
       setHeaders(res, filePath) {
         res.setHeader('Cache-Control', filePath.includes(`${sep}assets${sep}`) ? IMMUTABLE : REVALIDATE);
         // Every built file has .br and .gz twins: a cache must key the answer by the encoding asked for.

@@ -3,10 +3,10 @@
  * markup's elements, in the stylesheet's order, so the page paints styled before the stylesheet arrives and
  * the stylesheet, once applied, changes nothing that is already on screen.
  *
- * A rule is kept when one of its selectors names only classes the markup uses. The selector's other parts
- * (elements, attributes, states, `:not(…)` and the like) are not judged, so a kept rule may be more than
- * needed, never less. Rules without a class (the reset, the theme variables) are always kept; print rules
- * never are.
+ * A rule is kept when one of its selectors names only classes and elements the markup has. The selector's
+ * other parts (attributes, `:not(…)` and the like) are not judged, so a kept rule may be more than needed,
+ * never less. Rules on neither (the theme variables, `*`, `html`, `body`) are always kept; print rules and
+ * rules of states a fresh page is not in (hover, focus) never are.
  */
 
 interface StyleRule {
@@ -50,18 +50,34 @@ function closingBrace(css: string, open: number): number {
   return css.length;
 }
 
-/** The classes a selector requires, leaving out what it only excludes or tests (`:not(.x)`, `[a=".b"]`). */
-export function selectorClasses(selector: string): string[] {
-  let plain = selector.replace(/"[^"]*"|'[^']*'/g, '').replace(/\[[^\]]*\]/g, '');
+/** What a selector needs in the markup to apply: classes and element names (`*:` prefixed). */
+export function selectorNeeds(selector: string): string[] {
+  let plain = selector.replace(/"[^"]*"|'[^']*'/g, '').replace(/\[[^\]]*\]/g, '[]');
   // Functional pseudo-classes nest: strip the innermost arguments until none are left.
   for (let previous = ''; previous !== plain; ) {
     previous = plain;
     plain = plain.replace(/:[\w-]+\([^()]*\)/g, '');
   }
-  return [...plain.matchAll(/\.((?:\\.|[\w-])+)/g)].map((match) =>
+  const classes = [...plain.matchAll(/\.((?:\\.|[\w-])+)/g)].map((match) =>
     (match[1] as string).replace(/\\(.)/g, '$1'),
   );
+  const elements = [...plain.matchAll(/(?:^|[\s>+~])([a-z][a-z0-9-]*)/g)]
+    .map((match) => match[1] as string)
+    .filter((name) => name !== 'html' && name !== 'body');
+  return [...classes, ...elements.map((name) => `*:${name}`)];
 }
+
+/** The classes a selector requires, leaving out what it only excludes or tests (`:not(.x)`, `[a=".b"]`). */
+export function selectorClasses(selector: string): string[] {
+  return selectorNeeds(selector).filter((need) => !need.startsWith('*:'));
+}
+
+/**
+ * States a page just painted cannot be in: rules for them can wait for the stylesheet. A hover or a
+ * focus before the stylesheet has arrived is styled a moment later, which moves nothing.
+ */
+const LATER_STATE =
+  /:(hover|focus|focus-visible|focus-within|active|visited|autofill|-webkit-autofill|placeholder-shown)\b|::(placeholder|selection|-webkit-[\w-]+|-moz-[\w-]+)/;
 
 function splitSelectors(list: string): string[] {
   const parts: string[] = [];
@@ -109,7 +125,9 @@ export function parseCss(css: string): CssNode[] {
       nodes.push({
         kind: 'rule',
         text: `${prelude}{${css.slice(brace + 1, close)}}`,
-        selectors: splitSelectors(prelude).map(selectorClasses),
+        selectors: splitSelectors(prelude)
+          .filter((selector) => !LATER_STATE.test(selector))
+          .map(selectorNeeds),
       });
     }
     i = close + 1;
@@ -131,12 +149,13 @@ function pick(nodes: readonly CssNode[], classes: ReadonlySet<string>): string {
   return out;
 }
 
-/** Every class named in the markup's class attributes. */
+/** Every class named in the markup's class attributes, and every element name (`*:` prefixed). */
 export function markupClasses(html: string): Set<string> {
   const classes = new Set<string>();
   for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
     for (const name of (match[1] as string).split(/\s+/)) if (name) classes.add(name);
   }
+  for (const match of html.matchAll(/<([a-z][a-z0-9-]*)/g)) classes.add(`*:${match[1]}`);
   return classes;
 }
 

@@ -12,8 +12,10 @@ import { pathToFileURL } from 'node:url';
 import type { BuiltInLanguage } from '@dtu-console/contract';
 import { criticalCss } from './critical-css';
 
+/** The folder of the console build that holds the SSR bundle (not served). */
+export const SSR_DIR = 'ssr';
 /** The SSR bundle inside the console build. */
-export const SSR_BUNDLE = join('ssr', 'entry-server.js');
+export const SSR_BUNDLE = join(SSR_DIR, 'entry-server.js');
 
 /** What the SSR bundle exports (packages/web/src/entry-server.tsx). */
 interface SsrBundle {
