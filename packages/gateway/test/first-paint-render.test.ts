@@ -62,7 +62,7 @@ describe('the gateway renders the live view into the page of /', () => {
     );
     const css = /<style id="first-paint-css">(.*?)<\/style>/s.exec(body)?.[1];
     expect(css).toBe(
-      ':root{--x:1}body{margin:0}.used{color:red}.used:not(.absent){top:0}@media (min-width:1px){.used{left:0}}' +
+      ':root{}body{margin:0}.used{color:red}.used:not(.absent){top:0}@media (min-width:1px){.used{left:0}}' +
         '@keyframes pulse{0%{opacity:0}to{opacity:1}}',
     );
   });
@@ -144,6 +144,15 @@ describe('critical CSS', () => {
     const css = criticalCss('.x,.y .z{a:1}.q{b:2}h1,.h1{c:3}table{d:4}body,*{e:5}', ['q']);
     expect(css.for('<h1 class="x"></h1>')).toBe('.x,.y .z{a:1}.q{b:2}h1,.h1{c:3}body,*{e:5}');
     expect(css.for('<b class="y h1"></b>')).toBe('.q{b:2}h1,.h1{c:3}body,*{e:5}');
+  });
+
+  it('leaves out the custom properties nothing picked reads', () => {
+    const css = criticalCss(
+      ':root{--a:1;--b:var(--c);--c:2;--d:3;--e:"x;y"}.x{color:var(--b)}.y{color:var(--d)}.z{--f:1}',
+    );
+    expect(css.for('<i class="x z" style="top:var(--e)"></i>')).toBe(
+      ':root{--b:var(--c);--c:2;--e:"x;y"}.x{color:var(--b)}.z{}',
+    );
   });
 
   it('leaves out what a page just painted cannot show: hover, focus, print', () => {

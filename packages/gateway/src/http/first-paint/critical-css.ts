@@ -159,6 +159,32 @@ export function markupClasses(html: string): Set<string> {
   return classes;
 }
 
+/** A custom property's declaration (`--name: value;`, the value's strings kept whole). */
+const CUSTOM_PROPERTY = /(--[\w-]+)\s*:((?:[^;{}"']|"[^"]*"|'[^']*')*)(;|(?=\}))/g;
+
+/**
+ * Leaves out the custom properties that nothing picked reads (Bootstrap defines far more than one page
+ * uses): read means named in a `var()` of a picked declaration or of the markup, or of a property read.
+ * The full stylesheet defines them all again once it has arrived.
+ */
+export function withoutUnreadProperties(css: string, markup: string): string {
+  const values = new Map<string, string[]>();
+  for (const match of css.matchAll(CUSTOM_PROPERTY)) {
+    const name = match[1] as string;
+    values.set(name, [...(values.get(name) ?? []), match[2] as string]);
+  }
+  const reads = (text: string) =>
+    [...text.matchAll(/var\(\s*(--[\w-]+)/g)].map((match) => match[1] as string);
+  const read = new Set<string>();
+  const pending = [...reads(css.replace(CUSTOM_PROPERTY, '')), ...reads(markup)];
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    if (read.has(name)) continue;
+    read.add(name);
+    for (const value of values.get(name) ?? []) pending.push(...reads(value));
+  }
+  return css.replace(CUSTOM_PROPERTY, (declaration, name: string) => (read.has(name) ? declaration : ''));
+}
+
 /** The stylesheet, parsed once; `for(markup)` picks its critical rules (`extra`: classes set right after). */
 export function criticalCss(stylesheet: string, extra: readonly string[] = []) {
   const nodes = parseCss(stylesheet);
@@ -166,7 +192,7 @@ export function criticalCss(stylesheet: string, extra: readonly string[] = []) {
     for(markup: string): string {
       const classes = markupClasses(markup);
       for (const name of extra) classes.add(name);
-      return pick(nodes, classes);
+      return withoutUnreadProperties(pick(nodes, classes), markup);
     },
   };
 }
