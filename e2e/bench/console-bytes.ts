@@ -9,13 +9,14 @@ import { join, relative } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../chromium';
 import { type BenchGateway, root } from './lib/gateway';
-import type { Section } from './lib/report';
+import type { Result, Section } from './lib/report';
 import { KB } from './lib/stats';
 
 const BUDGET_FIRST_LOAD_KB = 108;
 const BUDGET_WHOLE_CONSOLE_KB = 270;
 export const LOCALES = ['en-US', 'de-DE', 'fr-FR'] as const;
 const dist = join(root, 'packages/web/dist');
+const ssrDir = join(dist, 'ssr', '');
 const CONSOLE_TYPES = ['Document', 'Script', 'Stylesheet', 'Font'];
 
 export interface FirstLoad {
@@ -138,15 +139,23 @@ export async function measureConsoleBytes(
       '| route | wire | brotli bodies | gzip bodies |',
       '|---|---|---|---|',
     );
-    let heaviestRoute = { path: '/', bytes: 0 };
+    const routeResults: Result[] = [];
     for (const path of routes()) {
       const load = await coldLoad(browser, `${gateway.base}${path}`, 'en-US', true);
       const body = await bodies(load);
       details.push(`| \`${path}\` | ${kb(load.bytes)} | ${kb(body.br)} | ${kb(body.gzip)} |`);
-      if (load.bytes > heaviestRoute.bytes) heaviestRoute = { path, bytes: load.bytes };
+      // Every route's first load has the live view's budget: a bookmark of a settings screen is a first
+      // load as well.
+      routeResults.push({
+        name: `first load of \`${path}\` (en-US, signed in), brotli on the wire`,
+        value: load.bytes / KB,
+        unit: 'KB',
+        budget: { op: '<=', limit: BUDGET_FIRST_LOAD_KB },
+      });
     }
 
-    const served = files(dist).filter((path) => !/\.(br|gz)$/.test(path));
+    // dist/ssr/ is the gateway's first-paint bundle: run on the gateway, never sent to a browser.
+    const served = files(dist).filter((path) => !/\.(br|gz)$/.test(path) && !path.startsWith(ssrDir));
     let wholeBr = 0;
     let wholeGzip = 0;
     for (const path of served) {
@@ -171,11 +180,7 @@ export async function measureConsoleBytes(
             unit: 'KB',
             budget: { op: '<=', limit: BUDGET_FIRST_LOAD_KB },
           },
-          {
-            name: `heaviest route first load (\`${heaviestRoute.path}\`)`,
-            value: heaviestRoute.bytes / KB,
-            unit: 'KB',
-          },
+          ...routeResults,
           {
             name: 'whole console, brotli',
             value: wholeBr / KB,

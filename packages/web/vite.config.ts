@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
@@ -88,7 +88,36 @@ var k=d.createElement('link');k.rel='modulepreload';k.href=c[l];d.head.appendChi
   };
 }
 
-export default defineConfig({
+/**
+ * `vite build --ssr` builds the live view's first paint for the gateway (src/entry-server.tsx) into
+ * dist/ssr/, with everything it imports inside: an installed release has no node_modules of the console.
+ */
+const ssrBuild = {
+  plugins: [react()],
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    target: 'node22',
+    outDir: 'dist/ssr',
+    emptyOutDir: true,
+    sourcemap: false,
+    reportCompressedSize: false,
+    copyPublicDir: false,
+    rolldownOptions: { input: 'src/entry-server.tsx', output: { entryFileNames: '[name].js' } },
+  },
+} satisfies UserConfig;
+
+const styles = {
+  preprocessorOptions: {
+    // Bootstrap 5.3 still uses @import and color functions that Dart Sass flags as deprecated.
+    scss: {
+      quietDeps: true,
+      silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
+    },
+  },
+} satisfies UserConfig['css'];
+
+const consoleBuild = {
   plugins: [react(), precompress(), preloadLanguage()],
   build: {
     target: 'es2022',
@@ -108,15 +137,7 @@ export default defineConfig({
       output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } },
     },
   },
-  css: {
-    preprocessorOptions: {
-      // Bootstrap 5.3 still uses @import and color functions that Dart Sass flags as deprecated.
-      scss: {
-        quietDeps: true,
-        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
-      },
-    },
-  },
+  css: styles,
   server: {
     proxy: {
       '/api': gateway,
@@ -125,4 +146,6 @@ export default defineConfig({
       '/console': { target: gateway, ws: true },
     },
   },
-});
+} satisfies UserConfig;
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? { ...ssrBuild, css: styles } : consoleBuild));

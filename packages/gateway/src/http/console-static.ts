@@ -6,6 +6,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pickConsoleLanguage } from './console-language';
+import { pageWithFirstPaint } from './first-paint/page';
+import { type FirstPaintRenderer, loadFirstPaintRenderer, SSR_DIR } from './first-paint/renderer';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html and unhashed files must be revalidated, or a browser keeps an old console after an update. */
@@ -27,6 +29,11 @@ export interface ConsoleStaticOptions {
    * those of the visitor's language, so the first paint waits for no language request.
    */
   consoleTexts?: (language: BuiltInLanguage) => string | null;
+  /**
+   * Renders the live view into the page of `/` from the snapshot and texts (first-paint/); default on.
+   * Needs the console's SSR bundle; without it the page is served as before.
+   */
+  serverRender?: boolean;
 }
 
 /** The id of the JSON script with the first-paint snapshot (read by the console's live-data store). */
@@ -40,10 +47,6 @@ function scriptSafe(json: string): string {
   return json.replace(/</g, '\\u003c');
 }
 
-function scriptJson(value: unknown): string {
-  return scriptSafe(JSON.stringify(value));
-}
-
 function encode(html: Buffer, encoding: 'br' | 'gzip' | 'identity'): Buffer {
   if (encoding === 'br') {
     return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
@@ -51,15 +54,20 @@ function encode(html: Buffer, encoding: 'br' | 'gzip' | 'identity'): Buffer {
   return encoding === 'gzip' ? gzipSync(html) : html;
 }
 
-export const consoleStatic = fp<ConsoleStaticOptions>(async (app, { webRoot, firstPaint, consoleTexts }) => {
+export const consoleStatic = fp<ConsoleStaticOptions>(async (app, options) => {
+  const { webRoot, firstPaint, consoleTexts, serverRender = true } = options;
   const built = existsSync(join(webRoot, 'index.html'));
   const indexHtml = built ? readFileSync(join(webRoot, 'index.html'), 'utf8') : '';
+  const renderer: FirstPaintRenderer | null =
+    built && serverRender && firstPaint ? await loadFirstPaintRenderer(webRoot, indexHtml, app.log) : null;
   if (built) {
     await app.register(fastifyStatic, {
       root: webRoot,
       preCompressed: true,
       cacheControl: false,
       index: false,
+      // The first-paint bundle is the gateway's to run (first-paint/), not the browser's to fetch.
+      allowedPath: (path) => !path.startsWith(`/${SSR_DIR}/`),
       setHeaders(res, filePath) {
         res.setHeader('Cache-Control', filePath.includes(`${sep}assets${sep}`) ? IMMUTABLE : REVALIDATE);
         // Every built file has .br and .gz twins: a cache must key the answer by the encoding asked for.
@@ -115,7 +123,11 @@ export const consoleStatic = fp<ConsoleStaticOptions>(async (app, { webRoot, fir
       scripts += `<script id="${TEXTS_ID}" type="application/json">${scriptSafe(texts)}</script>`;
     }
     if (snapshot !== null) {
-      scripts += `<script id="${FIRST_PAINT_ID}" type="application/json">${scriptJson(snapshot)}</script>`;
+      const json = JSON.stringify(snapshot);
+      scripts += `<script id="${FIRST_PAINT_ID}" type="application/json">${scriptSafe(json)}</script>`;
+      // The texts rendered are the ones the page carries, so the console's hydration finds the same.
+      const page = texts !== null ? renderer?.render(language, texts, snapshot, json) : null;
+      if (page) html = pageWithFirstPaint(html, page, language);
     }
     const body = encode(Buffer.from(html.replace('</head>', `${scripts}</head>`)), encoding);
     if (snapshot === null) withoutSnapshot.set(cacheKey, body);

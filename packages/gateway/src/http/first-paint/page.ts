@@ -1,0 +1,30 @@
+/**
+ * The page of `/` with its first paint in it: the rendered markup in `#root` (`data-ssr` names its
+ * language, which the console checks before it hydrates), the critical CSS inline, and the full stylesheet
+ * loaded without holding the paint back (applied when it has arrived; a browser without scripts gets it
+ * through <noscript>).
+ */
+import type { BuiltInLanguage } from '@dtu-console/contract';
+import type { FirstPaint } from './renderer';
+
+/** The id of the inline style with the first paint's critical CSS. */
+export const CRITICAL_CSS_ID = 'first-paint-css';
+
+/** `</style` inside CSS would end the element; no stylesheet of ours has it, but a page must not break. */
+function styleSafe(css: string): string {
+  return css.replace(/<\/style/gi, '<\\/style');
+}
+
+function nonBlocking(link: string): string {
+  const preload = link
+    .replace('rel="stylesheet"', 'rel="preload" as="style"')
+    .replace(/>$/, ` onload="this.onload=null;this.rel='stylesheet'">`);
+  return `${preload}<noscript>${link}</noscript>`;
+}
+
+export function pageWithFirstPaint(html: string, page: FirstPaint, language: BuiltInLanguage): string {
+  return html
+    .replace(/<link rel="stylesheet"[^>]*>/g, nonBlocking)
+    .replace('</head>', `<style id="${CRITICAL_CSS_ID}">${styleSafe(page.css)}</style></head>`)
+    .replace(/<div id="root"><\/div>/, `<div id="root" data-ssr="${language}">${page.markup}</div>`);
+}
