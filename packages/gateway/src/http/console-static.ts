@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pickConsoleLanguage } from './console-language';
 import { pageWithFirstPaint } from './first-paint/page';
-import { type FirstPaintRenderer, loadFirstPaintRenderer, SSR_DIR } from './first-paint/renderer';
+import { type FirstPaintRenderer, loadFirstPaintRenderer, REST_PATH, SSR_DIR } from './first-paint/renderer';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html and unhashed files must be revalidated, or a browser keeps an old console after an update. */
@@ -47,11 +47,19 @@ function scriptSafe(json: string): string {
   return json.replace(/</g, '\\u003c');
 }
 
-function encode(html: Buffer, encoding: 'br' | 'gzip' | 'identity'): Buffer {
+type Encoding = 'br' | 'gzip' | 'identity';
+
+function acceptedEncoding(request: FastifyRequest): Encoding {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
+}
+
+/** `quality` of brotli: 9 for pages made per request, 11 for what is kept and sent many times. */
+function encode(data: Buffer, encoding: Encoding, quality = 9): Buffer {
   if (encoding === 'br') {
-    return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
+    return brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } });
   }
-  return encoding === 'gzip' ? gzipSync(html) : html;
+  return encoding === 'gzip' ? gzipSync(data, { level: 9 }) : data;
 }
 
 export const consoleStatic = fp<ConsoleStaticOptions>(async (app, options) => {
@@ -100,8 +108,7 @@ export const consoleStatic = fp<ConsoleStaticOptions>(async (app, options) => {
     const language = pickConsoleLanguage(request.headers);
     const texts = consoleTexts?.(language) ?? null;
     if (snapshot === null && texts === null) return sendIndex(reply);
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
+    const encoding = acceptedEncoding(request);
     reply
       .header('Cache-Control', REVALIDATE)
       .header('Vary', 'Accept-Encoding, Accept-Language, Cookie')
@@ -135,6 +142,35 @@ export const consoleStatic = fp<ConsoleStaticOptions>(async (app, options) => {
   };
 
   app.get('/', sendLiveView);
+
+  /**
+   * The rest of the stylesheet for a rendered page of `/`, named by its content: cached for good. A name
+   * this gateway did not make (a page from before a restart) gets the whole stylesheet, which is more
+   * than needed and still right.
+   */
+  const restBodies = new Map<string, Buffer>();
+  app.get<{ Params: { name: string } }>(`${REST_PATH}:name`, (request, reply) => {
+    const name = request.params.name.replace(/\.css$/, '');
+    const css = renderer?.restStylesheet(name) ?? null;
+    if (css === null) {
+      return reply.header('Cache-Control', 'no-store').redirect(`/${renderer?.stylesheet ?? ''}`);
+    }
+    const encoding = acceptedEncoding(request);
+    const key = `${name} ${encoding}`;
+    let body = restBodies.get(key);
+    if (!body) {
+      body = encode(Buffer.from(css), encoding, 11);
+      // One per name and encoding is plenty; the renderer keeps only the recent names anyway.
+      if (restBodies.size >= 48) restBodies.delete(restBodies.keys().next().value as string);
+      restBodies.set(key, body);
+    }
+    reply
+      .header('Cache-Control', IMMUTABLE)
+      .header('Vary', 'Accept-Encoding')
+      .type('text/css; charset=utf-8');
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return reply.send(body);
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '';

@@ -11,7 +11,8 @@ export interface NavDropdownProps {
  * A navigation-bar dropdown on Bootstrap's CSS alone: react-bootstrap's version brings Popper and its
  * overlay machinery (about 20 KB) into the first load. In the bar Bootstrap places menus statically
  * (data-bs-popper="static"), so no positioning code is needed. Closes on a choice, Escape or a click
- * elsewhere.
+ * elsewhere. A closed menu has no items: they would not be shown, and the gateway's first paint of `/`
+ * need not carry them.
  */
 export function NavDropdown({ label, alignEnd = false, children }: NavDropdownProps) {
   const [open, setOpen] = useState(false);
@@ -56,7 +57,7 @@ export function NavDropdown({ label, alignEnd = false, children }: NavDropdownPr
         aria-labelledby={id}
         onClick={() => setOpen(false)}
       >
-        {children}
+        {open ? children : null}
       </ul>
     </li>
   );

@@ -1,17 +1,22 @@
 /**
  * The critical CSS of a rendered page: the rules of the console's stylesheet that can apply to the
  * markup's elements, in the stylesheet's order, so the page paints styled before the stylesheet arrives and
- * the stylesheet, once applied, changes nothing that is already on screen.
+ * the stylesheet, once applied, changes nothing that is already on screen. The page then loads only the
+ * rest of the stylesheet (`split`), not the rules it already carries.
  *
  * A rule is kept when one of its selectors names only classes and elements the markup has. The selector's
  * other parts (attributes, `:not(…)` and the like) are not judged, so a kept rule may be more than needed,
  * never less. Rules on neither (the theme variables, `*`, `html`, `body`) are always kept; print rules and
  * rules of states a fresh page is not in (hover, focus) never are.
  */
+import { declarations, family, setsAny } from './cascade';
 
 interface StyleRule {
   kind: 'rule';
   text: string;
+  prelude: string;
+  /** The declarations between the braces. */
+  body: string;
   /** Per selector of the list: the classes it names. */
   selectors: string[][];
 }
@@ -122,9 +127,12 @@ export function parseCss(css: string): CssNode[] {
     } else if (prelude.startsWith('@')) {
       nodes.push({ kind: 'opaque', text: css.slice(i, close + 1) });
     } else {
+      const body = css.slice(brace + 1, close);
       nodes.push({
         kind: 'rule',
-        text: `${prelude}{${css.slice(brace + 1, close)}}`,
+        text: `${prelude}{${body}}`,
+        prelude,
+        body,
         selectors: splitSelectors(prelude)
           .filter((selector) => !LATER_STATE.test(selector))
           .map(selectorNeeds),
@@ -135,13 +143,19 @@ export function parseCss(css: string): CssNode[] {
   return nodes;
 }
 
+function applies(rule: StyleRule, classes: ReadonlySet<string>): boolean {
+  return rule.selectors.some((required) => required.every((name) => classes.has(name)));
+}
+
+const isPrint = (group: GroupRule) => /^@media\s+print\b/.test(group.prelude);
+
 function pick(nodes: readonly CssNode[], classes: ReadonlySet<string>): string {
   let out = '';
   for (const node of nodes) {
     if (node.kind === 'opaque') out += node.text;
     else if (node.kind === 'rule') {
-      if (node.selectors.some((required) => required.every((name) => classes.has(name)))) out += node.text;
-    } else if (!/^@media\s+print\b/.test(node.prelude)) {
+      if (applies(node, classes)) out += node.text;
+    } else if (!isPrint(node)) {
       const inner = pick(node.children, classes);
       if (inner) out += `${node.prelude}{${inner}}`;
     }
@@ -159,15 +173,14 @@ export function markupClasses(html: string): Set<string> {
   return classes;
 }
 
-/** A custom property's declaration (`--name: value;`, the value's strings kept whole). */
-const CUSTOM_PROPERTY = /(--[\w-]+)\s*:((?:[^;{}"']|"[^"]*"|'[^']*')*)(;|(?=\}))/g;
+/** A custom property's declaration (`--name: value;`, strings kept whole; a block's last may lack the `;`). */
+const CUSTOM_PROPERTY = /(--[\w-]+)\s*:((?:[^;{}"']|"[^"]*"|'[^']*')*)(;|(?=\})|$)/g;
 
 /**
- * Leaves out the custom properties that nothing picked reads (Bootstrap defines far more than one page
- * uses): read means named in a `var()` of a picked declaration or of the markup, or of a property read.
- * The full stylesheet defines them all again once it has arrived.
+ * The custom properties read by `css` (outside custom property values) or the markup, and by what those
+ * read. Bootstrap defines far more than one page uses; the others wait for the rest of the stylesheet.
  */
-export function withoutUnreadProperties(css: string, markup: string): string {
+function readProperties(css: string, markup: string): Set<string> {
   const values = new Map<string, string[]>();
   for (const match of css.matchAll(CUSTOM_PROPERTY)) {
     const name = match[1] as string;
@@ -182,17 +195,76 @@ export function withoutUnreadProperties(css: string, markup: string): string {
     read.add(name);
     for (const value of values.get(name) ?? []) pending.push(...reads(value));
   }
-  return css.replace(CUSTOM_PROPERTY, (declaration, name: string) => (read.has(name) ? declaration : ''));
+  return read;
 }
 
-/** The stylesheet, parsed once; `for(markup)` picks its critical rules (`extra`: classes set right after). */
+/** The inline rules of a page and the stylesheet that completes them. */
+export interface SplitCss {
+  /** The critical rules, without the custom properties nothing on the page reads. */
+  critical: string;
+  /**
+   * What the critical rules leave out, to follow them: every other rule, the custom properties left out,
+   * and again every critical rule that an earlier rule of the rest could otherwise override (it sets a
+   * property of the same family), so the two together cascade as the whole stylesheet does.
+   */
+  rest: string;
+}
+
+function split(nodes: readonly CssNode[], classes: ReadonlySet<string>, read: ReadonlySet<string>): SplitCss {
+  /** Property families set by the rest so far: a critical rule setting one of them is repeated there. */
+  const setByRest = new Set<string>();
+  const toRest = (block: string) => {
+    for (const declaration of declarations(block)) setByRest.add(family(declaration));
+  };
+  const walk = (list: readonly CssNode[], print: boolean): SplitCss => {
+    let critical = '';
+    let rest = '';
+    for (const node of list) {
+      if (node.kind === 'opaque') {
+        if (!print) critical += node.text;
+      } else if (node.kind === 'group') {
+        const inner = walk(node.children, print || isPrint(node));
+        if (inner.critical) critical += `${node.prelude}{${inner.critical}}`;
+        if (inner.rest) rest += `${node.prelude}{${inner.rest}}`;
+      } else if (print || !applies(node, classes)) {
+        rest += node.text;
+        toRest(node.body);
+      } else {
+        const unread: string[] = [];
+        const kept = node.body.replace(CUSTOM_PROPERTY, (declaration, name: string) => {
+          if (read.has(name)) return declaration;
+          unread.push(declaration.replace(/;$/, ''));
+          return '';
+        });
+        critical += `${node.prelude}{${kept}}`;
+        if (setsAny(kept, setByRest)) {
+          rest += node.text;
+          toRest(node.body);
+        } else if (unread.length > 0) {
+          const block = unread.join(';');
+          rest += `${node.prelude}{${block}}`;
+          toRest(block);
+        }
+      }
+    }
+    return { critical, rest };
+  };
+  return walk(nodes, false);
+}
+
+/**
+ * The stylesheet, parsed once. `for(markup)` picks its critical rules, `split(markup)` gives them with the
+ * rest that completes them (`extra`: classes set right after the first paint).
+ */
 export function criticalCss(stylesheet: string, extra: readonly string[] = []) {
   const nodes = parseCss(stylesheet);
+  const splitFor = (markup: string): SplitCss => {
+    const classes = markupClasses(markup);
+    for (const name of extra) classes.add(name);
+    return split(nodes, classes, readProperties(pick(nodes, classes), markup));
+  };
   return {
-    for(markup: string): string {
-      const classes = markupClasses(markup);
-      for (const name of extra) classes.add(name);
-      return withoutUnreadProperties(pick(nodes, classes), markup);
-    },
+    for: (markup: string): string => splitFor(markup).critical,
+    split: splitFor,
   };
 }

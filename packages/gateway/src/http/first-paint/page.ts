@@ -1,8 +1,8 @@
 /**
  * The page of `/` with its first paint in it: the rendered markup in `#root` (`data-ssr` names its
- * language, which the console checks before it hydrates), the critical CSS inline, and the full stylesheet
- * loaded without holding the paint back (applied when it has arrived; a browser without scripts gets it
- * through <noscript>).
+ * language, which the console checks before it hydrates), the critical CSS inline where the stylesheet was
+ * linked, and after it the rest of the stylesheet, loaded without holding the paint back (applied when it
+ * has arrived; a browser without scripts gets it through <noscript>).
  */
 import type { BuiltInLanguage } from '@dtu-console/contract';
 import type { FirstPaint } from './renderer';
@@ -23,8 +23,12 @@ function nonBlocking(link: string): string {
 }
 
 export function pageWithFirstPaint(html: string, page: FirstPaint, language: BuiltInLanguage): string {
+  // The inline rules come first: the rest cascades after them, as the whole stylesheet did.
+  const critical = `<style id="${CRITICAL_CSS_ID}">${styleSafe(page.css)}</style>`;
   return html
-    .replace(/<link rel="stylesheet"[^>]*>/g, nonBlocking)
-    .replace('</head>', `<style id="${CRITICAL_CSS_ID}">${styleSafe(page.css)}</style></head>`)
+    .replace(
+      /<link rel="stylesheet"[^>]*>/,
+      (link) => `${critical}${nonBlocking(link.replace(/\shref="[^"]*"/, ` href="${page.restHref}"`))}`,
+    )
     .replace(/<div id="root"><\/div>/, `<div id="root" data-ssr="${language}">${page.markup}</div>`);
 }

@@ -6,6 +6,7 @@
  * Everything here is optional: without the bundle, or when it fails to load or to render, the page is
  * served as before (the console renders it in the browser) and the log says why, once.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,11 +23,16 @@ interface SsrBundle {
   renderFirstPaint(input: { language: BuiltInLanguage; texts: object; status: unknown }): string;
 }
 
+/** Where the page of `/` finds the rest of its stylesheet (`<REST_PATH><name>.css`). */
+export const REST_PATH = '/first-paint/';
+
 export interface FirstPaint {
   /** The markup of `#root`. */
   markup: string;
   /** The stylesheet's rules that style it. */
   css: string;
+  /** The URL of the rest of the stylesheet (what `css` leaves out), served by `restStylesheet`. */
+  restHref: string;
 }
 
 export interface FirstPaintRenderer {
@@ -37,6 +43,13 @@ export interface FirstPaintRenderer {
     status: unknown,
     statusJson: string,
   ): FirstPaint | null;
+  /**
+   * The rest of the stylesheet named in a page's `restHref` (by the hash of its text, so it is cached for
+   * good); null when this gateway did not make it (the page came from a gateway before a restart).
+   */
+  restStylesheet(name: string): string | null;
+  /** The file the page links when the gateway does not render it (the whole stylesheet). */
+  readonly stylesheet: string;
   /** Milliseconds of the renders that were not cached (the newest last, at most `RENDER_TIMES`). */
   readonly renderTimes: readonly number[];
 }
@@ -51,6 +64,8 @@ interface Log {
  * entries cover the three languages while the values change every few seconds.
  */
 const CACHE_ENTRIES = 6;
+/** Rest stylesheets kept: one per set of classes on the page, which changes far more rarely than values. */
+const REST_ENTRIES = 16;
 const RENDER_TIMES = 50;
 /** Classes the console sets right after it took over (the socket opens): styled before the stylesheet is. */
 const CLASSES_SET_AT_ONCE = ['live-marker-online'];
@@ -80,8 +95,9 @@ export async function loadFirstPaintRenderer(
   }
   let bundle: SsrBundle;
   let critical: ReturnType<typeof criticalCss>;
+  let stylesheet: string | null = null;
   try {
-    const stylesheet = linkedStylesheet(indexHtml);
+    stylesheet = linkedStylesheet(indexHtml);
     if (!stylesheet) throw new Error('index.html links no stylesheet');
     critical = criticalCss(readFileSync(join(webRoot, stylesheet), 'utf8'), CLASSES_SET_AT_ONCE);
     bundle = (await import(pathToFileURL(bundlePath).href)) as SsrBundle;
@@ -95,11 +111,14 @@ export async function loadFirstPaintRenderer(
   }
 
   const cache = new Map<string, FirstPaint>();
+  const rests = new Map<string, string>();
   const texts = new Map<string, object>();
   const renderTimes: number[] = [];
   let failed = false;
   return {
     renderTimes,
+    stylesheet,
+    restStylesheet: (name) => rests.get(name) ?? null,
     render(language, textsJson, status, statusJson) {
       const key = `${language}\n${statusJson}`;
       const cached = cache.get(key);
@@ -113,7 +132,13 @@ export async function loadFirstPaintRenderer(
       let page: FirstPaint;
       try {
         const markup = bundle.renderFirstPaint({ language, texts: parsed, status });
-        page = { markup, css: critical.for(markup) };
+        const { critical: css, rest } = critical.split(markup);
+        const name = createHash('sha256').update(rest).digest('base64url').slice(0, 16);
+        if (!rests.has(name)) {
+          if (rests.size >= REST_ENTRIES) rests.delete(rests.keys().next().value as string);
+          rests.set(name, rest);
+        }
+        page = { markup, css, restHref: `${REST_PATH}${name}.css` };
       } catch (error) {
         // One report is enough: the same bundle fails the same way on the next request.
         if (!failed)
