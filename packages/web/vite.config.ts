@@ -89,11 +89,36 @@ var k=d.createElement('link');k.rel='modulepreload';k.href=c[l];d.head.appendChi
 }
 
 /**
+ * Each Bootstrap icon module of react-bootstrap-icons carries the same component code and prop-types; the
+ * console's icons become calls of one maker (src/lib/icon.ts) with the shapes read from the package's
+ * module. Both builds use it, so the gateway's first paint and the browser render the same markup.
+ */
+function compactIcons(): Plugin {
+  const iconModule = /[\\/]react-bootstrap-icons[\\/]dist[\\/]icons[\\/][\w-]+\.js$/;
+  const maker = fileURLToPath(new URL('./src/lib/icon.ts', import.meta.url));
+  return {
+    name: 'dtu-compact-icons',
+    enforce: 'pre',
+    load(id) {
+      if (!iconModule.test(id)) return null;
+      const source = readFileSync(id, 'utf8');
+      const name = /className: \['bi', '([\w-]+)'/.exec(source)?.[1];
+      if (!name || !source.includes('viewBox: "0 0 16 16"')) return null;
+      const shapes = [...source.matchAll(/React\.createElement\("(path|circle|rect)", (\{[^{}]*\})\)/g)].map(
+        // The package's own object literal of attributes (strings only), read as the value it is.
+        (match) => [match[1], new Function(`return ${match[2]}`)() as Record<string, string>],
+      );
+      return `import { icon } from ${JSON.stringify(maker)};\nexport default icon(${JSON.stringify(name)}, ${JSON.stringify(shapes)});\n`;
+    },
+  };
+}
+
+/**
  * `vite build --ssr` builds the live view's first paint for the gateway (src/entry-server.tsx) into
  * dist/ssr/, with everything it imports inside: an installed release has no node_modules of the console.
  */
 const ssrBuild = {
-  plugins: [react()],
+  plugins: [react(), compactIcons()],
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   ssr: { noExternal: true, target: 'node' },
   build: {
@@ -118,7 +143,7 @@ const styles = {
 } satisfies UserConfig['css'];
 
 const consoleBuild = {
-  plugins: [react(), precompress(), preloadLanguage()],
+  plugins: [react(), compactIcons(), precompress(), preloadLanguage()],
   build: {
     target: 'es2022',
     // Every browser that runs es2022 modules knows modulepreload; the polyfill would cost every first load.

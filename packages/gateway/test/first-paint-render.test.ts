@@ -8,6 +8,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleTextsReader } from '../src/http/console-language';
 import { consoleStatic } from '../src/http/console-static';
+import { specificity } from '../src/http/first-paint/cascade';
 import { criticalCss, selectorClasses } from '../src/http/first-paint/critical-css';
 import { loadFirstPaintRenderer } from '../src/http/first-paint/renderer';
 import { DEFAULT_WEB_ROOT } from '../src/paths';
@@ -188,6 +189,25 @@ describe('critical CSS', () => {
         ':root{--b:2}.y{color:blue}.x{color:green}.y{margin:0}.x{margin-top:1px}.x{--b:3}' +
         '@media (min-width:1px){.y{float:left}.x{float:none}}@media print{.x{color:black}}',
     });
+  });
+
+  it('repeats no rule that cannot tie with the rest: another specificity or importance', () => {
+    const css = criticalCss(
+      '.y .z{color:blue}.x{color:green}.y{top:0!important}.x{top:1px}.w{all:unset}.x{left:0}',
+    );
+    expect(css.split('<i class="x"></i>').rest).toBe(
+      '.y .z{color:blue}.y{top:0!important}.w{all:unset}.x{left:0}',
+    );
+  });
+
+  it('weighs selectors as browsers do', () => {
+    expect(specificity('.a:not(.b) > p::before')).toBe('0,2,2');
+    expect(specificity(':where(.a, #b) b:after')).toBe('0,0,2');
+    expect(specificity('#x [type="a,b"]:hover')).toBe('1,2,0');
+    expect(specificity(':is(.a, #b) .c')).toBe('1,1,0');
+    expect(specificity(':root')).toBe('0,1,0');
+    expect(specificity('.btn-check:checked+.btn')).toBe('0,3,0');
+    expect(specificity('.g-md-3\\:x li:nth-child(2n+1 of .q)')).toBe('0,3,1');
   });
 
   it('leaves out what a page just painted cannot show: hover, focus, print', () => {

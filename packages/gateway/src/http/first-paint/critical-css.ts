@@ -9,7 +9,7 @@
  * never less. Rules on neither (the theme variables, `*`, `html`, `body`) are always kept; print rules and
  * rules of states a fresh page is not in (hover, focus) never are.
  */
-import { declarations, family, setsAny } from './cascade';
+import { settings, specificity, splitSelectors, tiesWith } from './cascade';
 
 interface StyleRule {
   kind: 'rule';
@@ -17,6 +17,8 @@ interface StyleRule {
   prelude: string;
   /** The declarations between the braces. */
   body: string;
+  /** The specificity of each selector of the list. */
+  specificities: string[];
   /** Per selector of the list: the classes it names. */
   selectors: string[][];
 }
@@ -84,23 +86,6 @@ export function selectorClasses(selector: string): string[] {
 const LATER_STATE =
   /:(hover|focus|focus-visible|focus-within|active|visited|autofill|-webkit-autofill|placeholder-shown)\b|::(placeholder|selection|-webkit-[\w-]+|-moz-[\w-]+)/;
 
-function splitSelectors(list: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let i = 0; i < list.length; i++) {
-    const c = list[i];
-    if (c === '(' || c === '[') depth++;
-    else if (c === ')' || c === ']') depth--;
-    else if (c === ',' && depth === 0) {
-      parts.push(list.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(list.slice(start));
-  return parts;
-}
-
 export function parseCss(css: string): CssNode[] {
   const nodes: CssNode[] = [];
   let i = 0;
@@ -133,6 +118,7 @@ export function parseCss(css: string): CssNode[] {
         text: `${prelude}{${body}}`,
         prelude,
         body,
+        specificities: [...new Set(splitSelectors(prelude).map(specificity))],
         selectors: splitSelectors(prelude)
           .filter((selector) => !LATER_STATE.test(selector))
           .map(selectorNeeds),
@@ -198,23 +184,26 @@ function readProperties(css: string, markup: string): Set<string> {
   return read;
 }
 
+const SPLITS_KEPT = 16;
+
 /** The inline rules of a page and the stylesheet that completes them. */
 export interface SplitCss {
   /** The critical rules, without the custom properties nothing on the page reads. */
   critical: string;
   /**
    * What the critical rules leave out, to follow them: every other rule, the custom properties left out,
-   * and again every critical rule that an earlier rule of the rest could otherwise override (it sets a
-   * property of the same family), so the two together cascade as the whole stylesheet does.
+   * and again every critical rule that an earlier rule of the rest may tie with (`cascade.ts`: the same
+   * property family, specificity and importance), so the two together cascade as the whole stylesheet
+   * does.
    */
   rest: string;
 }
 
 function split(nodes: readonly CssNode[], classes: ReadonlySet<string>, read: ReadonlySet<string>): SplitCss {
-  /** Property families set by the rest so far: a critical rule setting one of them is repeated there. */
+  /** What the rest set so far (`settings`): a critical rule that may tie with it is repeated there. */
   const setByRest = new Set<string>();
-  const toRest = (block: string) => {
-    for (const declaration of declarations(block)) setByRest.add(family(declaration));
+  const toRest = (block: string, rule: StyleRule) => {
+    for (const key of settings(block, rule.specificities)) setByRest.add(key);
   };
   const walk = (list: readonly CssNode[], print: boolean): SplitCss => {
     let critical = '';
@@ -228,7 +217,7 @@ function split(nodes: readonly CssNode[], classes: ReadonlySet<string>, read: Re
         if (inner.rest) rest += `${node.prelude}{${inner.rest}}`;
       } else if (print || !applies(node, classes)) {
         rest += node.text;
-        toRest(node.body);
+        toRest(node.body, node);
       } else {
         const unread: string[] = [];
         const kept = node.body.replace(CUSTOM_PROPERTY, (declaration, name: string) => {
@@ -237,13 +226,13 @@ function split(nodes: readonly CssNode[], classes: ReadonlySet<string>, read: Re
           return '';
         });
         critical += `${node.prelude}{${kept}}`;
-        if (setsAny(kept, setByRest)) {
+        if (tiesWith(settings(kept, node.specificities), setByRest)) {
           rest += node.text;
-          toRest(node.body);
+          toRest(node.body, node);
         } else if (unread.length > 0) {
           const block = unread.join(';');
           rest += `${node.prelude}{${block}}`;
-          toRest(block);
+          toRest(block, node);
         }
       }
     }
@@ -258,10 +247,21 @@ function split(nodes: readonly CssNode[], classes: ReadonlySet<string>, read: Re
  */
 export function criticalCss(stylesheet: string, extra: readonly string[] = []) {
   const nodes = parseCss(stylesheet);
+  // The values change with every snapshot, the classes and the custom properties the markup reads rarely:
+  // the split is made once for each of their sets.
+  const splits = new Map<string, SplitCss>();
   const splitFor = (markup: string): SplitCss => {
     const classes = markupClasses(markup);
     for (const name of extra) classes.add(name);
-    return split(nodes, classes, readProperties(pick(nodes, classes), markup));
+    const markupReads = [...new Set(markup.match(/var\(\s*--[\w-]+/g) ?? [])];
+    const key = `${[...classes].sort().join(' ')}|${markupReads.sort().join(' ')}`;
+    let result = splits.get(key);
+    if (!result) {
+      result = split(nodes, classes, readProperties(pick(nodes, classes), markup));
+      if (splits.size >= SPLITS_KEPT) splits.delete(splits.keys().next().value as string);
+      splits.set(key, result);
+    }
+    return result;
   };
   return {
     for: (markup: string): string => splitFor(markup).critical,
