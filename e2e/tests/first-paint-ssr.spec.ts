@@ -73,16 +73,20 @@ async function watchHydration(page: Page): Promise<{ errors: string[] }> {
     record.painted = new Map();
     const describe = (node: Node) =>
       node instanceof Element ? node.outerHTML.slice(0, 100) : `text "${node.textContent}"`;
-    // Signing in on hydration swaps the login link for the logout button and fills the bell's kept place:
-    // both cells keep their size. Nothing else of the page is replaced.
+    // What the browser's storage decides, which the gateway cannot see: signing in on hydration swaps the
+    // login link for the logout button and fills the bell's kept place (both cells keep their size), and
+    // a stored theme swaps the theme menu's icon for its own (icons are all 1em). Nothing else is replaced.
     const SIGN_IN_CELLS = '.nav-auth, .nav-bell-spare, li:has(> a[href="/alerts"])';
+    const swapped = (node: Node, target: Element) =>
+      Boolean(target.closest(SIGN_IN_CELLS)) ||
+      (node instanceof Element && node.matches(SIGN_IN_CELLS)) ||
+      (node instanceof SVGElement && target.matches('.navbar .dropdown-toggle'));
     new MutationObserver((mutations) => {
       for (const mutation of mutations) {
         const target = mutation.target as Element;
-        if (!target.closest?.('#root') || target.closest(SIGN_IN_CELLS)) continue;
+        if (!target.closest?.('#root')) continue;
         for (const node of Array.from(mutation.removedNodes)) {
-          if (node instanceof Element && node.matches(SIGN_IN_CELLS)) continue;
-          record.replaced.push(`${describe(node)} from ${describe(target)}`);
+          if (!swapped(node, target)) record.replaced.push(`${describe(node)} from ${describe(target)}`);
         }
       }
     }).observe(document, { childList: true, subtree: true });
@@ -119,7 +123,8 @@ function hydrationRecord(page: Page) {
     };
     const displaced: string[] = [];
     for (const [element, rect] of painted) {
-      if (!element.isConnected) continue;
+      // The sign-in cell keeps its place and size; what is inside it is swapped (see above).
+      if (!element.isConnected || element.parentElement?.closest('.nav-auth')) continue;
       const now = JSON.stringify(element.getBoundingClientRect());
       if (now !== rect) displaced.push(`${element.outerHTML.slice(0, 80)}: ${rect} → ${now}`);
     }
