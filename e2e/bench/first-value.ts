@@ -29,16 +29,30 @@ interface ColdLoad {
   interactiveMs: number;
   /** Layout shift from the first paint until interactive. */
   cls: number;
+  /** What moved, when something did (ms, value, the moved nodes). */
+  moved: string[];
 }
 
 /** Records layout shifts from the start of the page (buffered), before any of its scripts run. */
 function recordShifts(): void {
-  const record = window as unknown as { benchShifts: { at: number; value: number }[] };
+  const record = window as unknown as { benchShifts: { at: number; value: number; moved: string }[] };
   record.benchShifts = [];
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      const shift = entry as unknown as { value: number; hadRecentInput: boolean; startTime: number };
-      if (!shift.hadRecentInput) record.benchShifts.push({ at: shift.startTime, value: shift.value });
+      const shift = entry as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        startTime: number;
+        sources: { node: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+      };
+      if (shift.hadRecentInput) continue;
+      const moved = shift.sources
+        .map(({ node, previousRect: from, currentRect: to }) => {
+          const what = node instanceof Element ? node.outerHTML : `"${node?.textContent ?? ''}"`;
+          return `${what.slice(0, 60)} (${from.x},${from.y} → ${to.x},${to.y})`;
+        })
+        .join('; ');
+      record.benchShifts.push({ at: shift.startTime, value: shift.value, moved });
     }
   }).observe({ type: 'layout-shift', buffered: true });
 }
@@ -60,17 +74,20 @@ async function coldLoad(page: Page, base: string): Promise<ColdLoad> {
       const limit = document.querySelector('.inverter-panel .card-body button');
       if (!(limit instanceof HTMLButtonElement) || limit.disabled) return false;
       const at = performance.now();
-      const shifts = (window as unknown as { benchShifts: { at: number; value: number }[] }).benchShifts;
+      const shifts = (
+        window as unknown as { benchShifts: { at: number; value: number; moved: string }[] }
+      ).benchShifts.filter((shift) => shift.at <= at);
       return {
         at,
-        cls: shifts.filter((shift) => shift.at <= at).reduce((sum, shift) => sum + shift.value, 0),
+        cls: shifts.reduce((sum, shift) => sum + shift.value, 0),
+        moved: shifts.map((shift) => `${Math.round(shift.at)} ms, ${shift.value.toFixed(5)}: ${shift.moved}`),
       };
     },
     undefined,
     { polling: 'raf', timeout: 30_000 },
   );
-  const { at, cls } = (await interactive.jsonValue()) as { at: number; cls: number };
-  return { firstValueMs, interactiveMs: at, cls };
+  const { at, cls, moved } = (await interactive.jsonValue()) as { at: number; cls: number; moved: string[] };
+  return { firstValueMs, interactiveMs: at, cls, moved };
 }
 
 async function timeToFirstValue(page: Page, base: string): Promise<number> {
@@ -101,6 +118,7 @@ export async function measureFirstValue(
 ): Promise<Section> {
   const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
   const results: Result[] = [];
+  const movedLines: string[] = [];
   const details = [
     `Cold loads at ${(LINK_BYTES_PER_S * 8) / 1e6} Mbit/s and ${ROUND_TRIP_MS} ms round trips (Chromium network emulation), ` +
       `signed in, median of ${COLD_LOADS}. First value: bound = 2 round trips + the page's bytes on that link + ` +
@@ -116,6 +134,7 @@ export async function measureFirstValue(
       const firstValues: number[] = [];
       const interactives: number[] = [];
       let cls = 0;
+      const moved: string[] = [];
       let cachedMs = Number.NaN;
       // One load first that is not counted: the gateway's first answers of a run (JIT, file cache) are not
       // what an owner's phone meets on a gateway that has been up for days.
@@ -126,6 +145,7 @@ export async function measureFirstValue(
           firstValues.push(measured.firstValueMs);
           interactives.push(measured.interactiveMs);
           cls = Math.max(cls, measured.cls);
+          moved.push(...measured.moved);
         }
         if (i === COLD_LOADS - 1) cachedMs = await timeToFirstValue(page, gateway.base);
         await context.close();
@@ -143,6 +163,7 @@ export async function measureFirstValue(
           `${Math.round(firstValueBoundMs)} | ${list(interactives)} | ${Math.round(interactiveMs)} | ` +
           `${Math.round(interactiveBoundMs)} | ${cls.toFixed(4)} | ${Math.round(cachedMs)} ms |`,
       );
+      for (const shift of moved) movedLines.push(`- ${load.locale}, ${shift}`);
       results.push(
         {
           name: `${load.locale}: first value, median`,
@@ -173,5 +194,7 @@ export async function measureFirstValue(
   } finally {
     await browser.close();
   }
+  if (movedLines.length > 0)
+    details.push('', 'What moved before the console was interactive:', '', ...movedLines);
   return { id: 'first-value', title: 'Time to first value', results, details };
 }
