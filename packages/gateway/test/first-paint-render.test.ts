@@ -78,6 +78,8 @@ describe('the gateway renders the live view into the page of /', () => {
         `<noscript><link rel="stylesheet" crossorigin href="${href}"></noscript>`,
     );
     expect(body).not.toContain('/assets/app.css');
+    // Painted once the rendered markup is all there, not piece by piece as it arrives.
+    expect(body).toContain('<link rel="expect" href="#root" blocking="render"><style id="first-paint-css">');
     const rest = await env.gateway.http.inject({
       method: 'GET',
       url: href as string,

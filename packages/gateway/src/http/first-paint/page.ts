@@ -10,6 +10,9 @@ import type { FirstPaint } from './renderer';
 /** The id of the inline style with the first paint's critical CSS. */
 export const CRITICAL_CSS_ID = 'first-paint-css';
 
+/** Holds rendering until `#root`, with the rendered markup in it, has been parsed (browsers that know it). */
+const RENDER_WHOLE = '<link rel="expect" href="#root" blocking="render">';
+
 /** `</style` inside CSS would end the element; no stylesheet of ours has it, but a page must not break. */
 function styleSafe(css: string): string {
   return css.replace(/<\/style/gi, '<\\/style');
@@ -23,8 +26,10 @@ function nonBlocking(link: string): string {
 }
 
 export function pageWithFirstPaint(html: string, page: FirstPaint, language: BuiltInLanguage): string {
-  // The inline rules come first: the rest cascades after them, as the whole stylesheet did.
-  const critical = `<style id="${CRITICAL_CSS_ID}">${styleSafe(page.css)}</style>`;
+  // The inline rules come first: the rest cascades after them, as the whole stylesheet did. Nothing is
+  // painted before the whole first paint is parsed: on a slow link the page arrives in pieces, and a part
+  // painted alone (the brand icon before its name) would move when the rest comes.
+  const critical = `${RENDER_WHOLE}<style id="${CRITICAL_CSS_ID}">${styleSafe(page.css)}</style>`;
   return html
     .replace(
       /<link rel="stylesheet"[^>]*>/,
