@@ -79,7 +79,12 @@ describe('the gateway renders the live view into the page of /', () => {
     );
     expect(body).not.toContain('/assets/app.css');
     // Painted once the rendered markup is all there, not piece by piece as it arrives.
-    expect(body).toContain('<link rel="expect" href="#root" blocking="render"><style id="first-paint-css">');
+    expect(body).toContain(
+      '<link rel="expect" href="#first-paint-end" blocking="render"><style id="first-paint-css">',
+    );
+    expect(body).toMatch(
+      /<div id="root" data-ssr="en">.*<\/div><template id="first-paint-end"><\/template><\/body>/s,
+    );
     const rest = await env.gateway.http.inject({
       method: 'GET',
       url: href as string,

@@ -10,8 +10,10 @@ import type { FirstPaint } from './renderer';
 /** The id of the inline style with the first paint's critical CSS. */
 export const CRITICAL_CSS_ID = 'first-paint-css';
 
-/** Holds rendering until `#root`, with the rendered markup in it, has been parsed (browsers that know it). */
-const RENDER_WHOLE = '<link rel="expect" href="#root" blocking="render">';
+/** An empty element right after `#root`: once it is parsed, so is the whole rendered markup. */
+const END_ID = 'first-paint-end';
+/** Holds rendering until that element has been parsed (browsers that know it; others paint as before). */
+const RENDER_WHOLE = `<link rel="expect" href="#${END_ID}" blocking="render">`;
 
 /** `</style` inside CSS would end the element; no stylesheet of ours has it, but a page must not break. */
 function styleSafe(css: string): string {
@@ -35,5 +37,8 @@ export function pageWithFirstPaint(html: string, page: FirstPaint, language: Bui
       /<link rel="stylesheet"[^>]*>/,
       (link) => `${critical}${nonBlocking(link.replace(/\shref="[^"]*"/, ` href="${page.restHref}"`))}`,
     )
-    .replace(/<div id="root"><\/div>/, `<div id="root" data-ssr="${language}">${page.markup}</div>`);
+    .replace(
+      /<div id="root"><\/div>/,
+      `<div id="root" data-ssr="${language}">${page.markup}</div><template id="${END_ID}"></template>`,
+    );
 }
