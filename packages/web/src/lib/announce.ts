@@ -27,6 +27,9 @@ export function announce(variant: Announcement['variant'], text: string): void {
   setTimeout(() => dismiss(id), SHOW_MS);
 }
 
+/** A server render and a hydration show no announcement. */
+const NONE: readonly Announcement[] = [];
+
 export function useAnnouncements(): readonly Announcement[] {
   return useSyncExternalStore(
     (listener) => {
@@ -34,5 +37,6 @@ export function useAnnouncements(): readonly Announcement[] {
       return () => listeners.delete(listener);
     },
     () => items,
+    () => NONE,
   );
 }

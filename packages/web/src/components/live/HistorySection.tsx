@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveInverter } from '../../ws/livedata';
 
@@ -6,16 +6,23 @@ import type { LiveInverter } from '../../ws/livedata';
 const HistoryCard = lazy(() => import('../history/HistoryCard'));
 const OPEN_KEY = 'historyOpen';
 
+function readOpen(): boolean {
+  try {
+    return localStorage.getItem(OPEN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+/** The gateway renders the card closed (the stored choice is the browser's); a hydration too. */
+const closed = () => false;
+const noChange = () => () => {};
+
 /** The collapsed history card below the inverters; an opened card stays open on the next visit. */
 export function HistorySection({ inverters }: { inverters: readonly LiveInverter[] }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(() => {
-    try {
-      return localStorage.getItem(OPEN_KEY) === '1';
-    } catch {
-      return false;
-    }
-  });
+  const stored = useSyncExternalStore(noChange, readOpen, closed);
+  const [toggled, setOpen] = useState<boolean | null>(null);
+  const open = toggled ?? stored;
   const toggle = () => {
     setOpen(!open);
     try {
