@@ -237,7 +237,7 @@ describe.skipIf(!existsSync(join(DEFAULT_WEB_ROOT, 'ssr', 'entry-server.js')))('
         });
         const html = response.body;
         expect(html).toContain(`data-ssr="${language}"`);
-        expect(html).toMatch(/data-testid="total-power">[^<]*\d[^<]* W</);
+        expect(html).toMatch(/data-testid="total-power"[^>]*>[^<]*\d[^<]* W</);
         expect(html).toContain('class="card inverter-panel"');
         expect(html).toContain('data-testid="inverter-limit"');
         const br = brotliCompressSync(Buffer.from(html)).length;

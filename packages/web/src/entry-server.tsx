@@ -12,6 +12,7 @@ import { I18nextProvider } from 'react-i18next';
 import { AppRoutes } from './app/router';
 import { i18nOptions, LANGUAGES, type Language } from './i18n';
 import { MemoryRouter } from './lib/navigation';
+import { withServerSnapshots } from './lib/server-snapshot';
 import { type LiveSnapshot, mergeSummaries } from './ws/livedata';
 import { type LiveDataSource, LiveDataSourceContext } from './ws/useLiveData';
 
@@ -56,15 +57,17 @@ function storeAfterFirstPaint(status: LivedataStatus): LiveDataSource {
 
 /** The markup of `#root` for `/`. */
 export function renderFirstPaint({ language, texts, status }: FirstPaintInput): string {
-  return renderToString(
-    <StrictMode>
-      <I18nextProvider i18n={i18nFor(language, texts)}>
-        <LiveDataSourceContext.Provider value={storeAfterFirstPaint(status)}>
-          <MemoryRouter initialEntries={['/']}>
-            <AppRoutes />
-          </MemoryRouter>
-        </LiveDataSourceContext.Provider>
-      </I18nextProvider>
-    </StrictMode>,
+  return withServerSnapshots(() =>
+    renderToString(
+      <StrictMode>
+        <I18nextProvider i18n={i18nFor(language, texts)}>
+          <LiveDataSourceContext.Provider value={storeAfterFirstPaint(status)}>
+            <MemoryRouter initialEntries={['/']}>
+              <AppRoutes />
+            </MemoryRouter>
+          </LiveDataSourceContext.Provider>
+        </I18nextProvider>
+      </StrictMode>,
+    ),
   );
 }

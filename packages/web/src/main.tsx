@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { initI18n } from './i18n';
+import { withServerSnapshots } from './lib/server-snapshot';
 import { holdFirstPaint, liveData } from './ws/useLiveData';
 import './styles/app.scss';
 
@@ -24,5 +25,6 @@ const app = (
 );
 // The gateway's markup is taken over as it is (docs/console.md, First paint). Rendered in another language
 // than the browser picked (a stored choice the gateway did not see), it is replaced instead.
-if (rendered && rendered === i18n.language) hydrateRoot(root, app);
+// Preact hydrates at once (synchronously), showing the stores' server values, and re-reads them after.
+if (rendered && rendered === i18n.language) withServerSnapshots(() => hydrateRoot(root, app));
 else createRoot(root).render(app);

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useStore } from './server-snapshot';
 
 export interface Announcement {
   id: number;
@@ -31,7 +31,7 @@ export function announce(variant: Announcement['variant'], text: string): void {
 const NONE: readonly Announcement[] = [];
 
 export function useAnnouncements(): readonly Announcement[] {
-  return useSyncExternalStore(
+  return useStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect } from 'react';
+import { useStore } from './server-snapshot';
 
 export const THEMES = ['light', 'dark', 'auto'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -39,7 +40,7 @@ const serverTheme = (): Theme => 'auto';
  * choice at once and follows the system while the choice is "auto".
  */
 export function useTheme(): [Theme, (theme: Theme) => void] {
-  const theme = useSyncExternalStore(subscribe, chosen, serverTheme);
+  const theme = useStore(subscribe, chosen, serverTheme);
 
   useEffect(() => {
     // Nothing is applied on mount: the page's script did that before the first paint.

@@ -1,6 +1,7 @@
 import type { LivedataStatus } from '@dtu-console/contract';
-import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { fetchLiveDataStatus, fetchLiveInverter } from '../api/livedata';
+import { useStore } from '../lib/server-snapshot';
 import { openGatewaySocket } from './gateway';
 import { LiveDataStore, type LiveSnapshot } from './livedata';
 
@@ -45,5 +46,5 @@ export function holdFirstPaint(store: LiveDataStore = liveData): void {
 export function useLiveData(store: LiveDataStore = liveData): LiveSnapshot {
   const source = useContext(LiveDataSourceContext) ?? store;
   useEffect(() => source.retain(), [source]);
-  return useSyncExternalStore(source.subscribe, source.getSnapshot, () => painted ?? source.getSnapshot());
+  return useStore(source.subscribe, source.getSnapshot, () => painted ?? source.getSnapshot());
 }

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStore } from '../../lib/server-snapshot';
 import type { LiveInverter } from '../../ws/livedata';
 
 /** The chart, its data calls and its texts load only when the card is opened (docs/console.md, History). */
@@ -20,7 +21,7 @@ const noChange = () => () => {};
 /** The collapsed history card below the inverters; an opened card stays open on the next visit. */
 export function HistorySection({ inverters }: { inverters: readonly LiveInverter[] }) {
   const { t } = useTranslation();
-  const stored = useSyncExternalStore(noChange, readOpen, closed);
+  const stored = useStore(noChange, readOpen, closed);
   const [toggled, setOpen] = useState<boolean | null>(null);
   const open = toggled ?? stored;
   const toggle = () => {
