@@ -1,7 +1,8 @@
 /**
  * The live view's first paint rendered on the gateway (docs/console.md, First paint): the console's own
- * React components, built for the server into the console build (`<webRoot>/ssr/entry-server.js`), render
- * the page of `/` from the snapshot and texts it carries, and the stylesheet's critical rules go with them.
+ * components (on Preact's React compatibility layer), built for the server into the console build
+ * (`<webRoot>/ssr/entry-server.js`), render the page of `/` from the snapshot and texts it carries, and
+ * the stylesheet's critical rules go with them.
  *
  * Everything here is optional: without the bundle, or when it fails to load or to render, the page is
  * served as before (the console renders it in the browser) and the log says why, once.
