@@ -13,7 +13,8 @@ const BUILDS = [
   {
     what: 'the console',
     workspace: '@dtu-console/web',
-    stamp: 'packages/web/dist/index.html',
+    // The server render is built last: its bundle stands for the whole build.
+    stamp: 'packages/web/dist/ssr/entry-server.js',
     sources: [
       'packages/web/src',
       'packages/web/public',

@@ -16,6 +16,7 @@ const BUDGET_FIRST_LOAD_KB = 108;
 const BUDGET_WHOLE_CONSOLE_KB = 270;
 export const LOCALES = ['en-US', 'de-DE', 'fr-FR'] as const;
 const dist = join(root, 'packages/web/dist');
+const ssrDir = join(dist, 'ssr', '');
 const CONSOLE_TYPES = ['Document', 'Script', 'Stylesheet', 'Font'];
 
 export interface FirstLoad {
@@ -159,7 +160,8 @@ export async function measureConsoleBytes(
       });
     }
 
-    const served = files(dist).filter((path) => !/\.(br|gz)$/.test(path));
+    // dist/ssr/ is the gateway's first-paint bundle: run on the gateway, never sent to a browser.
+    const served = files(dist).filter((path) => !/\.(br|gz)$/.test(path) && !path.startsWith(ssrDir));
     let wholeBr = 0;
     let wholeGzip = 0;
     for (const path of served) {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
@@ -92,16 +92,77 @@ var k=d.createElement('link');k.rel='modulepreload';k.href=c[l];d.head.appendChi
  * The console's components run on Preact's React compatibility layer: React's DOM renderer alone is ~58 KB
  * of every first load (brotli), Preact with its compat layer ~7 KB, and with React no route but the live
  * view fits the 108 KB first-load budget (docs/console.md, Route bytes). The code stays written against
- * React's API and types; the unit tests still run it on React.
+ * React's API and types; the unit tests still run it on React. The SSR build renders with Preact as well,
+ * so the gateway's markup is what the browser's Preact hydrates.
  */
 const onPreact = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  // The gateway's first paint (SSR build) is Preact's markup too: what the browser's Preact hydrates.
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
   { find: /^react(-dom)?$/, replacement: 'preact/compat' },
   { find: /^react\/jsx(-dev)?-runtime$/, replacement: 'preact/compat/jsx$1-runtime' },
+  // react-i18next's shim is CommonJS requiring React: under Node's conditions that `require` would bundle
+  // a second Preact (its CommonJS build) beside the ESM one, and hooks would then run outside any render.
+  { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
 ];
 
-export default defineConfig({
-  plugins: [react(), precompress(), preloadLanguage()],
+/**
+ * Each Bootstrap icon module of react-bootstrap-icons carries the same component code and prop-types; the
+ * console's icons become calls of one maker (src/lib/icon.ts) with the shapes read from the package's
+ * module. Both builds use it, so the gateway's first paint and the browser render the same markup.
+ */
+function compactIcons(): Plugin {
+  const iconModule = /[\\/]react-bootstrap-icons[\\/]dist[\\/]icons[\\/][\w-]+\.js$/;
+  const maker = fileURLToPath(new URL('./src/lib/icon.ts', import.meta.url));
+  return {
+    name: 'dtu-compact-icons',
+    enforce: 'pre',
+    load(id) {
+      if (!iconModule.test(id)) return null;
+      const source = readFileSync(id, 'utf8');
+      const name = /className: \['bi', '([\w-]+)'/.exec(source)?.[1];
+      if (!name || !source.includes('viewBox: "0 0 16 16"')) return null;
+      const shapes = [...source.matchAll(/React\.createElement\("(path|circle|rect)", (\{[^{}]*\})\)/g)].map(
+        // The package's own object literal of attributes (strings only), read as the value it is.
+        (match) => [match[1], new Function(`return ${match[2]}`)() as Record<string, string>],
+      );
+      return `import { icon } from ${JSON.stringify(maker)};\nexport default icon(${JSON.stringify(name)}, ${JSON.stringify(shapes)});\n`;
+    },
+  };
+}
+
+/**
+ * `vite build --ssr` builds the live view's first paint for the gateway (src/entry-server.tsx) into
+ * dist/ssr/, with everything it imports inside: an installed release has no node_modules of the console.
+ */
+const ssrBuild = {
+  plugins: [react(), compactIcons()],
+  resolve: { alias: onPreact },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    target: 'node22',
+    outDir: 'dist/ssr',
+    emptyOutDir: true,
+    sourcemap: false,
+    reportCompressedSize: false,
+    copyPublicDir: false,
+    rolldownOptions: { input: 'src/entry-server.tsx', output: { entryFileNames: '[name].js' } },
+  },
+} satisfies UserConfig;
+
+const styles = {
+  preprocessorOptions: {
+    // Bootstrap 5.3 still uses @import and color functions that Dart Sass flags as deprecated.
+    scss: {
+      quietDeps: true,
+      silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
+    },
+  },
+} satisfies UserConfig['css'];
+
+const consoleBuild = {
+  plugins: [react(), compactIcons(), precompress(), preloadLanguage()],
   resolve: { alias: onPreact },
   build: {
     target: 'es2022',
@@ -121,15 +182,7 @@ export default defineConfig({
       output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } },
     },
   },
-  css: {
-    preprocessorOptions: {
-      // Bootstrap 5.3 still uses @import and color functions that Dart Sass flags as deprecated.
-      scss: {
-        quietDeps: true,
-        silenceDeprecations: ['import', 'global-builtin', 'color-functions', 'if-function'],
-      },
-    },
-  },
+  css: styles,
   server: {
     proxy: {
       '/api': gateway,
@@ -138,4 +191,6 @@ export default defineConfig({
       '/console': { target: gateway, ws: true },
     },
   },
-});
+} satisfies UserConfig;
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? { ...ssrBuild, css: styles } : consoleBuild));

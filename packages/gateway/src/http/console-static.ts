@@ -6,6 +6,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { pickConsoleLanguage } from './console-language';
+import { pageWithFirstPaint } from './first-paint/page';
+import { type FirstPaintRenderer, loadFirstPaintRenderer, REST_PATH, SSR_DIR } from './first-paint/renderer';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html and unhashed files must be revalidated, or a browser keeps an old console after an update. */
@@ -27,6 +29,11 @@ export interface ConsoleStaticOptions {
    * those of the visitor's language, so the first paint waits for no language request.
    */
   consoleTexts?: (language: BuiltInLanguage) => string | null;
+  /**
+   * Renders the live view into the page of `/` from the snapshot and texts (first-paint/); default on.
+   * Needs the console's SSR bundle; without it the page is served as before.
+   */
+  serverRender?: boolean;
 }
 
 /** The id of the JSON script with the first-paint snapshot (read by the console's live-data store). */
@@ -40,20 +47,27 @@ function scriptSafe(json: string): string {
   return json.replace(/</g, '\\u003c');
 }
 
-function scriptJson(value: unknown): string {
-  return scriptSafe(JSON.stringify(value));
+type Encoding = 'br' | 'gzip' | 'identity';
+
+function acceptedEncoding(request: FastifyRequest): Encoding {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
 }
 
-function encode(html: Buffer, encoding: 'br' | 'gzip' | 'identity'): Buffer {
+/** `quality` of brotli: 9 for pages made per request, 11 for what is kept and sent many times. */
+function encode(data: Buffer, encoding: Encoding, quality = 9): Buffer {
   if (encoding === 'br') {
-    return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
+    return brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } });
   }
-  return encoding === 'gzip' ? gzipSync(html) : html;
+  return encoding === 'gzip' ? gzipSync(data, { level: 9 }) : data;
 }
 
-export const consoleStatic = fp<ConsoleStaticOptions>(async (app, { webRoot, firstPaint, consoleTexts }) => {
+export const consoleStatic = fp<ConsoleStaticOptions>(async (app, options) => {
+  const { webRoot, firstPaint, consoleTexts, serverRender = true } = options;
   const built = existsSync(join(webRoot, 'index.html'));
   const indexHtml = built ? readFileSync(join(webRoot, 'index.html'), 'utf8') : '';
+  const renderer: FirstPaintRenderer | null =
+    built && serverRender && firstPaint ? await loadFirstPaintRenderer(webRoot, indexHtml, app.log) : null;
   if (built) {
     // Every built file has .br and .gz twins: a cache must key the answer by the encoding asked for.
     await app.register(fastifyStatic, {
@@ -61,6 +75,8 @@ export const consoleStatic = fp<ConsoleStaticOptions>(async (app, { webRoot, fir
       preCompressed: true,
       cacheControl: false,
       index: false,
+      // The first-paint bundle is the gateway's to run (first-paint/), not the browser's to fetch.
+      allowedPath: (path) => !path.startsWith(`/${SSR_DIR}/`),
       setHeaders(res) {
         res.setHeader('Cache-Control', REVALIDATE);
         res.setHeader('Vary', 'Accept-Encoding');
@@ -109,8 +125,7 @@ export const consoleStatic = fp<ConsoleStaticOptions>(async (app, { webRoot, fir
     const language = pickConsoleLanguage(request.headers);
     const texts = consoleTexts?.(language) ?? null;
     if (snapshot === null && texts === null) return sendIndex(reply);
-    const accepted = String(request.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
+    const encoding = acceptedEncoding(request);
     reply
       .header('Cache-Control', REVALIDATE)
       .header('Vary', 'Accept-Encoding, Accept-Language, Cookie')
@@ -132,7 +147,11 @@ export const consoleStatic = fp<ConsoleStaticOptions>(async (app, { webRoot, fir
       scripts += `<script id="${TEXTS_ID}" type="application/json">${scriptSafe(texts)}</script>`;
     }
     if (snapshot !== null) {
-      scripts += `<script id="${FIRST_PAINT_ID}" type="application/json">${scriptJson(snapshot)}</script>`;
+      const json = JSON.stringify(snapshot);
+      scripts += `<script id="${FIRST_PAINT_ID}" type="application/json">${scriptSafe(json)}</script>`;
+      // The texts rendered are the ones the page carries, so the console's hydration finds the same.
+      const page = texts !== null ? renderer?.render(language, texts, snapshot, json) : null;
+      if (page) html = pageWithFirstPaint(html, page, language);
     }
     const body = encode(Buffer.from(html.replace('</head>', `${scripts}</head>`)), encoding);
     if (snapshot === null) withoutSnapshot.set(cacheKey, body);
@@ -140,6 +159,35 @@ export const consoleStatic = fp<ConsoleStaticOptions>(async (app, { webRoot, fir
   };
 
   app.get('/', sendLiveView);
+
+  /**
+   * The rest of the stylesheet for a rendered page of `/`, named by its content: cached for good. A name
+   * this gateway did not make (a page from before a restart) gets the whole stylesheet, which is more
+   * than needed and still right.
+   */
+  const restBodies = new Map<string, Buffer>();
+  app.get<{ Params: { name: string } }>(`${REST_PATH}:name`, (request, reply) => {
+    const name = request.params.name.replace(/\.css$/, '');
+    const css = renderer?.restStylesheet(name) ?? null;
+    if (css === null) {
+      return reply.header('Cache-Control', 'no-store').redirect(`/${renderer?.stylesheet ?? ''}`);
+    }
+    const encoding = acceptedEncoding(request);
+    const key = `${name} ${encoding}`;
+    let body = restBodies.get(key);
+    if (!body) {
+      body = encode(Buffer.from(css), encoding, 11);
+      // One per name and encoding is plenty; the renderer keeps only the recent names anyway.
+      if (restBodies.size >= 48) restBodies.delete(restBodies.keys().next().value as string);
+      restBodies.set(key, body);
+    }
+    reply
+      .header('Cache-Control', IMMUTABLE)
+      .header('Vary', 'Accept-Encoding')
+      .type('text/css; charset=utf-8');
+    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
+    return reply.send(body);
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '';

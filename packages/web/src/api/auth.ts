@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useStore } from '../lib/server-snapshot';
 
 /**
  * The signed-in user as docs/console.md describes it: a record in localStorage whose authdata
@@ -62,10 +62,13 @@ export function onAuthChange(listener: AuthListener): () => void {
 }
 
 const signedIn = () => getUser() !== null;
+const signedOut = () => false;
 
 /** Logged in while a user record is stored; follows the logged-in/logged-out events. */
 export function useSignedIn(): boolean {
-  return useSyncExternalStore(onAuthChange, signedIn);
+  // The gateway renders the first paint signed out (the stored user is the browser's); a hydration
+  // renders the same, then the stored user.
+  return useStore(onAuthChange, signedIn, signedOut);
 }
 
 // Another tab signing in or out changes this tab's state too.

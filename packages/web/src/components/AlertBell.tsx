@@ -33,7 +33,17 @@ export function AlertBell({ signedIn }: { signedIn: boolean }) {
     };
   }, [signedIn]);
 
-  if (!signedIn) return null;
+  // Signed out (the gateway's first paint always is), the bell's place is kept empty: the console signing
+  // in on hydration then moves nothing in the bar.
+  if (!signedIn) {
+    return (
+      <li className="nav-item nav-bell-spare" aria-hidden>
+        <span className="nav-link">
+          <Bell />
+        </span>
+      </li>
+    );
+  }
   const Icon = count > 0 ? BellFill : Bell;
   return (
     <li className="nav-item">

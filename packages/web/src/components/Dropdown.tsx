@@ -11,7 +11,8 @@ export interface NavDropdownProps {
  * A navigation-bar dropdown on Bootstrap's CSS alone: react-bootstrap's version brings Popper and its
  * overlay machinery (about 20 KB) into the first load. In the bar Bootstrap places menus statically
  * (data-bs-popper="static"), so no positioning code is needed. Closes on a choice, Escape or a click
- * elsewhere.
+ * elsewhere. A closed menu is not rendered: it would not be shown, and the gateway's first paint of `/`
+ * need not carry it (nor its styles).
  */
 export function NavDropdown({ label, alignEnd = false, children }: NavDropdownProps) {
   const [open, setOpen] = useState(false);
@@ -49,15 +50,17 @@ export function NavDropdown({ label, alignEnd = false, children }: NavDropdownPr
       >
         {label}
       </button>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: closes after a choice made by mouse or keyboard alike */}
-      <ul
-        className={`dropdown-menu${alignEnd ? ' dropdown-menu-end' : ''}${open ? ' show' : ''}`}
-        data-bs-popper="static"
-        aria-labelledby={id}
-        onClick={() => setOpen(false)}
-      >
-        {children}
-      </ul>
+      {open ? (
+        // biome-ignore lint/a11y/useKeyWithClickEvents: closes after a choice made by mouse or keyboard alike
+        <ul
+          className={`dropdown-menu show${alignEnd ? ' dropdown-menu-end' : ''}`}
+          data-bs-popper="static"
+          aria-labelledby={id}
+          onClick={() => setOpen(false)}
+        >
+          {children}
+        </ul>
+      ) : null}
     </li>
   );
 }

@@ -15,6 +15,7 @@ import { LANGUAGES, setLanguage } from '../i18n';
 import { announce } from '../lib/announce';
 import { type BrandIcon as BrandIconName, brandIconFor } from '../lib/brand';
 import { confirmLeaving, NavLink, useLocation, useNavigate } from '../lib/navigation';
+import { useStore } from '../lib/server-snapshot';
 import { THEMES, type Theme, useTheme } from '../lib/theme';
 import { AlertBell } from './AlertBell';
 import { NavDropdown } from './Dropdown';
@@ -147,6 +148,12 @@ export function NavBar({ screens }: { screens: readonly MenuScreen[] }) {
               ))}
             </NavDropdown>
             <li className="nav-item nav-auth">
+              {/* The gateway's first paint is signed out (the stored user is the browser's): the slot is as
+                  wide as the wider of both, so the console signing in on hydration moves nothing. */}
+              <span className="btn btn-sm nav-auth-spare" aria-hidden>
+                <BoxArrowRight aria-hidden className="me-1" />
+                {signedIn ? t('nav.login') : t('nav.logout')}
+              </span>
               {signedIn ? (
                 <button type="button" className="btn btn-sm btn-outline-light" onClick={logout}>
                   <BoxArrowRight aria-hidden className="me-1" />
@@ -172,13 +179,17 @@ const BRAND_ICONS: Record<BrandIconName, { Icon: typeof SunIcon; className: stri
   sun: { Icon: SunFill, className: 'text-warning' },
 };
 
+const todaysIcon = () => brandIconFor(new Date());
+/** The gateway's render and the hydration of it show the plain icon: the visitor's date may differ. */
+const plainIcon = (): BrandIconName => 'sun';
+function everyRecheck(listener: () => void): () => void {
+  const timer = setInterval(listener, Timing.brandIconRecheckMs);
+  return () => clearInterval(timer);
+}
+
 /** The icon follows the date, re-checked every 10 s so it changes at midnight without a reload. */
 export function BrandIcon() {
-  const [icon, setIcon] = useState(() => brandIconFor(new Date()));
-  useEffect(() => {
-    const timer = setInterval(() => setIcon(brandIconFor(new Date())), Timing.brandIconRecheckMs);
-    return () => clearInterval(timer);
-  }, []);
+  const icon = useStore(everyRecheck, todaysIcon, plainIcon);
   const { Icon, className } = BRAND_ICONS[icon];
   return <Icon className={className} aria-hidden data-icon={icon} />;
 }

@@ -1,4 +1,4 @@
-import i18n, { type BackendModule } from 'i18next';
+import i18n, { type BackendModule, type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 export const LANGUAGES = ['en', 'de', 'fr'] as const;
@@ -138,6 +138,21 @@ export function pageTexts(doc: Document, language: Language): object | null {
   }
 }
 
+/** The options the console's texts are set up with; the gateway's first-paint render uses the same. */
+export function i18nOptions(language: Language): InitOptions {
+  return {
+    lng: language,
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    load: 'currentOnly',
+    ns: ['translation'],
+    defaultNS: 'translation',
+    fallbackNS: 'translation',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  };
+}
+
 export async function initI18n(): Promise<typeof i18n> {
   const saved = readSaved();
   const language = detectLanguage(saved, navigator.languages ?? [navigator.language]);
@@ -147,7 +162,6 @@ export async function initI18n(): Promise<typeof i18n> {
     .use(lazyLocales)
     .use(initReactI18next)
     .init({
-      lng: language,
       // The page's texts make the first namespace ready at once (no await on a chunk); the other
       // namespaces, and other languages, still come from the backend.
       ...(texts
@@ -157,14 +171,7 @@ export async function initI18n(): Promise<typeof i18n> {
             initAsync: false,
           }
         : {}),
-      fallbackLng: false,
-      supportedLngs: [...LANGUAGES],
-      load: 'currentOnly',
-      ns: ['translation'],
-      defaultNS: 'translation',
-      fallbackNS: 'translation',
-      interpolation: { escapeValue: false },
-      returnNull: false,
+      ...i18nOptions(language),
     });
   document.documentElement.lang = language;
   i18n.on('languageChanged', (lng) => {

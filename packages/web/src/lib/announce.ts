@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useStore } from './server-snapshot';
 
 export interface Announcement {
   id: number;
@@ -27,12 +27,16 @@ export function announce(variant: Announcement['variant'], text: string): void {
   setTimeout(() => dismiss(id), SHOW_MS);
 }
 
+/** A server render and a hydration show no announcement. */
+const NONE: readonly Announcement[] = [];
+
 export function useAnnouncements(): readonly Announcement[] {
-  return useSyncExternalStore(
+  return useStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     () => items,
+    () => NONE,
   );
 }

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
+import { useStore } from './server-snapshot';
 
 export const THEMES = ['light', 'dark', 'auto'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -22,12 +23,27 @@ function apply(theme: Theme): void {
   document.documentElement.setAttribute('data-bs-theme', resolveTheme(theme, matchMedia(DARK_QUERY).matches));
 }
 
-/** Light, dark, or auto following the system preference as it changes; saved on selection. */
+const listeners = new Set<() => void>();
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+/** The choice of this visit: kept here too, as private mode cannot store it. */
+let pending: Theme | null = null;
+const chosen = (): Theme => pending ?? readTheme();
+/** The gateway cannot see the stored choice: its render, and the hydration of it, show "auto". */
+const serverTheme = (): Theme => 'auto';
+
+/**
+ * Light, dark, or auto following the system preference as it changes; saved on selection. The page's
+ * inline script (index.html) applies the stored choice before the first paint; this hook applies a new
+ * choice at once and follows the system while the choice is "auto".
+ */
 export function useTheme(): [Theme, (theme: Theme) => void] {
-  const [theme, setThemeState] = useState<Theme>(readTheme);
+  const theme = useStore(subscribe, chosen, serverTheme);
 
   useEffect(() => {
-    apply(theme);
+    // Nothing is applied on mount: the page's script did that before the first paint.
     if (theme !== 'auto') return;
     const media = matchMedia(DARK_QUERY);
     const follow = () => apply('auto');
@@ -41,7 +57,9 @@ export function useTheme(): [Theme, (theme: Theme) => void] {
     } catch {
       // Private mode: the choice lasts for this visit only.
     }
-    setThemeState(next);
+    pending = next;
+    apply(next);
+    for (const listener of listeners) listener();
   }, []);
 
   return [theme, setTheme];

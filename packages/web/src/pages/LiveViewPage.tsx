@@ -55,8 +55,9 @@ export default function LiveViewPage() {
               setDialog({ kind, serial: inverter.serial, name: inverter.name || inverter.serial })
             }
           />
-          <LimiterSection inverters={live.inverters} />
           <HistorySection inverters={live.inverters} />
+          {/* Last: it shows up once its status has come, after the first paint, and moves nothing. */}
+          <LimiterSection inverters={live.inverters} />
         </>
       ) : (
         !live.error && (

@@ -1,6 +1,7 @@
 import type { LivedataStatus } from '@dtu-console/contract';
-import { useEffect, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { fetchLiveDataStatus, fetchLiveInverter } from '../api/livedata';
+import { useStore } from '../lib/server-snapshot';
 import { openGatewaySocket } from './gateway';
 import { LiveDataStore, type LiveSnapshot } from './livedata';
 
@@ -26,8 +27,24 @@ export const liveData = new LiveDataStore({
   openSocket: () => openGatewaySocket('/livedata'),
 });
 
+/** What `useLiveData` reads: the store, or a fixed snapshot when the gateway renders the first paint. */
+export type LiveDataSource = Pick<LiveDataStore, 'subscribe' | 'getSnapshot' | 'retain'>;
+
+/** The source of a server render (entry-server.tsx); the browser uses the store. */
+export const LiveDataSourceContext = createContext<LiveDataSource | null>(null);
+
+/**
+ * The snapshot the page's markup was rendered from, held when the console hydrates it: the hydration
+ * renders exactly that, whatever the socket brought meanwhile, and the next render the newer values.
+ */
+let painted: LiveSnapshot | null = null;
+export function holdFirstPaint(store: LiveDataStore = liveData): void {
+  painted = store.getSnapshot();
+}
+
 /** Keeps the connection up while the calling component is mounted. */
 export function useLiveData(store: LiveDataStore = liveData): LiveSnapshot {
-  useEffect(() => store.retain(), [store]);
-  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const source = useContext(LiveDataSourceContext) ?? store;
+  useEffect(() => source.retain(), [source]);
+  return useStore(source.subscribe, source.getSnapshot, () => painted ?? source.getSnapshot());
 }

@@ -7,7 +7,12 @@ export function DataAge({ seconds, now = Date.now() }: { seconds: number; now?: 
   const { t } = useTranslation();
   const f = useFormat();
   if (showsAbsoluteDataAge(seconds)) {
-    return <span>{t('live.lastUpdate', { time: f.dateTime(new Date(now - seconds * 1000)) })}</span>;
+    // The gateway renders this in its own time zone, the browser in the visitor's: the next tick fixes it.
+    return (
+      <span suppressHydrationWarning>
+        {t('live.lastUpdate', { time: f.dateTime(new Date(now - seconds * 1000)) })}
+      </span>
+    );
   }
   return <span>{t('live.dataAge', { count: seconds, value: f.number(seconds) })}</span>;
 }

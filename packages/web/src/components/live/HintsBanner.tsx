@@ -23,24 +23,28 @@ export function HintsBanner({ hints }: { hints: LiveHints }) {
       {simulated}
       <Alert variant="warning" role="alert" className="d-flex gap-2">
         <ExclamationTriangleFill aria-hidden className="flex-shrink-0 mt-1" />
+        {/* A hint and the space before its link are one text, as in the gateway's markup: a hydration
+            that split them could move the link by a fraction of a pixel. */}
         <ul className="list-unstyled mb-0 d-grid gap-2">
           {hints.radio_problem && <li>{t('hints.radioProblem')}</li>}
           {hints.time_sync && (
             <li>
-              {t('hints.timeSync')} <Link to="/settings/ntp">{t('hints.timeSyncLink')}</Link>
+              {`${t('hints.timeSync')} `}
+              <Link to="/settings/ntp">{t('hints.timeSyncLink')}</Link>
               <br />
               <small>{t('hints.timeSyncNote')}</small>
             </li>
           )}
           {hints.default_password && (
             <li>
-              {t('hints.defaultPassword')}{' '}
+              {`${t('hints.defaultPassword')} `}
               <Link to="/settings/security">{t('hints.defaultPasswordLink')}</Link>
             </li>
           )}
           {hints.pin_mapping_issue && (
             <li>
-              {t('hints.pinMapping')} <Link to="/settings/device">{t('hints.pinMappingLink')}</Link>
+              {`${t('hints.pinMapping')} `}
+              <Link to="/settings/device">{t('hints.pinMappingLink')}</Link>
             </li>
           )}
         </ul>

@@ -1,0 +1,44 @@
+/**
+ * The page of `/` with its first paint in it: the rendered markup in `#root` (`data-ssr` names its
+ * language, which the console checks before it hydrates), the critical CSS inline where the stylesheet was
+ * linked, and after it the rest of the stylesheet, loaded without holding the paint back (applied when it
+ * has arrived; a browser without scripts gets it through <noscript>).
+ */
+import type { BuiltInLanguage } from '@dtu-console/contract';
+import type { FirstPaint } from './renderer';
+
+/** The id of the inline style with the first paint's critical CSS. */
+export const CRITICAL_CSS_ID = 'first-paint-css';
+
+/** An empty element right after `#root`: once it is parsed, so is the whole rendered markup. */
+const END_ID = 'first-paint-end';
+/** Holds rendering until that element has been parsed (browsers that know it; others paint as before). */
+const RENDER_WHOLE = `<link rel="expect" href="#${END_ID}" blocking="render">`;
+
+/** `</style` inside CSS would end the element; no stylesheet of ours has it, but a page must not break. */
+function styleSafe(css: string): string {
+  return css.replace(/<\/style/gi, '<\\/style');
+}
+
+function nonBlocking(link: string): string {
+  const preload = link
+    .replace('rel="stylesheet"', 'rel="preload" as="style"')
+    .replace(/>$/, ` onload="this.onload=null;this.rel='stylesheet'">`);
+  return `${preload}<noscript>${link}</noscript>`;
+}
+
+export function pageWithFirstPaint(html: string, page: FirstPaint, language: BuiltInLanguage): string {
+  // The inline rules come first: the rest cascades after them, as the whole stylesheet did. Nothing is
+  // painted before the whole first paint is parsed: on a slow link the page arrives in pieces, and a part
+  // painted alone (the brand icon before its name) would move when the rest comes.
+  const critical = `${RENDER_WHOLE}<style id="${CRITICAL_CSS_ID}">${styleSafe(page.css)}</style>`;
+  return html
+    .replace(
+      /<link rel="stylesheet"[^>]*>/,
+      (link) => `${critical}${nonBlocking(link.replace(/\shref="[^"]*"/, ` href="${page.restHref}"`))}`,
+    )
+    .replace(
+      /<div id="root"><\/div>/,
+      `<div id="root" data-ssr="${language}">${page.markup}</div><template id="${END_ID}"></template>`,
+    );
+}

@@ -1,0 +1,275 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { brotliCompressSync } from 'node:zlib';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consoleTextsReader } from '../src/http/console-language';
+import { consoleStatic } from '../src/http/console-static';
+import { specificity } from '../src/http/first-paint/cascade';
+import { criticalCss, selectorClasses } from '../src/http/first-paint/critical-css';
+import { loadFirstPaintRenderer } from '../src/http/first-paint/renderer';
+import { DEFAULT_WEB_ROOT } from '../src/paths';
+import { basic } from './helpers/api';
+import { type PlantGateway, plantGateway } from './helpers/plant-gateway';
+
+const INDEX =
+  '<!doctype html><html><head><title>x</title><link rel="stylesheet" crossorigin href="/assets/app.css"></head>' +
+  '<body><div id="root"></div></body></html>';
+const CSS =
+  ':root{--x:1}body{margin:0}.used{color:red}.unused{color:blue}.used:not(.absent){top:0}' +
+  '@media (min-width:1px){.used{left:0}.unused{left:1px}}@media print{.used{display:none}}' +
+  '@keyframes pulse{0%{opacity:0}to{opacity:1}}';
+/** Stands in for the console's SSR bundle: shows what it was given. */
+const BUNDLE = `export function renderFirstPaint({ language, texts, status }) {
+  return '<p class="used" data-lang="' + language + '">' + texts.home.title + ' ' + status.total.Power.v + '</p>';
+}`;
+
+async function webRootWith(bundle: string | null): Promise<string> {
+  const webRoot = await mkdtemp(join(tmpdir(), 'dtu-ssr-'));
+  await mkdir(join(webRoot, 'assets'));
+  await writeFile(join(webRoot, 'index.html'), INDEX);
+  await writeFile(join(webRoot, 'assets', 'app.css'), CSS);
+  if (bundle !== null) {
+    await mkdir(join(webRoot, 'ssr'));
+    await writeFile(join(webRoot, 'ssr', 'entry-server.js'), bundle);
+  }
+  return webRoot;
+}
+
+function rootOf(html: string): string | undefined {
+  return /<div id="root"[^>]*>(.*?)<\/div>/s.exec(html)?.[0];
+}
+
+describe('the gateway renders the live view into the page of /', () => {
+  let env: PlantGateway;
+  beforeAll(async () => {
+    env = await plantGateway({ webRoot: await webRootWith(BUNDLE) });
+    await env.advance(60_000);
+  });
+  afterAll(() => env.cleanup());
+  const page = (headers: Record<string, string> = {}) =>
+    env.gateway.http.inject({ method: 'GET', url: '/', headers });
+
+  it("from the page's own snapshot, in the visitor's language, with the critical CSS inline", async () => {
+    const body = (await page({ 'accept-language': 'fr-FR,fr' })).body;
+    const snapshot = JSON.parse(
+      /<script id="live-snapshot" type="application\/json">(.*?)<\/script>/s.exec(body)?.[1] ?? 'null',
+    );
+    expect(rootOf(body)).toBe(
+      `<div id="root" data-ssr="fr"><p class="used" data-lang="fr">Vue en direct ${snapshot.total.Power.v}</p></div>`,
+    );
+    const css = /<style id="first-paint-css">(.*?)<\/style>/s.exec(body)?.[1];
+    expect(css).toBe(
+      ':root{}body{margin:0}.used{color:red}.used:not(.absent){top:0}@media (min-width:1px){.used{left:0}}' +
+        '@keyframes pulse{0%{opacity:0}to{opacity:1}}',
+    );
+  });
+
+  it('loads only the rest of the stylesheet, after the inline rules and without holding the paint back', async () => {
+    const body = (await page()).body;
+    const href = /<link rel="preload" as="style" crossorigin href="(\/first-paint\/[\w-]+\.css)"/.exec(
+      body,
+    )?.[1];
+    expect(body).toContain(
+      `</style><link rel="preload" as="style" crossorigin href="${href}" onload="this.onload=null;this.rel='stylesheet'">` +
+        `<noscript><link rel="stylesheet" crossorigin href="${href}"></noscript>`,
+    );
+    expect(body).not.toContain('/assets/app.css');
+    // Painted once the rendered markup is all there, not piece by piece as it arrives.
+    expect(body).toContain(
+      '<link rel="expect" href="#first-paint-end" blocking="render"><style id="first-paint-css">',
+    );
+    expect(body).toMatch(
+      /<div id="root" data-ssr="en">.*<\/div><template id="first-paint-end"><\/template><\/body>/s,
+    );
+    const rest = await env.gateway.http.inject({
+      method: 'GET',
+      url: href as string,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(rest.headers['content-type']).toMatch(/^text\/css/);
+    expect(rest.headers['cache-control']).toContain('immutable');
+    expect(rest.body).toBe(
+      ':root{--x:1}.unused{color:blue}@media (min-width:1px){.unused{left:1px}}@media print{.used{display:none}}',
+    );
+    // A name the gateway did not make (its page came before a restart): the whole stylesheet.
+    const unknown = await env.gateway.http.inject({ method: 'GET', url: '/first-paint/unknown.css' });
+    expect(unknown.statusCode).toBe(302);
+    expect(unknown.headers.location).toBe('/assets/app.css');
+    // Pages without a first paint keep the blocking stylesheet: nothing painted would be unstyled.
+    const other = await env.gateway.http.inject({ method: 'GET', url: '/settings/inverter' });
+    expect(other.body).toContain('<link rel="stylesheet" crossorigin href="/assets/app.css">');
+    expect(other.body).not.toContain('first-paint-css');
+  });
+
+  it('renders nothing of the live data when reading it needs a login', async () => {
+    await env.gateway.ctx.config.patch('security', { allow_readonly: false });
+    try {
+      const anonymous = (await page()).body;
+      expect(rootOf(anonymous)).toBe('<div id="root"></div>');
+      expect(anonymous).not.toContain('first-paint-css');
+      expect(anonymous).toContain('<link rel="stylesheet" crossorigin href="/assets/app.css">');
+      expect(rootOf((await page({ authorization: basic() })).body)).toContain('data-ssr="en"');
+    } finally {
+      await env.gateway.ctx.config.patch('security', { allow_readonly: true });
+    }
+  });
+});
+
+/** A console-static app on its own, with a log that is kept. */
+async function standalone(webRoot: string) {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  const app = Fastify({ logger: { level: 'warn', stream } });
+  const status = { total: { Power: { v: 1, u: 'W', d: 0 } }, hints: {}, inverters: [] };
+  await app.register(consoleStatic, {
+    webRoot,
+    firstPaint: async () => status,
+    consoleTexts: consoleTextsReader(),
+  });
+  return { app, lines };
+}
+
+describe('without a working SSR bundle the page is served as before', () => {
+  it.each([
+    ['missing', null, /No first-paint bundle/],
+    ['not loading', 'export const x = ;', /did not load/],
+    ['without the export', 'export const x = 1;', /did not load/],
+    ['throwing', 'export function renderFirstPaint() { throw new Error("boom"); }', /failed to render/],
+  ])('%s: the page has its snapshot and no markup, and the log says why', async (_case, bundle, reason) => {
+    const { app, lines } = await standalone(await webRootWith(bundle));
+    try {
+      const body = (await app.inject({ method: 'GET', url: '/' })).body;
+      expect(rootOf(body)).toBe('<div id="root"></div>');
+      expect(body).toContain('<script id="live-snapshot"');
+      expect(body).toContain('<link rel="stylesheet" crossorigin href="/assets/app.css">');
+      expect(lines.join('')).toMatch(reason);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('critical CSS', () => {
+  it('counts only the classes a selector requires', () => {
+    expect(selectorClasses('.a.b > .c:hover')).toEqual(['a', 'b', 'c']);
+    expect(selectorClasses('.a:not(.b):is(.c, .d)')).toEqual(['a']);
+    expect(selectorClasses('.a[href$=".pdf"]::before')).toEqual(['a']);
+    expect(selectorClasses('.g-md-3 .w-100')).toEqual(['g-md-3', 'w-100']);
+  });
+
+  it('keeps a rule list when one of its selectors applies, in the stylesheet order', () => {
+    const css = criticalCss('.x,.y .z{a:1}.q{b:2}h1,.h1{c:3}table{d:4}body,*{e:5}', ['q']);
+    expect(css.for('<h1 class="x"></h1>')).toBe('.x,.y .z{a:1}.q{b:2}h1,.h1{c:3}body,*{e:5}');
+    expect(css.for('<b class="y h1"></b>')).toBe('.q{b:2}h1,.h1{c:3}body,*{e:5}');
+  });
+
+  it('leaves out the custom properties nothing picked reads', () => {
+    const css = criticalCss(
+      ':root{--a:1;--b:var(--c);--c:2;--d:3;--e:"x;y"}.x{color:var(--b)}.y{color:var(--d)}.z{--f:1}',
+    );
+    expect(css.for('<i class="x z" style="top:var(--e)"></i>')).toBe(
+      ':root{--b:var(--c);--c:2;--e:"x;y"}.x{color:var(--b)}.z{}',
+    );
+  });
+
+  it('splits the stylesheet so the inline rules and the rest cascade as the whole did', () => {
+    const css = criticalCss(
+      ':root{--a:1;--b:2}.x{color:var(--a)}.y{color:blue}.x{top:0}.x{color:green}.y{margin:0}.x{margin-top:1px}' +
+        '.x{--b:3}@media (min-width:1px){.y{float:left}.x{float:none}}@media print{.x{color:black}}',
+    );
+    expect(css.split('<i class="x"></i>')).toEqual({
+      critical:
+        ':root{--a:1;}.x{color:var(--a)}.x{top:0}.x{color:green}.x{margin-top:1px}.x{}' +
+        '@media (min-width:1px){.x{float:none}}',
+      // Repeated: what follows a rule of the rest that sets the same property (a shorthand's part too, and
+      // a custom property left out of the inline rules); not repeated: `.x{top:0}`, set by nothing before.
+      rest:
+        ':root{--b:2}.y{color:blue}.x{color:green}.y{margin:0}.x{margin-top:1px}.x{--b:3}' +
+        '@media (min-width:1px){.y{float:left}.x{float:none}}@media print{.x{color:black}}',
+    });
+  });
+
+  it('repeats no rule that cannot tie with the rest: another specificity or importance', () => {
+    const css = criticalCss(
+      '.y .z{color:blue}.x{color:green}.y{top:0!important}.x{top:1px}.w{all:unset}.x{left:0}',
+    );
+    expect(css.split('<i class="x"></i>').rest).toBe(
+      '.y .z{color:blue}.y{top:0!important}.w{all:unset}.x{left:0}',
+    );
+  });
+
+  it('weighs selectors as browsers do', () => {
+    expect(specificity('.a:not(.b) > p::before')).toBe('0,2,2');
+    expect(specificity(':where(.a, #b) b:after')).toBe('0,0,2');
+    expect(specificity('#x [type="a,b"]:hover')).toBe('1,2,0');
+    expect(specificity(':is(.a, #b) .c')).toBe('1,1,0');
+    expect(specificity(':root')).toBe('0,1,0');
+    expect(specificity('.btn-check:checked+.btn')).toBe('0,3,0');
+    expect(specificity('.g-md-3\\:x li:nth-child(2n+1 of .q)')).toBe('0,3,1');
+  });
+
+  it('leaves out what a page just painted cannot show: hover, focus, print', () => {
+    const css = criticalCss('.x:hover{a:1}.x:disabled{b:2}.x:focus,.x.on{c:3}@media print{.x{d:4}}');
+    expect(css.for('<i class="x on"></i>')).toBe('.x:disabled{b:2}.x:focus,.x.on{c:3}');
+  });
+});
+
+// The console's own bundle, when it is built (npm run build): the real first paint, cheaply.
+describe.skipIf(!existsSync(join(DEFAULT_WEB_ROOT, 'ssr', 'entry-server.js')))('the built console', () => {
+  it('renders the totals and the first inverter in every language, in a few milliseconds', async () => {
+    const env = await plantGateway({ webRoot: DEFAULT_WEB_ROOT });
+    try {
+      await env.advance(60_000);
+      for (const language of ['en', 'de', 'fr']) {
+        const response = await env.gateway.http.inject({
+          method: 'GET',
+          url: '/',
+          headers: { 'accept-language': language },
+        });
+        const html = response.body;
+        expect(html).toContain(`data-ssr="${language}"`);
+        expect(html).toMatch(/data-testid="total-power"[^>]*>[^<]*\d[^<]* W</);
+        expect(html).toContain('class="card inverter-panel"');
+        expect(html).toContain('data-testid="inverter-limit"');
+        const br = brotliCompressSync(Buffer.from(html)).length;
+        console.info(`first paint: / in ${language} is ${html.length} B, ${br} B brotli`);
+      }
+      // The cost of a render that is not cached (each snapshot differs), on this machine.
+      const index = readFileSync(join(DEFAULT_WEB_ROOT, 'index.html'), 'utf8');
+      const renderer = await loadFirstPaintRenderer(DEFAULT_WEB_ROOT, index, { warn() {}, info() {} });
+      const texts = consoleTextsReader()('de') as string;
+      const status = (await env.gateway.http.inject({ method: 'GET', url: '/api/livedata/status' })).json();
+      for (let i = 0; i < 30; i++) {
+        const changed = { ...status, total: { ...status.total, Power: { v: i, u: 'W', d: 1 } } };
+        expect(renderer?.render('de', texts, changed, JSON.stringify(changed))).not.toBeNull();
+      }
+      const times = [...(renderer?.renderTimes ?? [])].slice(5).sort((a, b) => a - b);
+      console.info(
+        `first paint: render median ${times[times.length >> 1]?.toFixed(1)} ms, max ${times.at(-1)?.toFixed(1)} ms`,
+      );
+    } finally {
+      await env.cleanup();
+    }
+  });
+});
+
+describe('the SSR bundle', () => {
+  it('is not served to browsers', async () => {
+    const { app } = await standalone(await webRootWith(BUNDLE));
+    try {
+      const response = await app.inject({ method: 'GET', url: '/ssr/entry-server.js' });
+      expect(response.body).not.toContain('renderFirstPaint');
+    } finally {
+      await app.close();
+    }
+  });
+});
