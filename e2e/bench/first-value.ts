@@ -3,7 +3,7 @@
  * language): the first inverter value on screen, painted by the page the gateway rendered, against the
  * floor of one round trip to connect, one for the page, the page's bytes on the link and a paint (100 ms);
  * the time until the console is interactive (the limit button usable, signed in) against what the first
- * value took before the gateway rendered it (the first load's bytes on that link plus four round trips);
+ * value took before the gateway rendered it (1210 ms);
  * the layout shift (CLS, Chromium's layout-shift entries) from the first paint until interactive, which
  * must be 0; and a cached second load under 300 ms on the same link.
  */
@@ -19,12 +19,20 @@ const LINK_BYTES_PER_S = 1_000_000 / 8;
 const ROUND_TRIP_MS = 100;
 const COLD_LOADS = 5;
 const BUDGET_CACHED_MS = 300;
+/**
+ * What the first value took before the gateway rendered the page: 1210 ms (median of en, de and fr in the
+ * bench of 2026-11-23, 0.96 of its bound of the then 106 KB first load + 4 round trips). Interactive must
+ * come no later than that.
+ */
+const BEFORE_FIRST_VALUE_MS = 1210;
 /** A paint, after the page's bytes have arrived. */
 const PAINT_MS = 100;
 
 interface ColdLoad {
   /** The first inverter value (a channel field) on screen, ms from navigation start. */
   firstValueMs: number;
+  /** The value rendered in a frame of the page (main thread done; raster and presentation still to come). */
+  frameMs: number;
   /** The limit button usable (enabled by the running console), ms from navigation start. */
   interactiveMs: number;
   /** Layout shift from the first paint until interactive. */
@@ -57,17 +65,49 @@ function recordShifts(): void {
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
+/**
+ * Records, from the page's start and before any of its scripts, when the first inverter value (a channel
+ * field with a digit) enters the DOM, the frames after it and the first contentful paint. A poll from the
+ * test runner would only start after the runner has reached the new document, 100–150 ms late here.
+ */
+function recordFirstValue(): void {
+  const record = window as unknown as { benchValue: { dom: number; frame: number; fcp: number } };
+  record.benchValue = { dom: 0, frame: 0, fcp: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.name === 'first-contentful-paint') record.benchValue.fcp = entry.startTime;
+    }
+  }).observe({ type: 'paint', buffered: true });
+  // No named inner functions: the runner's transpiler would wrap them in a helper the page lacks.
+  const observer = new MutationObserver(() => {
+    const field = document.querySelector('.channel-fields dd');
+    if (field === null || !/\d/.test(field.textContent ?? '')) return;
+    observer.disconnect();
+    record.benchValue.dom = performance.now();
+    // The frame that renders the value has been produced when the next one starts.
+    requestAnimationFrame(() => requestAnimationFrame((at) => (record.benchValue.frame = at)));
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+}
+
 async function coldLoad(page: Page, base: string): Promise<ColdLoad> {
   await page.goto(`${base}/`, { waitUntil: 'commit' });
   const firstValue = await page.waitForFunction(
     () => {
-      const field = document.querySelector('.channel-fields dd');
-      return field && /\d/.test(field.textContent ?? '') ? performance.now() : false;
+      const { dom, frame, fcp } = (
+        window as unknown as { benchValue: { dom: number; frame: number; fcp: number } }
+      ).benchValue;
+      if (dom === 0 || frame === 0 || fcp === 0) return false;
+      // On screen with the first contentful paint when it was in the page by then, else in its frame.
+      return { presented: fcp >= dom ? fcp : frame, frame };
     },
     undefined,
     { polling: 'raf', timeout: 30_000 },
   );
-  const firstValueMs = (await firstValue.jsonValue()) as number;
+  const { presented: firstValueMs, frame: frameMs } = (await firstValue.jsonValue()) as {
+    presented: number;
+    frame: number;
+  };
   // The first action button of the panel is the limit; the gateway renders it disabled (signed out).
   const interactive = await page.waitForFunction(
     () => {
@@ -87,7 +127,7 @@ async function coldLoad(page: Page, base: string): Promise<ColdLoad> {
     { polling: 'raf', timeout: 30_000 },
   );
   const { at, cls, moved } = (await interactive.jsonValue()) as { at: number; cls: number; moved: string[] };
-  return { firstValueMs, interactiveMs: at, cls, moved };
+  return { firstValueMs, frameMs, interactiveMs: at, cls, moved };
 }
 
 async function timeToFirstValue(page: Page, base: string): Promise<number> {
@@ -100,6 +140,7 @@ async function emulatedPage(browser: Browser, locale: string) {
     localStorage.setItem('user', JSON.stringify({ username: 'admin', authdata: btoa('admin:openDTU42') }));
   });
   await context.addInitScript(recordShifts);
+  await context.addInitScript(recordFirstValue);
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
@@ -121,18 +162,22 @@ export async function measureFirstValue(
   const movedLines: string[] = [];
   const details = [
     `Cold loads at ${(LINK_BYTES_PER_S * 8) / 1e6} Mbit/s and ${ROUND_TRIP_MS} ms round trips (Chromium network emulation), ` +
-      `signed in, median of ${COLD_LOADS}. First value: bound = 2 round trips + the page's bytes on that link + ` +
-      `${PAINT_MS} ms. Interactive (limit button usable): bound = the first load's bytes on that link + 4 round ` +
-      'trips (what the first value took before the gateway rendered it). CLS: layout shift from the first paint ' +
-      'until interactive, the largest of the loads.',
+      `signed in, median of ${COLD_LOADS}. First value: Chromium's first contentful paint when the value was in ` +
+      "the page by then (recorded in the page from its start), bound = 2 round trips + the page's bytes on that " +
+      `link + ${PAINT_MS} ms; "in a frame": when the frame rendering the value was produced (before raster and ` +
+      `presentation). Interactive (limit button usable): bound = ${BEFORE_FIRST_VALUE_MS} ms, what the first ` +
+      'value took before the gateway rendered the page; "unrendered": what it would take with today\'s bytes ' +
+      '(the first load on that link + 4 round trips). CLS: layout shift from the first paint until interactive, ' +
+      'the largest of the loads.',
     '',
-    '| language | page | first value (ms) | median | bound | interactive (ms) | median | bound | CLS | cached second load |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| language | page | first value (ms) | median | bound | in a frame | interactive (ms) | median | bound | unrendered | CLS | cached second load |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   try {
     for (const load of firstLoads) {
       const firstValues: number[] = [];
       const interactives: number[] = [];
+      const frames: number[] = [];
       let cls = 0;
       const moved: string[] = [];
       let cachedMs = Number.NaN;
@@ -144,6 +189,7 @@ export async function measureFirstValue(
         if (i >= 0) {
           firstValues.push(measured.firstValueMs);
           interactives.push(measured.interactiveMs);
+          frames.push(measured.frameMs);
           cls = Math.max(cls, measured.cls);
           moved.push(...measured.moved);
         }
@@ -156,12 +202,15 @@ export async function measureFirstValue(
       const firstValueMs = median(firstValues);
       const firstValueBoundMs = 2 * ROUND_TRIP_MS + (pageBytes / LINK_BYTES_PER_S) * 1000 + PAINT_MS;
       const interactiveMs = median(interactives);
-      const interactiveBoundMs = (load.bytes / LINK_BYTES_PER_S) * 1000 + 4 * ROUND_TRIP_MS;
+      const interactiveBoundMs = BEFORE_FIRST_VALUE_MS;
+      // For comparison: what the first value would take today without the rendered page.
+      const unrenderedMs = (load.bytes / LINK_BYTES_PER_S) * 1000 + 4 * ROUND_TRIP_MS;
       const list = (times: number[]) => times.map(Math.round).join(', ');
       details.push(
         `| ${load.locale} | ${(pageBytes / 1024).toFixed(1)} KB | ${list(firstValues)} | ${Math.round(firstValueMs)} | ` +
-          `${Math.round(firstValueBoundMs)} | ${list(interactives)} | ${Math.round(interactiveMs)} | ` +
-          `${Math.round(interactiveBoundMs)} | ${cls.toFixed(4)} | ${Math.round(cachedMs)} ms |`,
+          `${Math.round(firstValueBoundMs)} | ${Math.round(median(frames))} | ${list(interactives)} | ` +
+          `${Math.round(interactiveMs)} | ${Math.round(interactiveBoundMs)} | ${Math.round(unrenderedMs)} | ` +
+          `${cls.toFixed(4)} | ${Math.round(cachedMs)} ms |`,
       );
       for (const shift of moved) movedLines.push(`- ${load.locale}, ${shift}`);
       results.push(

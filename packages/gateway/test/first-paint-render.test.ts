@@ -85,6 +85,8 @@ describe('the gateway renders the live view into the page of /', () => {
     expect(body).toMatch(
       /<div id="root" data-ssr="en">.*<\/div><template id="first-paint-end"><\/template><\/body>/s,
     );
+    // The page's inline script leaves its warm-up work until after the first paint of a rendered page.
+    expect(body).toMatch(/<html data-first-paint[ >]/);
     const rest = await env.gateway.http.inject({
       method: 'GET',
       url: href as string,
@@ -103,6 +105,7 @@ describe('the gateway renders the live view into the page of /', () => {
     const other = await env.gateway.http.inject({ method: 'GET', url: '/settings/inverter' });
     expect(other.body).toContain('<link rel="stylesheet" crossorigin href="/assets/app.css">');
     expect(other.body).not.toContain('first-paint-css');
+    expect(other.body).not.toContain('data-first-paint');
   });
 
   it('renders nothing of the live data when reading it needs a login', async () => {
@@ -111,6 +114,7 @@ describe('the gateway renders the live view into the page of /', () => {
       const anonymous = (await page()).body;
       expect(rootOf(anonymous)).toBe('<div id="root"></div>');
       expect(anonymous).not.toContain('first-paint-css');
+      expect(anonymous).not.toContain('data-first-paint');
       expect(anonymous).toContain('<link rel="stylesheet" crossorigin href="/assets/app.css">');
       expect(rootOf((await page({ authorization: basic() })).body)).toContain('data-ssr="en"');
     } finally {

@@ -10,6 +10,12 @@ import type { FirstPaint } from './renderer';
 /** The id of the inline style with the first paint's critical CSS. */
 export const CRITICAL_CSS_ID = 'first-paint-css';
 
+/**
+ * On <html> of a rendered page: the page's inline script then leaves its warm-up work until after the first
+ * paint (packages/web/vite.config.ts).
+ */
+export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
+
 /** An empty element right after `#root`: once it is parsed, so is the whole rendered markup. */
 const END_ID = 'first-paint-end';
 /** Holds rendering until that element has been parsed (browsers that know it; others paint as before). */
@@ -33,6 +39,7 @@ export function pageWithFirstPaint(html: string, page: FirstPaint, language: Bui
   // painted alone (the brand icon before its name) would move when the rest comes.
   const critical = `${RENDER_WHOLE}<style id="${CRITICAL_CSS_ID}">${styleSafe(page.css)}</style>`;
   return html
+    .replace(/<html\b/, `<html ${FIRST_PAINT_ATTRIBUTE}`)
     .replace(
       /<link rel="stylesheet"[^>]*>/,
       (link) => `${critical}${nonBlocking(link.replace(/\shref="[^"]*"/, ` href="${page.restHref}"`))}`,
