@@ -1,7 +1,7 @@
 import { PowerMeterLimits } from '../limits/powermeter';
 import { type CodeSpecs, rangeWarning, warning } from './spec';
 
-/** The house's electricity meter (/api/powermeter/*). */
+/** Codes of the house's electricity meter (`/api/powermeter/*`). */
 export const PowerMeterCode = {
   PowerMeterMaxAgeRange: 16001,
   PowerMeterPhaseCount: 16002,

@@ -1,4 +1,4 @@
-// What the console (browser) works to: timings, UI numbers, its languages.
+// Timings of console and gateway, the browser's UI numbers and the console's languages.
 
 /** Client and server timings. */
 export const Timing = {
