@@ -1,5 +1,22 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Code, CodeTable, isCode } from '../src/codes';
+
+const domainDir = new URL('../src/codes/', import.meta.url);
+
+/** Every domain file of `src/codes/` with its `<Domain>Code` and `<Domain>CodeTable`. */
+async function loadDomains() {
+  const files = readdirSync(domainDir).filter((file) => file.endsWith('.ts') && file !== 'spec.ts');
+  return Promise.all(
+    files.map(async (file) => {
+      const exports: Record<string, unknown> = await import(new URL(file, domainDir).href);
+      const codeName = Object.keys(exports).find((name) => name.endsWith('Code'));
+      const codes = (codeName ? exports[codeName] : {}) as Record<string, number>;
+      const table = (codeName ? exports[`${codeName}Table`] : {}) as Record<number, unknown>;
+      return { file, codeName, codes, table };
+    }),
+  );
+}
 
 type Row = [code: number, type: string, param: Record<string, number> | 'dynamic' | null];
 
@@ -138,6 +155,29 @@ describe('code table', () => {
 
   it('gives every code a distinct name', () => {
     expect(new Set(Object.values(Code)).size).toBe(Object.keys(Code).length);
+  });
+
+  it('takes every code from exactly one domain file, no number or name in two', async () => {
+    const domains = await loadDomains();
+    expect(domains.length).toBeGreaterThan(10);
+    const fileOfNumber = new Map<number, string>();
+    const fileOfName = new Map<string, string>();
+    const duplicates: string[] = [];
+    for (const { file, codeName, codes, table } of domains) {
+      expect(codeName, `${file} exports no <Domain>Code`).toBeDefined();
+      expect(Object.keys(table).map(Number).sort()).toEqual(Object.values(codes).sort());
+      for (const [name, code] of Object.entries(codes)) {
+        const numberTaken = fileOfNumber.get(code);
+        if (numberTaken) duplicates.push(`${code} in ${numberTaken} and ${file}`);
+        const nameTaken = fileOfName.get(name);
+        if (nameTaken) duplicates.push(`${name} in ${nameTaken} and ${file}`);
+        fileOfNumber.set(code, file);
+        fileOfName.set(name, file);
+      }
+    }
+    expect(duplicates).toEqual([]);
+    // The combined table holds every domain's codes and nothing else (a domain missing from codes.ts fails).
+    expect(Object.fromEntries(domains.flatMap(({ codes }) => Object.entries(codes)))).toEqual({ ...Code });
   });
 
   it.each(expected)('%i has type %s and param %j', (code, type, param) => {

@@ -1,0 +1,12 @@
+import { type CodeSpecs, warning } from './spec';
+
+/** Codes of switching an inverter on, off or restarting it (`/api/power/config`). */
+export const PowerCode = {
+  PowerSerialZero: 11001,
+  PowerInverterInvalid: 11002,
+} as const;
+
+export const PowerCodeTable: CodeSpecs<typeof PowerCode> = {
+  [PowerCode.PowerSerialZero]: warning('power: serial parses to 0', 'Serial cannot be zero.'),
+  [PowerCode.PowerInverterInvalid]: warning('power: no inverter with that serial', 'Invalid inverter.'),
+};

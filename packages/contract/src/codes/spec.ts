@@ -1,0 +1,62 @@
+// What a response code carries, and the helpers each domain file in this folder describes its codes with.
+
+/** `type` of a response envelope. No current code uses `info`, the console still knows it. */
+export type EnvelopeType = 'success' | 'warning' | 'danger' | 'info';
+
+export type ParamKey = 'min' | 'max';
+
+/** `param` of an envelope: integers, `min` and/or `max`. */
+export interface CodeParam {
+  min?: number;
+  max?: number;
+}
+
+export interface CodeSpec {
+  /** When the server sends it; for developers, not UI text. */
+  readonly meaning: string;
+  /** English `message` of the envelope; `{min}`/`{max}` are filled from `param`. */
+  readonly message: string;
+  readonly type: EnvelopeType;
+  /** Keys the envelope's `param` carries; empty when it has none. */
+  readonly paramKeys: readonly ParamKey[];
+  /** The param value when it does not depend on the request (2004 depends on the CMT country). */
+  readonly param?: Readonly<CodeParam>;
+  /** False for codes that are defined but never sent by the API baseline (1003, 9002). */
+  readonly sent: boolean;
+  /** Every envelope goes out as HTTP 200, except the out-of-memory answer. */
+  readonly httpStatus: 200 | 400 | 500;
+}
+
+/** The specs of one domain's codes (`T` maps names to codes), keyed by code. */
+export type CodeSpecs<T extends Readonly<Record<string, number>>> = { readonly [C in T[keyof T]]: CodeSpec };
+
+export function success(meaning: string, message: string): CodeSpec {
+  return { meaning, message, type: 'success', paramKeys: [], sent: true, httpStatus: 200 };
+}
+
+/** `param` is either the fixed value or, when it varies per request, just the keys it carries. */
+export function warning(meaning: string, message: string, param?: CodeParam | readonly ParamKey[]): CodeSpec {
+  const spec = { meaning, message, type: 'warning', sent: true, httpStatus: 200 } as const;
+  if (param === undefined) return { ...spec, paramKeys: [] };
+  if (Array.isArray(param)) return { ...spec, paramKeys: param };
+  const fixed = param as CodeParam;
+  const paramKeys = (['min', 'max'] as const).filter((key) => fixed[key] !== undefined);
+  return { ...spec, paramKeys, param: fixed };
+}
+
+/**
+ * A refused query of the versioned `/api/v2` endpoints: a GET has no envelope to carry a warning with
+ * HTTP 200, so it answers 400 with the envelope as its JSON body.
+ */
+export function badQuery(
+  meaning: string,
+  message: string,
+  param?: CodeParam | readonly ParamKey[],
+): CodeSpec {
+  return { ...warning(meaning, message, param), httpStatus: 400 };
+}
+
+/** A warning for a number outside a fixed `min..max`: "<what> must be between {min} and {max}." */
+export function rangeWarning(meaning: string, what: string, min: number, max: number): CodeSpec {
+  return warning(meaning, `${what} must be between {min} and {max}.`, { min, max });
+}

@@ -1,0 +1,17 @@
+// The admin account and stored secrets; their response codes are in ../codes/security.ts.
+
+/** Admin password bounds (security settings). */
+export const SecurityLimits = {
+  passwordMinLength: 8,
+  passwordMaxLength: 64,
+  /** The single account. */
+  username: 'admin',
+  defaultPassword: 'openDTU42',
+  defaultAllowReadonly: true,
+} as const;
+
+/**
+ * What a GET shows instead of a stored secret (passwords, keys, push URLs and tokens); posting it back keeps
+ * the stored value. 8 characters, so it passes every length rule when a form posts the GET object back.
+ */
+export const SecretMask = '********';
