@@ -9,29 +9,20 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Alert, AlertsConfig, AlertsStatus, PowerMeterConfig } from '@dtu-console/contract';
+import type { Alert, PowerMeterConfig } from '@dtu-console/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AlertStore } from '../src/alerts/alert-store';
 import { meterRule } from '../src/alerts/rules/meter';
 import { condition } from '../src/alerts/rules/rule';
 import { HistoryStore } from '../src/history/store';
 import { alertStateMessages } from '../src/mqtt/alert-topics';
+import { alertsStatus, configureAlerts, webhookTarget } from './helpers/alerts';
 import { get, post } from './helpers/api';
 import { parseExposition } from './helpers/exposition';
-import { HM800, HMS2000, type PlantGateway, plantGateway } from './helpers/plant-gateway';
+import { HM800, HMS2000, LIMITER_ON, type PlantGateway, plantGateway } from './helpers/plant-gateway';
 
 const MIN = 60_000;
 const STEP = 30_000;
-
-async function status(env: PlantGateway, locale = 'en'): Promise<AlertsStatus> {
-  return (await get(env.gateway, `/api/alerts/status?locale=${locale}`)).json() as AlertsStatus;
-}
-
-async function configure(env: PlantGateway, changes: Partial<AlertsConfig>) {
-  const current = (await get(env.gateway, '/api/alerts/config')).json() as AlertsConfig;
-  const response = await post(env.gateway, '/api/alerts/config', { ...current, ...changes });
-  expect(response.json()).toMatchObject({ code: 1001 });
-}
 
 const metrics = async (env: PlantGateway) =>
   parseExposition((await get(env.gateway, '/api/prometheus/metrics', null)).body).samples;
@@ -70,14 +61,6 @@ function httpMeter() {
   return { listen, stop, url: () => `http://127.0.0.1:${port}/status` };
 }
 
-const governed = (serial: string) => ({
-  serial,
-  governed: true,
-  behind_power_meter: true,
-  lower_power_limit: 0,
-  upper_power_limit: 0,
-});
-
 describe('the power limiter’s alert rules', () => {
   const running: PlantGateway[] = [];
   const cleanups: (() => Promise<void>)[] = [];
@@ -96,7 +79,7 @@ describe('the power limiter’s alert rules', () => {
     cleanups.push(meter.stop);
     await meter.listen();
     const env = await start();
-    await configure(env, { meter_minutes: 2, unreachable_enabled: false, radio_enabled: false });
+    await configureAlerts(env, { meter_minutes: 2, unreachable_enabled: false, radio_enabled: false });
     const defaults = (await get(env.gateway, '/api/powermeter/config')).json() as PowerMeterConfig;
     const meterService = env.gateway.ctx.services.meter;
     await env.gateway.ctx.config.update('powermeter', {
@@ -113,8 +96,8 @@ describe('the power limiter’s alert rules', () => {
     });
     await expect.poll(() => meterService.status().reading?.powerW).toBe(321);
     await advance(env, 2 * MIN);
-    expect((await status(env)).open).toEqual([]);
-    expect((await status(env)).rules.find((r) => r.rule === 'meter')).toEqual({
+    expect((await alertsStatus(env)).open).toEqual([]);
+    expect((await alertsStatus(env)).rules.find((r) => r.rule === 'meter')).toEqual({
       rule: 'meter',
       enabled: true,
       applicable: true,
@@ -126,18 +109,18 @@ describe('the power limiter’s alert rules', () => {
     await expect.poll(() => meterService.status().problem?.code).toBe('connection-refused');
     // The last reading stays valid for max_age (5 min), then the rule waits meter_minutes (2 min).
     await advance(env, 4 * MIN);
-    expect((await status(env)).open).toEqual([]);
+    expect((await alertsStatus(env)).open).toEqual([]);
     await advance(env, 4 * MIN);
-    const s = await status(env);
+    const s = await alertsStatus(env);
     expect(s.open).toHaveLength(1);
     expect(s.unacknowledged).toBe(1);
     const [alert] = s.open as [Alert];
     expect(alert).toMatchObject({ rule: 'meter', serial: '', name: '', channel: null, ended: null });
     expect(alert.message).toBe('Electricity meter: no valid reading (connection refused)');
-    expect((await status(env, 'de')).open[0]?.message).toBe(
+    expect((await alertsStatus(env, 'de')).open[0]?.message).toBe(
       'Stromzähler: kein gültiger Messwert (Verbindung abgelehnt)',
     );
-    expect((await status(env, 'fr')).open[0]?.message).toContain('connexion refusée');
+    expect((await alertsStatus(env, 'fr')).open[0]?.message).toContain('connexion refusée');
     const samples = await metrics(env);
     const value = (name: string, labels: Record<string, string> = {}) =>
       samples.find((x) => x.name === name && Object.entries(labels).every(([k, v]) => x.labels[k] === v))
@@ -151,50 +134,33 @@ describe('the power limiter’s alert rules', () => {
     await meter.listen();
     await expect.poll(() => meterService.status().valid).toBe(true);
     await advance(env, MIN);
-    const after = await status(env);
+    const after = await alertsStatus(env);
     expect(after.open).toEqual([]);
     expect(after.recent[0]).toMatchObject({ rule: 'meter', message: alert.message });
     expect((await metrics(env)).find((x) => x.name === 'dtu_meter_up')?.value).toBe(1);
   });
 
   it('the limiter forced into its fallback opens "limiter" after N minutes and clears when it regulates', async () => {
-    const bodies: { event: string; alert: Alert }[] = [];
-    const hook = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk: Buffer) => {
-        body += chunk.toString();
-      });
-      request.on('end', () => {
-        bodies.push(JSON.parse(body));
-        response.end();
-      });
-    });
-    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
-    cleanups.push(() => new Promise<void>((resolve) => hook.close(() => resolve())));
+    const hook = await webhookTarget();
+    cleanups.push(hook.close);
+    const { bodies } = hook;
     const env = await start();
     const announced: (readonly Alert[])[] = [];
     env.gateway.ctx.bus.on('alerts:changed', (open) => announced.push(open));
-    await configure(env, {
+    await configureAlerts(env, {
       limiter_minutes: 3,
       unreachable_enabled: false,
       radio_enabled: false,
       webhook_enabled: true,
-      webhook_url: `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hook`,
+      webhook_url: hook.url,
     });
-    expect((await status(env)).rules.find((r) => r.rule === 'limiter')).toEqual({
+    expect((await alertsStatus(env)).rules.find((r) => r.rule === 'limiter')).toEqual({
       rule: 'limiter',
       enabled: true,
       applicable: false,
       reason: 'limiter',
     });
-    const limiter = await post(env.gateway, '/api/powerlimiter/config', {
-      enabled: true,
-      target_power_consumption: 0,
-      target_power_consumption_hysteresis: 20,
-      base_load_limit: 200,
-      min_command_interval: 3,
-      inverters: [governed(HM800), governed(HMS2000)],
-    });
+    const limiter = await post(env.gateway, '/api/powerlimiter/config', LIMITER_ON);
     expect(limiter.json()).toMatchObject({ code: 1001 });
     for (let i = 0; i < 30; i++) await env.advance(10_000);
     const limiterService = env.gateway.ctx.services.powerlimiter;
@@ -230,13 +196,13 @@ describe('the power limiter’s alert rules', () => {
     await env.advance(STEP);
     expect(limiterService.status().state).toBe('fallback');
     await env.advance(2 * MIN);
-    expect((await status(env)).open).toEqual([]);
+    expect((await alertsStatus(env)).open).toEqual([]);
     await env.advance(2 * MIN);
-    const s = await status(env);
+    const s = await alertsStatus(env);
     expect(s.open).toHaveLength(1);
     expect(s.open[0]).toMatchObject({ rule: 'limiter', serial: '', acknowledged: false });
     expect(s.open[0]?.message).toBe('Power limiter in fallback: the inverters hold the base load limit');
-    expect((await status(env, 'de')).open[0]?.message).toContain('Ersatzbetrieb');
+    expect((await alertsStatus(env, 'de')).open[0]?.message).toContain('Ersatzbetrieb');
     // No meter configured any more: the meter rule says it does not apply, and opened nothing.
     expect(s.rules.find((r) => r.rule === 'meter')).toMatchObject({ applicable: false, reason: 'meter' });
     // MQTT: the plant's alert topics (and its problem sensor) show it.
@@ -259,7 +225,7 @@ describe('the power limiter’s alert rules', () => {
     await env.advance(STEP);
     expect(limiterService.status().state).toBe('regulating');
     await env.advance(STEP);
-    expect((await status(env)).open).toEqual([]);
+    expect((await alertsStatus(env)).open).toEqual([]);
     expect(announced.at(-1)).toEqual([]);
     await expect
       .poll(() => bodies.map((b) => `${b.event} ${b.alert.rule}`))

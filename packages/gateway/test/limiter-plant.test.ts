@@ -6,7 +6,7 @@ import { Code, PowerLimiterLimits, type PowerLimiterTrace } from '@dtu-console/c
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from './helpers/api';
 import { expectCode } from './helpers/envelopes';
-import { HM800, HMS2000, type PlantGateway, plantGateway } from './helpers/plant-gateway';
+import { LIMITER_ON, type PlantGateway, plantGateway } from './helpers/plant-gateway';
 
 let env: PlantGateway;
 beforeAll(async () => {
@@ -15,29 +15,11 @@ beforeAll(async () => {
 });
 afterAll(() => env.cleanup());
 
-const governed = (serial: string) => ({
-  serial,
-  governed: true,
-  behind_power_meter: true,
-  lower_power_limit: 0,
-  upper_power_limit: 0,
-});
-
 describe('the limiter on the simulated meter', () => {
   it('regulates the grid power to the target with non-persistent limits', async () => {
     const meter = (await get(env.gateway, '/api/powermeter/status', null)).json();
     expect(meter.valid).toBe(true);
-    expectCode(
-      await post(env.gateway, '/api/powerlimiter/config', {
-        enabled: true,
-        target_power_consumption: 0,
-        target_power_consumption_hysteresis: 20,
-        base_load_limit: 200,
-        min_command_interval: 3,
-        inverters: [governed(HM800), governed(HMS2000)],
-      }),
-      Code.SettingsSaved,
-    );
+    expectCode(await post(env.gateway, '/api/powerlimiter/config', LIMITER_ON), Code.SettingsSaved);
     for (let i = 0; i < 30; i++) await env.advance(10_000);
     const status = (await get(env.gateway, '/api/powerlimiter/status', null)).json();
     expect(status.state).toBe('regulating');

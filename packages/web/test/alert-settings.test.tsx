@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../src/lib/query';
+import { describe, expect, it } from 'vitest';
 import AlertSettingsPage from '../src/pages/AlertSettingsPage';
 import AlertsPage from '../src/pages/AlertsPage';
-import { envelope, fetchMock, renderScreen, serveApi } from './settings-helpers';
+import { envelope, renderScreen, serveApi, stubApi } from './settings-helpers';
 
 const config = {
   unreachable_enabled: true,
@@ -31,13 +30,7 @@ const config = {
 };
 const answers = { '/api/alerts/config': config };
 
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  fetchMock.mockReset();
-  queryClient.clear();
-});
+stubApi();
 
 /** The card of one rule, found by its title. */
 async function card(title: string) {

@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryClient } from '../src/lib/query';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import HistorySettingsPage from '../src/pages/HistorySettingsPage';
-import { envelope, fetchMock, renderScreen, serveApi } from './settings-helpers';
+import { envelope, fetchMock, renderScreen, serveApi, stubApi } from './settings-helpers';
 
 const config = { enabled: true, minute_days: 31, quarter_days: 730, daily_days: 0 };
 const status = {
@@ -20,13 +19,7 @@ const answers = {
   '/api/ntp/status': { ntp_localtime: 'Sunday, June 21 2026 12:00:06' },
 };
 
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  fetchMock.mockReset();
-  queryClient.clear();
-});
+stubApi();
 
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }));
 

@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { MemoryRouter } from '../src/lib/navigation';
+import { queryClient } from '../src/lib/query';
 
 export const fetchMock = vi.fn<typeof fetch>();
 
@@ -28,6 +29,20 @@ export function serveApi(answers: Record<string, unknown>, postAnswer: unknown =
     return new Response(JSON.stringify(answers[path]));
   });
   return posted;
+}
+
+/**
+ * A screen test's set-up, called at the top of its file: `fetchMock` answers each test's calls, and after
+ * each test the stubs, spies, answers and the query cache are cleared.
+ */
+export function stubApi(): void {
+  beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    fetchMock.mockReset();
+    queryClient.clear();
+  });
 }
 
 export function envelope(code: number, type = 'success', param?: object) {

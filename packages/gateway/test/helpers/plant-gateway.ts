@@ -15,6 +15,25 @@ export const SUMMER_NOON = Date.UTC(2025, 5, 21, 11, 0, 0);
 export const HM800 = '114172220003';
 export const HMS2000 = '116683554321';
 
+/** A limiter settings row for one of the plant's inverters: governed, behind the meter, no own bounds. */
+export const governed = (serial: string) => ({
+  serial,
+  governed: true,
+  behind_power_meter: true,
+  lower_power_limit: 0,
+  upper_power_limit: 0,
+});
+
+/** The limiter settings that steer both first-start inverters towards zero grid power. */
+export const LIMITER_ON = {
+  enabled: true,
+  target_power_consumption: 0,
+  target_power_consumption_hysteresis: 20,
+  base_load_limit: 200,
+  min_command_interval: 3,
+  inverters: [governed(HM800), governed(HMS2000)],
+};
+
 export interface PlantGatewayOptions {
   start?: number;
   seed?: number;

@@ -7,6 +7,42 @@ import { useLimiterTranslation } from './labels';
 
 const L = PowerLimiterLimits;
 
+/** The limiter's numbers, in the card's order: whole numbers, each with its bounds, unit and hint. */
+const NUMBERS = [
+  {
+    name: 'target_power_consumption',
+    label: 'settings.target',
+    help: 'settings.targetHint',
+    min: L.targetMin,
+    max: L.targetMax,
+    unit: 'W',
+  },
+  {
+    name: 'target_power_consumption_hysteresis',
+    label: 'settings.hysteresis',
+    help: 'settings.hysteresisHint',
+    min: L.hysteresisMin,
+    max: L.hysteresisMax,
+    unit: 'W',
+  },
+  {
+    name: 'base_load_limit',
+    label: 'settings.baseLoad',
+    help: 'settings.baseLoadHint',
+    min: L.baseLoadLimitMin,
+    max: L.baseLoadLimitMax,
+    unit: 'W',
+  },
+  {
+    name: 'min_command_interval',
+    label: 'settings.commandInterval',
+    help: 'settings.commandIntervalHint',
+    min: L.minIntervalMin,
+    max: L.minIntervalMax,
+    unit: 's',
+  },
+] as const;
+
 /** The limiter card: on/off, target, hysteresis, fallback and command spacing. */
 export function LimiterFields() {
   const { t } = useLimiterTranslation();
@@ -14,42 +50,18 @@ export function LimiterFields() {
     <FormCard title={t('settings.limiter')}>
       <p className="form-text mt-0">{t('settings.limiterHint')}</p>
       <SwitchField name="limiter.enabled" label={t('settings.enabled')} />
-      <NumberField
-        name="limiter.target_power_consumption"
-        label={t('settings.target')}
-        help={t('settings.targetHint')}
-        min={L.targetMin}
-        max={L.targetMax}
-        step={1}
-        unit="W"
-      />
-      <NumberField
-        name="limiter.target_power_consumption_hysteresis"
-        label={t('settings.hysteresis')}
-        help={t('settings.hysteresisHint')}
-        min={L.hysteresisMin}
-        max={L.hysteresisMax}
-        step={1}
-        unit="W"
-      />
-      <NumberField
-        name="limiter.base_load_limit"
-        label={t('settings.baseLoad')}
-        help={t('settings.baseLoadHint')}
-        min={L.baseLoadLimitMin}
-        max={L.baseLoadLimitMax}
-        step={1}
-        unit="W"
-      />
-      <NumberField
-        name="limiter.min_command_interval"
-        label={t('settings.commandInterval')}
-        help={t('settings.commandIntervalHint')}
-        min={L.minIntervalMin}
-        max={L.minIntervalMax}
-        step={1}
-        unit="s"
-      />
+      {NUMBERS.map((field) => (
+        <NumberField
+          key={field.name}
+          name={`limiter.${field.name}`}
+          label={t(field.label)}
+          help={t(field.help)}
+          min={field.min}
+          max={field.max}
+          step={1}
+          unit={field.unit}
+        />
+      ))}
     </FormCard>
   );
 }

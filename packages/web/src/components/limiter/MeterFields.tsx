@@ -72,6 +72,47 @@ function ValueFields({ prefix, label }: { prefix: string; label?: string }) {
   );
 }
 
+/** A meter source's password (MQTT broker, HTTP source, Shelly). */
+function PasswordField({ name, help }: { name: string; help: string }) {
+  const { t } = useLimiterTranslation();
+  return (
+    <TextField
+      name={name}
+      type="password"
+      label={t('settings.password')}
+      help={help}
+      maxLength={L.passwordMaxLength}
+      autoComplete="new-password"
+    />
+  );
+}
+
+/** User name and password below `prefix` (the MQTT broker's or the HTTP source's). */
+function Credentials({ prefix }: { prefix: string }) {
+  const { t } = useLimiterTranslation();
+  return (
+    <>
+      <TextField name={`${prefix}.username`} label={t('settings.username')} maxLength={L.usernameMaxLength} />
+      <PasswordField name={`${prefix}.password`} help={t('settings.passwordHint')} />
+    </>
+  );
+}
+
+/** How often the HTTP source or the Shelly is asked. */
+function PollingInterval({ name }: { name: string }) {
+  const { t } = useLimiterTranslation();
+  return (
+    <NumberField
+      name={name}
+      label={t('settings.interval')}
+      min={L.pollingIntervalMin}
+      max={L.pollingIntervalMax}
+      step={1}
+      unit="s"
+    />
+  );
+}
+
 function MqttFields({ phases }: { phases: 1 | 3 }) {
   const { t } = useLimiterTranslation();
   const shared = useWatch<LimiterFormValues, 'meter.mqtt.use_gateway_broker'>({
@@ -93,19 +134,7 @@ function MqttFields({ phases }: { phases: 1 | 3 }) {
             maxLength={L.hostnameMaxLength}
           />
           <NumberField name="meter.mqtt.port" label={t('settings.port')} min={1} max={65535} step={1} />
-          <TextField
-            name="meter.mqtt.username"
-            label={t('settings.username')}
-            maxLength={L.usernameMaxLength}
-          />
-          <TextField
-            name="meter.mqtt.password"
-            type="password"
-            label={t('settings.password')}
-            help={t('settings.passwordHint')}
-            maxLength={L.passwordMaxLength}
-            autoComplete="new-password"
-          />
+          <Credentials prefix="meter.mqtt" />
         </>
       )}
       <SelectField
@@ -161,32 +190,9 @@ function HttpFields() {
           { value: PowerMeterAuthTypes.digest, label: t('settings.authDigest') },
         ]}
       />
-      {auth !== PowerMeterAuthTypes.none && (
-        <>
-          <TextField
-            name={`${request}.username`}
-            label={t('settings.username')}
-            maxLength={L.usernameMaxLength}
-          />
-          <TextField
-            name={`${request}.password`}
-            type="password"
-            label={t('settings.password')}
-            help={t('settings.passwordHint')}
-            maxLength={L.passwordMaxLength}
-            autoComplete="new-password"
-          />
-        </>
-      )}
+      {auth !== PowerMeterAuthTypes.none && <Credentials prefix={request} />}
       <ValueFields prefix="meter.http_json" />
-      <NumberField
-        name="meter.http_json.polling_interval"
-        label={t('settings.interval')}
-        min={L.pollingIntervalMin}
-        max={L.pollingIntervalMax}
-        step={1}
-        unit="s"
-      />
+      <PollingInterval name="meter.http_json.polling_interval" />
       <NumberField
         name={`${request}.timeout`}
         label={t('settings.timeout')}
@@ -209,14 +215,7 @@ function ShellyFields() {
         placeholder="192.168.1.30"
         maxLength={L.hostnameMaxLength}
       />
-      <TextField
-        name="meter.shelly.password"
-        type="password"
-        label={t('settings.password')}
-        help={t('settings.shellyPasswordHint')}
-        maxLength={L.passwordMaxLength}
-        autoComplete="new-password"
-      />
+      <PasswordField name="meter.shelly.password" help={t('settings.shellyPasswordHint')} />
       <SelectField
         name="meter.shelly.kind"
         label={t('settings.shellyKind')}
@@ -229,14 +228,7 @@ function ShellyFields() {
         max={L.channelMax}
         step={1}
       />
-      <NumberField
-        name="meter.shelly.polling_interval"
-        label={t('settings.interval')}
-        min={L.pollingIntervalMin}
-        max={L.pollingIntervalMax}
-        step={1}
-        unit="s"
-      />
+      <PollingInterval name="meter.shelly.polling_interval" />
       <SwitchField name="meter.shelly.notifications" label={t('settings.notifications')} />
     </>
   );
