@@ -20,6 +20,7 @@ const BUILDS = [
       'packages/web/public',
       'packages/web/index.html',
       'packages/web/vite.config.ts',
+      'packages/web/preact-aliases.ts',
       'packages/web/package.json',
       'packages/contract/src',
       'package-lock.json',

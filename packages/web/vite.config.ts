@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { onPreact } from './preact-aliases';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
@@ -91,24 +92,6 @@ var k=d.createElement('link');k.rel='modulepreload';k.href=c[l];d.head.appendChi
     },
   };
 }
-
-/**
- * The console's components run on Preact's React compatibility layer: React's DOM renderer alone is ~58 KB
- * of every first load (brotli), Preact with its compat layer ~7 KB, and with React no route but the live
- * view fits the 108 KB first-load budget (docs/console.md, Route bytes). The code stays written against
- * React's API and types; the unit tests still run it on React. The SSR build renders with Preact as well,
- * so the gateway's markup is what the browser's Preact hydrates.
- */
-const onPreact = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  // The gateway's first paint (SSR build) is Preact's markup too: what the browser's Preact hydrates.
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react(-dom)?$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx(-dev)?-runtime$/, replacement: 'preact/compat/jsx$1-runtime' },
-  // react-i18next's shim is CommonJS requiring React: under Node's conditions that `require` would bundle
-  // a second Preact (its CommonJS build) beside the ESM one, and hooks would then run outside any render.
-  { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
-];
 
 /**
  * Each Bootstrap icon module of react-bootstrap-icons carries the same component code and prop-types; the

@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { gatewayTodayQuery } from '../src/api/history';
+import { queryClient } from '../src/lib/query';
 import HistorySettingsPage from '../src/pages/HistorySettingsPage';
 import { envelope, fetchMock, renderScreen, serveApi, stubApi } from './settings-helpers';
 
@@ -99,6 +101,10 @@ describe('history settings', () => {
     });
     renderScreen(HistorySettingsPage);
     await screen.findByTestId('history-status');
+    // The name takes the gateway's date, a query the card starts in an effect once the page has loaded;
+    // Preact runs effects after the next frame, so the status can show before the date is known, and a
+    // click then names the file without one.
+    await waitFor(() => expect(queryClient.getQueryData(gatewayTodayQuery.queryKey)).toBe('2026-06-21'));
     await userEvent.click(screen.getByRole('button', { name: 'Download' }));
     await waitFor(() => expect(name).toBe('dtu-console-history-2026-06-21.json.gz'));
     const bytes = new Uint8Array(await (blob as unknown as Blob).arrayBuffer());
