@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { gatewayTodayQuery } from '../src/api/history';
 import { queryClient } from '../src/lib/query';
 import HistorySettingsPage from '../src/pages/HistorySettingsPage';
