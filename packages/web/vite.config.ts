@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
-import { onPreact } from './preact-aliases';
+import { onPreact } from './preact-aliases.js';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 

@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
-import { onPreact } from './preact-aliases';
+import { onPreact } from './preact-aliases.js';
 
 export default defineProject({
   plugins: [react()],
