@@ -162,6 +162,29 @@ test.describe('with JavaScript', () => {
     });
   }
 
+  test('a second visit links the stylesheet the browser holds instead of its rules inline; nothing moves', async ({
+    page,
+  }) => {
+    await signedIn(page);
+    const { errors } = await watchHydration(page);
+    await page.goto('/');
+    await expect(page.locator('#first-paint-css')).toHaveCount(1);
+    // Once the whole stylesheet has loaded, the page notes it for the next one.
+    await expect
+      .poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'css')?.value)
+      .toMatch(/^\/assets\/[\w-]+\.css$/);
+    await page.reload();
+    await expect(page.locator('#root')).toHaveAttribute('data-ssr', 'en');
+    await expect(page.locator('#first-paint-css')).toHaveCount(0);
+    await expect(page.locator('head link[rel="stylesheet"][href^="/assets/"]')).toHaveCount(1);
+    await expect(page.getByRole('tabpanel').locator('.card-body button').first()).toBeEnabled();
+    const record = await hydrationRecord(page);
+    expect(record.replaced).toEqual([]);
+    expect(record.displaced).toEqual([]);
+    expect(record.shifts, record.moved.join('\n')).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   test('a stored dark theme is there from the first paint and stays after hydration', async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
     const { errors } = await watchHydration(page);

@@ -8,7 +8,6 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consoleTextsReader } from '../src/http/console-language';
 import { consoleStatic } from '../src/http/console-static';
-import { specificity } from '../src/http/first-paint/cascade';
 import { criticalCss, selectorClasses } from '../src/http/first-paint/critical-css';
 import { loadFirstPaintRenderer } from '../src/http/first-paint/renderer';
 import { DEFAULT_WEB_ROOT } from '../src/paths';
@@ -68,16 +67,13 @@ describe('the gateway renders the live view into the page of /', () => {
     );
   });
 
-  it('loads only the rest of the stylesheet, after the inline rules and without holding the paint back', async () => {
+  it('loads the whole stylesheet after the inline rules without holding the paint back, and notes it', async () => {
     const body = (await page()).body;
-    const href = /<link rel="preload" as="style" crossorigin href="(\/first-paint\/[\w-]+\.css)"/.exec(
-      body,
-    )?.[1];
+    const loaded = "document.cookie='css=/assets/app.css;path=/;max-age=31536000;samesite=lax'";
     expect(body).toContain(
-      `</style><link rel="preload" as="style" crossorigin href="${href}" onload="this.onload=null;this.rel='stylesheet'">` +
-        `<noscript><link rel="stylesheet" crossorigin href="${href}"></noscript>`,
+      `</style><link rel="preload" as="style" crossorigin href="/assets/app.css" onload="this.onload=null;this.rel='stylesheet';${loaded}">` +
+        '<noscript><link rel="stylesheet" crossorigin href="/assets/app.css"></noscript>',
     );
-    expect(body).not.toContain('/assets/app.css');
     // Painted once the rendered markup is all there, not piece by piece as it arrives.
     expect(body).toContain(
       '<link rel="expect" href="#first-paint-end" blocking="render"><style id="first-paint-css">',
@@ -87,25 +83,24 @@ describe('the gateway renders the live view into the page of /', () => {
     );
     // The page's inline script leaves its warm-up work until after the first paint of a rendered page.
     expect(body).toMatch(/<html data-first-paint[ >]/);
-    const rest = await env.gateway.http.inject({
-      method: 'GET',
-      url: href as string,
-      headers: { 'accept-encoding': 'identity' },
-    });
-    expect(rest.headers['content-type']).toMatch(/^text\/css/);
-    expect(rest.headers['cache-control']).toContain('immutable');
-    expect(rest.body).toBe(
-      ':root{--x:1}.unused{color:blue}@media (min-width:1px){.unused{left:1px}}@media print{.used{display:none}}',
-    );
-    // A name the gateway did not make (its page came before a restart): the whole stylesheet.
-    const unknown = await env.gateway.http.inject({ method: 'GET', url: '/first-paint/unknown.css' });
-    expect(unknown.statusCode).toBe(302);
-    expect(unknown.headers.location).toBe('/assets/app.css');
     // Pages without a first paint keep the blocking stylesheet: nothing painted would be unstyled.
     const other = await env.gateway.http.inject({ method: 'GET', url: '/settings/inverter' });
     expect(other.body).toContain('<link rel="stylesheet" crossorigin href="/assets/app.css">');
     expect(other.body).not.toContain('first-paint-css');
     expect(other.body).not.toContain('data-first-paint');
+  });
+
+  it('links the stylesheet the browser holds instead of inlining its rules', async () => {
+    const held = (await page({ cookie: 'locale=en; css=/assets/app.css' })).body;
+    expect(held).toContain(
+      '<link rel="expect" href="#first-paint-end" blocking="render"><link rel="stylesheet" crossorigin href="/assets/app.css">',
+    );
+    expect(held).not.toContain('first-paint-css');
+    expect(held).not.toContain('rel="preload"');
+    expect(rootOf(held)).toContain('data-ssr="en"');
+    // A stylesheet of an older release in the cookie: the rules inline again.
+    const older = (await page({ cookie: 'css=/assets/app-old.css' })).body;
+    expect(older).toContain('<style id="first-paint-css">');
   });
 
   it('renders nothing of the live data when reading it needs a login', async () => {
@@ -185,40 +180,15 @@ describe('critical CSS', () => {
     );
   });
 
-  it('splits the stylesheet so the inline rules and the rest cascade as the whole did', () => {
+  it('keeps a critical rule in every group it applies in, and nothing of print', () => {
     const css = criticalCss(
       ':root{--a:1;--b:2}.x{color:var(--a)}.y{color:blue}.x{top:0}.x{color:green}.y{margin:0}.x{margin-top:1px}' +
         '.x{--b:3}@media (min-width:1px){.y{float:left}.x{float:none}}@media print{.x{color:black}}',
     );
-    expect(css.split('<i class="x"></i>')).toEqual({
-      critical:
-        ':root{--a:1;}.x{color:var(--a)}.x{top:0}.x{color:green}.x{margin-top:1px}.x{}' +
+    expect(css.for('<i class="x"></i>')).toBe(
+      ':root{--a:1;}.x{color:var(--a)}.x{top:0}.x{color:green}.x{margin-top:1px}.x{}' +
         '@media (min-width:1px){.x{float:none}}',
-      // Repeated: what follows a rule of the rest that sets the same property (a shorthand's part too, and
-      // a custom property left out of the inline rules); not repeated: `.x{top:0}`, set by nothing before.
-      rest:
-        ':root{--b:2}.y{color:blue}.x{color:green}.y{margin:0}.x{margin-top:1px}.x{--b:3}' +
-        '@media (min-width:1px){.y{float:left}.x{float:none}}@media print{.x{color:black}}',
-    });
-  });
-
-  it('repeats no rule that cannot tie with the rest: another specificity or importance', () => {
-    const css = criticalCss(
-      '.y .z{color:blue}.x{color:green}.y{top:0!important}.x{top:1px}.w{all:unset}.x{left:0}',
     );
-    expect(css.split('<i class="x"></i>').rest).toBe(
-      '.y .z{color:blue}.y{top:0!important}.w{all:unset}.x{left:0}',
-    );
-  });
-
-  it('weighs selectors as browsers do', () => {
-    expect(specificity('.a:not(.b) > p::before')).toBe('0,2,2');
-    expect(specificity(':where(.a, #b) b:after')).toBe('0,0,2');
-    expect(specificity('#x [type="a,b"]:hover')).toBe('1,2,0');
-    expect(specificity(':is(.a, #b) .c')).toBe('1,1,0');
-    expect(specificity(':root')).toBe('0,1,0');
-    expect(specificity('.btn-check:checked+.btn')).toBe('0,3,0');
-    expect(specificity('.g-md-3\\:x li:nth-child(2n+1 of .q)')).toBe('0,3,1');
   });
 
   it('leaves out what a page just painted cannot show: hover, focus, print', () => {

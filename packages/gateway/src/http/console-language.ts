@@ -17,7 +17,8 @@ function isBuiltIn(code: unknown): code is BuiltInLanguage {
   return typeof code === 'string' && Object.hasOwn(BuiltInLanguages, code);
 }
 
-function cookieValue(header: string | undefined, name: string): string | undefined {
+/** A cookie's value in a Cookie header, as sent (no decoding). */
+export function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
     const [key, ...value] = part.split('=');
     if (key?.trim() === name) return value.join('=').trim();

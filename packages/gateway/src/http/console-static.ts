@@ -5,9 +5,9 @@ import type { BuiltInLanguage } from '@dtu-console/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { pickConsoleLanguage } from './console-language';
-import { pageWithFirstPaint } from './first-paint/page';
-import { type FirstPaintRenderer, loadFirstPaintRenderer, REST_PATH, SSR_DIR } from './first-paint/renderer';
+import { cookieValue, pickConsoleLanguage } from './console-language';
+import { pageWithFirstPaint, STYLESHEET_COOKIE } from './first-paint/page';
+import { type FirstPaintRenderer, loadFirstPaintRenderer, SSR_DIR } from './first-paint/renderer';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html and unhashed files must be revalidated, or a browser keeps an old console after an update. */
@@ -55,14 +55,14 @@ function acceptedEncoding(request: FastifyRequest): Encoding {
 }
 
 /**
- * `quality` of brotli: 6 for pages made per request, 11 for what is kept and sent many times. On the live
+ * `quality` of brotli: 6 for pages made per request (the only ones compressed here). On the live
  * view's page (~43 KB) quality 6 takes ~2 ms for 10.8 KB where 9 took ~150 ms for 10.8 KB, time the visitor
  * waited for the first byte.
  */
-function encode(data: Buffer, encoding: Encoding, quality = 6): Buffer {
+function encode(data: Buffer, encoding: Encoding): Buffer {
   if (encoding === 'br') {
     return brotliCompressSync(data, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
     });
   }
   return encoding === 'gzip' ? gzipSync(data, { level: 9 }) : data;
@@ -157,7 +157,8 @@ export const consoleStatic = fp<ConsoleStaticOptions>(async (app, options) => {
       scripts += `<script id="${FIRST_PAINT_ID}" type="application/json">${scriptSafe(json)}</script>`;
       // The texts rendered are the ones the page carries, so the console's hydration finds the same.
       const page = texts !== null ? renderer?.render(language, texts, snapshot, json) : null;
-      if (page) html = pageWithFirstPaint(html, page, language);
+      const cachedStylesheet = cookieValue(request.headers.cookie, STYLESHEET_COOKIE);
+      if (page) html = pageWithFirstPaint(html, page, language, cachedStylesheet);
     }
     const body = encode(Buffer.from(html.replace('</head>', `${scripts}</head>`)), encoding);
     if (snapshot === null) withoutSnapshot.set(cacheKey, body);
@@ -165,35 +166,6 @@ export const consoleStatic = fp<ConsoleStaticOptions>(async (app, options) => {
   };
 
   app.get('/', sendLiveView);
-
-  /**
-   * The rest of the stylesheet for a rendered page of `/`, named by its content: cached for good. A name
-   * this gateway did not make (a page from before a restart) gets the whole stylesheet, which is more
-   * than needed and still right.
-   */
-  const restBodies = new Map<string, Buffer>();
-  app.get<{ Params: { name: string } }>(`${REST_PATH}:name`, (request, reply) => {
-    const name = request.params.name.replace(/\.css$/, '');
-    const css = renderer?.restStylesheet(name) ?? null;
-    if (css === null) {
-      return reply.header('Cache-Control', 'no-store').redirect(`/${renderer?.stylesheet ?? ''}`);
-    }
-    const encoding = acceptedEncoding(request);
-    const key = `${name} ${encoding}`;
-    let body = restBodies.get(key);
-    if (!body) {
-      body = encode(Buffer.from(css), encoding, 11);
-      // One per name and encoding is plenty; the renderer keeps only the recent names anyway.
-      if (restBodies.size >= 48) restBodies.delete(restBodies.keys().next().value as string);
-      restBodies.set(key, body);
-    }
-    reply
-      .header('Cache-Control', IMMUTABLE)
-      .header('Vary', 'Accept-Encoding')
-      .type('text/css; charset=utf-8');
-    if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-    return reply.send(body);
-  });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '';

@@ -1,24 +1,20 @@
 /**
  * The critical CSS of a rendered page: the rules of the console's stylesheet that can apply to the
  * markup's elements, in the stylesheet's order, so the page paints styled before the stylesheet arrives and
- * the stylesheet, once applied, changes nothing that is already on screen. The page then loads only the
- * rest of the stylesheet (`split`), not the rules it already carries.
+ * the stylesheet, once applied, changes nothing that is already on screen. The whole stylesheet follows
+ * the inline rules: it repeats each of them in its own order, so together they cascade as it does alone.
  *
  * A rule is kept when one of its selectors names only classes and elements the markup has. The selector's
  * other parts (attributes, `:not(…)` and the like) are not judged, so a kept rule may be more than needed,
  * never less. Rules on neither (the theme variables, `*`, `html`, `body`) are always kept; print rules and
  * rules of states a fresh page is not in (hover, focus) never are.
  */
-import { settings, specificity, splitSelectors, tiesWith } from './cascade';
-
 interface StyleRule {
   kind: 'rule';
   text: string;
   prelude: string;
   /** The declarations between the braces. */
   body: string;
-  /** The specificity of each selector of the list. */
-  specificities: string[];
   /** Per selector of the list: the classes it names. */
   selectors: string[][];
 }
@@ -37,6 +33,24 @@ interface OpaqueRule {
 }
 
 type CssNode = StyleRule | GroupRule | OpaqueRule;
+
+/** The selectors of a list, split at the commas outside parentheses and brackets. */
+function splitSelectors(list: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < list.length; i++) {
+    const c = list[i];
+    if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(list.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(list.slice(start));
+  return parts;
+}
 
 const GROUPING = /^@(media|supports|container|layer)\b/;
 
@@ -118,7 +132,6 @@ export function parseCss(css: string): CssNode[] {
         text: `${prelude}{${body}}`,
         prelude,
         body,
-        specificities: [...new Set(splitSelectors(prelude).map(specificity))],
         selectors: splitSelectors(prelude)
           .filter((selector) => !LATER_STATE.test(selector))
           .map(selectorNeeds),
@@ -184,87 +197,53 @@ function readProperties(css: string, markup: string): Set<string> {
   return read;
 }
 
-const SPLITS_KEPT = 16;
+const CRITICAL_KEPT = 16;
 
-/** The inline rules of a page and the stylesheet that completes them. */
-export interface SplitCss {
-  /** The critical rules, without the custom properties nothing on the page reads. */
-  critical: string;
-  /**
-   * What the critical rules leave out, to follow them: every other rule, the custom properties left out,
-   * and again every critical rule that an earlier rule of the rest may tie with (`cascade.ts`: the same
-   * property family, specificity and importance), so the two together cascade as the whole stylesheet
-   * does.
-   */
-  rest: string;
-}
-
-function split(nodes: readonly CssNode[], classes: ReadonlySet<string>, read: ReadonlySet<string>): SplitCss {
-  /** What the rest set so far (`settings`): a critical rule that may tie with it is repeated there. */
-  const setByRest = new Set<string>();
-  const toRest = (block: string, rule: StyleRule) => {
-    for (const key of settings(block, rule.specificities)) setByRest.add(key);
-  };
-  const walk = (list: readonly CssNode[], print: boolean): SplitCss => {
-    let critical = '';
-    let rest = '';
-    for (const node of list) {
-      if (node.kind === 'opaque') {
-        if (!print) critical += node.text;
-      } else if (node.kind === 'group') {
-        const inner = walk(node.children, print || isPrint(node));
-        if (inner.critical) critical += `${node.prelude}{${inner.critical}}`;
-        if (inner.rest) rest += `${node.prelude}{${inner.rest}}`;
-      } else if (print || !applies(node, classes)) {
-        rest += node.text;
-        toRest(node.body, node);
-      } else {
-        const unread: string[] = [];
-        const kept = node.body.replace(CUSTOM_PROPERTY, (declaration, name: string) => {
-          if (read.has(name)) return declaration;
-          unread.push(declaration.replace(/;$/, ''));
-          return '';
-        });
-        critical += `${node.prelude}{${kept}}`;
-        if (tiesWith(settings(kept, node.specificities), setByRest)) {
-          rest += node.text;
-          toRest(node.body, node);
-        } else if (unread.length > 0) {
-          const block = unread.join(';');
-          rest += `${node.prelude}{${block}}`;
-          toRest(block, node);
-        }
-      }
+/** The critical rules, without the custom properties nothing on the page reads. */
+function critical(
+  nodes: readonly CssNode[],
+  classes: ReadonlySet<string>,
+  read: ReadonlySet<string>,
+): string {
+  let out = '';
+  for (const node of nodes) {
+    if (node.kind === 'opaque') out += node.text;
+    else if (node.kind === 'group') {
+      if (isPrint(node)) continue;
+      const inner = critical(node.children, classes, read);
+      if (inner) out += `${node.prelude}{${inner}}`;
+    } else if (applies(node, classes)) {
+      const kept = node.body.replace(CUSTOM_PROPERTY, (declaration, name: string) =>
+        read.has(name) ? declaration : '',
+      );
+      out += `${node.prelude}{${kept}}`;
     }
-    return { critical, rest };
-  };
-  return walk(nodes, false);
+  }
+  return out;
 }
 
 /**
- * The stylesheet, parsed once. `for(markup)` picks its critical rules, `split(markup)` gives them with the
- * rest that completes them (`extra`: classes set right after the first paint).
+ * The stylesheet, parsed once. `for(markup)` picks its critical rules (`extra`: classes set right after
+ * the first paint).
  */
 export function criticalCss(stylesheet: string, extra: readonly string[] = []) {
   const nodes = parseCss(stylesheet);
   // The values change with every snapshot, the classes and the custom properties the markup reads rarely:
-  // the split is made once for each of their sets.
-  const splits = new Map<string, SplitCss>();
-  const splitFor = (markup: string): SplitCss => {
-    const classes = markupClasses(markup);
-    for (const name of extra) classes.add(name);
-    const markupReads = [...new Set(markup.match(/var\(\s*--[\w-]+/g) ?? [])];
-    const key = `${[...classes].sort().join(' ')}|${markupReads.sort().join(' ')}`;
-    let result = splits.get(key);
-    if (!result) {
-      result = split(nodes, classes, readProperties(pick(nodes, classes), markup));
-      if (splits.size >= SPLITS_KEPT) splits.delete(splits.keys().next().value as string);
-      splits.set(key, result);
-    }
-    return result;
-  };
+  // the rules are picked once for each of their sets.
+  const picked = new Map<string, string>();
   return {
-    for: (markup: string): string => splitFor(markup).critical,
-    split: splitFor,
+    for(markup: string): string {
+      const classes = markupClasses(markup);
+      for (const name of extra) classes.add(name);
+      const markupReads = [...new Set(markup.match(/var\(\s*--[\w-]+/g) ?? [])];
+      const key = `${[...classes].sort().join(' ')}|${markupReads.sort().join(' ')}`;
+      let result = picked.get(key);
+      if (result === undefined) {
+        result = critical(nodes, classes, readProperties(pick(nodes, classes), markup));
+        if (picked.size >= CRITICAL_KEPT) picked.delete(picked.keys().next().value as string);
+        picked.set(key, result);
+      }
+      return result;
+    },
   };
 }

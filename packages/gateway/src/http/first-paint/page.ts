@@ -1,11 +1,16 @@
 /**
  * The page of `/` with its first paint in it: the rendered markup in `#root` (`data-ssr` names its
  * language, which the console checks before it hydrates), the critical CSS inline where the stylesheet was
- * linked, and after it the rest of the stylesheet, loaded without holding the paint back (applied when it
- * has arrived; a browser without scripts gets it through <noscript>).
+ * linked, and after it the whole stylesheet, loaded without holding the paint back (applied when it has
+ * arrived; a browser without scripts gets it through <noscript>). Once it has loaded, the page notes in a
+ * cookie that the browser holds it (it is cached for good): the next page then links it as before, from
+ * the cache, and carries no inline rules.
  */
 import type { BuiltInLanguage } from '@dtu-console/contract';
 import type { FirstPaint } from './renderer';
+
+/** The cookie naming the stylesheet the browser has loaded (its path). */
+export const STYLESHEET_COOKIE = 'css';
 
 /** The id of the inline style with the first paint's critical CSS. */
 export const CRITICAL_CSS_ID = 'first-paint-css';
@@ -26,24 +31,34 @@ function styleSafe(css: string): string {
   return css.replace(/<\/style/gi, '<\\/style');
 }
 
-function nonBlocking(link: string): string {
+function nonBlocking(link: string, href: string): string {
+  const loaded = `document.cookie='${STYLESHEET_COOKIE}=${href};path=/;max-age=31536000;samesite=lax'`;
   const preload = link
     .replace('rel="stylesheet"', 'rel="preload" as="style"')
-    .replace(/>$/, ` onload="this.onload=null;this.rel='stylesheet'">`);
+    .replace(/>$/, ` onload="this.onload=null;this.rel='stylesheet';${loaded}">`);
   return `${preload}<noscript>${link}</noscript>`;
 }
 
-export function pageWithFirstPaint(html: string, page: FirstPaint, language: BuiltInLanguage): string {
-  // The inline rules come first: the rest cascades after them, as the whole stylesheet did. Nothing is
-  // painted before the whole first paint is parsed: on a slow link the page arrives in pieces, and a part
-  // painted alone (the brand icon before its name) would move when the rest comes.
-  const critical = `${RENDER_WHOLE}<style id="${CRITICAL_CSS_ID}">${styleSafe(page.css)}</style>`;
+/**
+ * `cachedStylesheet`: the visitor's cookie names the page's stylesheet, so the browser holds it: linked as
+ * before, it costs no request and no wait, and the page is lighter by the inline rules.
+ */
+export function pageWithFirstPaint(
+  html: string,
+  page: FirstPaint,
+  language: BuiltInLanguage,
+  cachedStylesheet: string | undefined,
+): string {
+  // Nothing is painted before the whole first paint is parsed: on a slow link the page arrives in pieces,
+  // and a part painted alone (the brand icon before its name) would move when the rest comes.
   return html
     .replace(/<html\b/, `<html ${FIRST_PAINT_ATTRIBUTE}`)
-    .replace(
-      /<link rel="stylesheet"[^>]*>/,
-      (link) => `${critical}${nonBlocking(link.replace(/\shref="[^"]*"/, ` href="${page.restHref}"`))}`,
-    )
+    .replace(/<link rel="stylesheet"[^>]*>/, (link) => {
+      const href = /\shref="([^"]*)"/.exec(link)?.[1] ?? '';
+      if (href !== '' && href === cachedStylesheet) return `${RENDER_WHOLE}${link}`;
+      // The inline rules come first: the whole stylesheet repeats them after, in its own order.
+      return `${RENDER_WHOLE}<style id="${CRITICAL_CSS_ID}">${styleSafe(page.css)}</style>${nonBlocking(link, href)}`;
+    })
     .replace(
       /<div id="root"><\/div>/,
       `<div id="root" data-ssr="${language}">${page.markup}</div><template id="${END_ID}"></template>`,

@@ -7,7 +7,6 @@
  * Everything here is optional: without the bundle, or when it fails to load or to render, the page is
  * served as before (the console renders it in the browser) and the log says why, once.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -24,16 +23,11 @@ interface SsrBundle {
   renderFirstPaint(input: { language: BuiltInLanguage; texts: object; status: unknown }): string;
 }
 
-/** Where the page of `/` finds the rest of its stylesheet (`<REST_PATH><name>.css`). */
-export const REST_PATH = '/first-paint/';
-
 export interface FirstPaint {
   /** The markup of `#root`. */
   markup: string;
   /** The stylesheet's rules that style it. */
   css: string;
-  /** The URL of the rest of the stylesheet (what `css` leaves out), served by `restStylesheet`. */
-  restHref: string;
 }
 
 export interface FirstPaintRenderer {
@@ -44,13 +38,6 @@ export interface FirstPaintRenderer {
     status: unknown,
     statusJson: string,
   ): FirstPaint | null;
-  /**
-   * The rest of the stylesheet named in a page's `restHref` (by the hash of its text, so it is cached for
-   * good); null when this gateway did not make it (the page came from a gateway before a restart).
-   */
-  restStylesheet(name: string): string | null;
-  /** The file the page links when the gateway does not render it (the whole stylesheet). */
-  readonly stylesheet: string;
   /** Milliseconds of the renders that were not cached (the newest last, at most `RENDER_TIMES`). */
   readonly renderTimes: readonly number[];
 }
@@ -65,8 +52,6 @@ interface Log {
  * entries cover the three languages while the values change every few seconds.
  */
 const CACHE_ENTRIES = 6;
-/** Rest stylesheets kept: one per set of classes on the page, which changes far more rarely than values. */
-const REST_ENTRIES = 16;
 const RENDER_TIMES = 50;
 /** Classes the console sets right after it took over (the socket opens): styled before the stylesheet is. */
 const CLASSES_SET_AT_ONCE = ['live-marker-online'];
@@ -96,9 +81,8 @@ export async function loadFirstPaintRenderer(
   }
   let bundle: SsrBundle;
   let critical: ReturnType<typeof criticalCss>;
-  let stylesheet: string | null = null;
   try {
-    stylesheet = linkedStylesheet(indexHtml);
+    const stylesheet = linkedStylesheet(indexHtml);
     if (!stylesheet) throw new Error('index.html links no stylesheet');
     critical = criticalCss(readFileSync(join(webRoot, stylesheet), 'utf8'), CLASSES_SET_AT_ONCE);
     bundle = (await import(pathToFileURL(bundlePath).href)) as SsrBundle;
@@ -112,14 +96,11 @@ export async function loadFirstPaintRenderer(
   }
 
   const cache = new Map<string, FirstPaint>();
-  const rests = new Map<string, string>();
   const texts = new Map<string, object>();
   const renderTimes: number[] = [];
   let failed = false;
   return {
     renderTimes,
-    stylesheet,
-    restStylesheet: (name) => rests.get(name) ?? null,
     render(language, textsJson, status, statusJson) {
       const key = `${language}\n${statusJson}`;
       const cached = cache.get(key);
@@ -133,13 +114,7 @@ export async function loadFirstPaintRenderer(
       let page: FirstPaint;
       try {
         const markup = bundle.renderFirstPaint({ language, texts: parsed, status });
-        const { critical: css, rest } = critical.split(markup);
-        const name = createHash('sha256').update(rest).digest('base64url').slice(0, 16);
-        if (!rests.has(name)) {
-          if (rests.size >= REST_ENTRIES) rests.delete(rests.keys().next().value as string);
-          rests.set(name, rest);
-        }
-        page = { markup, css, restHref: `${REST_PATH}${name}.css` };
+        page = { markup, css: critical.for(markup) };
       } catch (error) {
         // One report is enough: the same bundle fails the same way on the next request.
         if (!failed)
