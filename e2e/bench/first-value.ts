@@ -1,5 +1,5 @@
 /**
- * Time to first value over an emulated 1 Mbit/s link with 100 ms round trips (median of 5 cold loads per
+ * Time to first value over an emulated 1 Mbit/s link with 100 ms round trips (median of 9 cold loads per
  * language): the first inverter value painted by the page the gateway rendered (the frame that renders it
  * produced; Chromium's presentation of it reported beside), against the floor of one round trip to
  * connect, one for the page, the page's bytes on the link and a paint (100 ms);
