@@ -78,8 +78,9 @@ describe('the gateway renders the live view into the page of /', () => {
     expect(body).toContain(
       '<link rel="expect" href="#first-paint-end" blocking="render"><style id="first-paint-css">',
     );
+    // The data for the scripts follows the markup, so the paint does not wait for its bytes.
     expect(body).toMatch(
-      /<div id="root" data-ssr="en">.*<\/div><template id="first-paint-end"><\/template><\/body>/s,
+      /<\/head>.*<div id="root" data-ssr="en">.*<\/div><template id="first-paint-end"><\/template><script id="console-texts" type="application\/json">.*<\/script><script id="live-snapshot" type="application\/json">.*<\/script><\/body>/s,
     );
     // The page's inline script leaves its warm-up work until after the first paint of a rendered page.
     expect(body).toMatch(/<html data-first-paint[ >]/);

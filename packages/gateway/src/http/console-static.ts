@@ -143,6 +143,10 @@ export const consoleStatic = fp<ConsoleStaticOptions>(async (app, options) => {
 
     let html = indexHtml;
     let scripts = '';
+    // Where the data for the scripts goes: the console reads it before it starts. A rendered page paints
+    // from its markup, so there it comes after the markup and the paint does not wait for its bytes (the
+    // scripts run once the whole page is parsed).
+    let scriptsBefore = '</head>';
     if (texts !== null) {
       // data-texts tells the page's language preload script that this language needs no request.
       html = html.replace(
@@ -158,9 +162,12 @@ export const consoleStatic = fp<ConsoleStaticOptions>(async (app, options) => {
       // The texts rendered are the ones the page carries, so the console's hydration finds the same.
       const page = texts !== null ? renderer?.render(language, texts, snapshot, json) : null;
       const cachedStylesheet = cookieValue(request.headers.cookie, STYLESHEET_COOKIE);
-      if (page) html = pageWithFirstPaint(html, page, language, cachedStylesheet);
+      if (page) {
+        html = pageWithFirstPaint(html, page, language, cachedStylesheet);
+        scriptsBefore = '</body>';
+      }
     }
-    const body = encode(Buffer.from(html.replace('</head>', `${scripts}</head>`)), encoding);
+    const body = encode(Buffer.from(html.replace(scriptsBefore, `${scripts}${scriptsBefore}`)), encoding);
     if (snapshot === null) withoutSnapshot.set(cacheKey, body);
     return reply.send(body);
   };
