@@ -10,7 +10,7 @@
  * loading, median) under 300 ms on the same link. Each page records its load itself and reports it when
  * interactive; the runner does not touch the page meanwhile.
  */
-import { type Browser, type ConsoleMessage, chromium, type Page } from '@playwright/test';
+import { type Browser, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../chromium';
 import type { FirstLoad } from './console-bytes';
 import type { BenchGateway } from './lib/gateway';
@@ -139,26 +139,12 @@ function recordLoad(prefix: string): void {
 
 /** Loads `/` and waits for the page's own report of it. */
 async function measureLoad(page: Page, base: string): Promise<ColdLoad> {
-  let timer: NodeJS.Timeout | undefined;
-  let listener: ((message: ConsoleMessage) => void) | undefined;
-  const reported = new Promise<ColdLoad>((resolve, reject) => {
-    listener = (message) => {
-      const text = message.text();
-      if (text.startsWith(REPORT)) resolve(JSON.parse(text.slice(REPORT.length)) as ColdLoad);
-    };
-    page.on('console', listener);
-    timer = setTimeout(
-      () => reject(new Error('The page did not show a value and become interactive within 30 s')),
-      30_000,
-    );
+  const reported = page.waitForEvent('console', {
+    predicate: (message) => message.text().startsWith(REPORT),
+    timeout: 30_000,
   });
-  try {
-    await page.goto(`${base}/`, { waitUntil: 'commit' });
-    return await reported;
-  } finally {
-    clearTimeout(timer);
-    if (listener) page.off('console', listener);
-  }
+  await page.goto(`${base}/`, { waitUntil: 'commit' });
+  return JSON.parse((await reported).text().slice(REPORT.length)) as ColdLoad;
 }
 
 async function emulatedPage(browser: Browser, locale: string) {
