@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds the console, runs every measurement against real gateway processes and writes
  * `bench/out/bench-report.md` and `bench/out/bench-report.json`; exits with 1 when a budget fails.
- * BENCH_ONLY=bytes,first-value,live-latency,fanout,rest,rss,scale,radio,limiter runs a part.
+ * BENCH_ONLY=bytes,first-value,lighthouse,live-latency,fanout,rest,rss,scale,radio,limiter runs a part.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { measureFirstValue } from './first-value';
 import { configurePlant, root, startGateway } from './lib/gateway';
 import { environment, markdown, passes, type Section } from './lib/report';
 import { sleep } from './lib/stats';
+import { measureLighthouse } from './lighthouse';
 import { measureLimiter } from './limiter';
 import { measureLiveLatency } from './live-latency';
 import { measureRadio } from './radio';
@@ -48,6 +49,15 @@ async function main(): Promise<void> {
       const measured = await measureConsoleBytes(gateway);
       if (wanted('bytes')) sections.push(measured.section);
       await step('first-value', () => measureFirstValue(gateway, measured.firstLoads));
+    } finally {
+      await gateway.stop();
+    }
+  }
+  // A gateway of its own: the loads before would leave its caches warmer than a phone finds them.
+  if (wanted('lighthouse')) {
+    const gateway = await startGateway();
+    try {
+      await step('lighthouse', () => measureLighthouse(gateway));
     } finally {
       await gateway.stop();
     }

@@ -26,6 +26,7 @@ export type * from './api/security';
 export type * from './api/system';
 export * from './calendar';
 export * from './codes';
+export * from './console-page';
 export * from './envelope';
 export * from './format';
 export * from './json-path';

@@ -3,27 +3,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { consoleTextsReader, pickConsoleLanguage } from '../src/http/console-language';
+import { consoleTextsReader, requestLanguage } from '../src/http/console-language';
 
 describe('the console language of a request', () => {
   it('takes the stored choice (locale cookie) first', () => {
-    expect(pickConsoleLanguage({ cookie: 'a=1; locale=fr', 'accept-language': 'de-DE,de;q=0.9' })).toBe('fr');
+    expect(requestLanguage({ cookie: 'a=1; locale=fr', 'accept-language': 'de-DE,de;q=0.9' })).toBe('fr');
   });
 
   it('ignores a cookie naming no built-in language', () => {
-    expect(pickConsoleLanguage({ cookie: 'locale=xx', 'accept-language': 'de-AT' })).toBe('de');
-    expect(pickConsoleLanguage({ cookie: 'mylocale=fr', 'accept-language': 'de' })).toBe('de');
+    expect(requestLanguage({ cookie: 'locale=xx', 'accept-language': 'de-AT' })).toBe('de');
+    expect(requestLanguage({ cookie: 'mylocale=fr', 'accept-language': 'de' })).toBe('de');
   });
 
   it('then the browser languages by weight, first part only, skipping unknown ones', () => {
-    expect(pickConsoleLanguage({ 'accept-language': 'it-IT,fr-CA;q=0.8,de;q=0.9' })).toBe('de');
-    expect(pickConsoleLanguage({ 'accept-language': 'FR-ca, en;q=0.5' })).toBe('fr');
-    expect(pickConsoleLanguage({ 'accept-language': 'de;q=0, fr;q=0.1' })).toBe('fr');
+    expect(requestLanguage({ 'accept-language': 'it-IT,fr-CA;q=0.8,de;q=0.9' })).toBe('de');
+    expect(requestLanguage({ 'accept-language': 'FR-ca, en;q=0.5' })).toBe('fr');
+    expect(requestLanguage({ 'accept-language': 'de;q=0, fr;q=0.1' })).toBe('fr');
   });
 
   it('falls back to English', () => {
-    expect(pickConsoleLanguage({})).toBe('en');
-    expect(pickConsoleLanguage({ 'accept-language': 'ja-JP,*;q=0.5' })).toBe('en');
+    expect(requestLanguage({})).toBe('en');
+    expect(requestLanguage({ 'accept-language': 'ja-JP,*;q=0.5' })).toBe('en');
   });
 });
 

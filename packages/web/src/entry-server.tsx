@@ -1,8 +1,9 @@
 /**
- * The live view's first paint, rendered by the gateway into the HTML of `/` (docs/console.md, First
- * paint). Built by Vite's SSR build into `dist/ssr/entry-server.js`; the console then hydrates this markup
- * (main.tsx). It renders the same tree as the browser's first render: the same routes at `/`, the same
- * texts, and the live store's state right after it took the page's snapshot (loaded, socket not yet open).
+ * The live view's first paint, rendered by the gateway into the HTML of `/` with React's own server
+ * renderer (docs/console.md, First paint). Built by Vite's SSR build into `dist/ssr/entry-server.js`; the
+ * console then hydrates this markup (main.tsx). It renders the same tree as the browser's first render:
+ * the same routes at `/`, the same texts, and a live-data store of the console's own kind primed with the
+ * page's snapshot exactly as the browser's store takes it (loaded, socket not yet open).
  */
 import type { LivedataStatus } from '@dtu-console/contract/api/livedata';
 import { createInstance, type i18n as I18n } from 'i18next';
@@ -12,15 +13,14 @@ import { I18nextProvider } from 'react-i18next';
 import { AppRoutes } from './app/router';
 import { i18nOptions, LANGUAGES, type Language } from './i18n';
 import { MemoryRouter } from './lib/navigation';
-import { withServerSnapshots } from './lib/server-snapshot';
-import { type LiveSnapshot, mergeSummaries } from './ws/livedata';
-import { type LiveDataSource, LiveDataSourceContext } from './ws/useLiveData';
+import { LiveDataStore } from './ws/livedata';
+import { LiveDataSourceContext } from './ws/useLiveData';
 
 export interface FirstPaintInput {
   language: Language;
   /** The first-load texts (`translation` namespace) of that language, as the page carries them. */
   texts: object;
-  /** The live snapshot the page carries (`live-snapshot`). */
+  /** The live snapshot the page carries. */
   status: LivedataStatus;
 }
 
@@ -42,32 +42,34 @@ function i18nFor(language: Language, texts: object): I18n {
   return i18n;
 }
 
-/** What the browser's live store holds once it took the page's snapshot (livedata.ts, showStatus). */
-function storeAfterFirstPaint(status: LivedataStatus): LiveDataSource {
-  const snapshot: LiveSnapshot = {
-    loading: false,
-    online: false,
-    error: null,
-    total: status.total,
-    hints: status.hints,
-    inverters: mergeSummaries([], status.inverters ?? []),
-  };
-  return { subscribe: () => () => {}, getSnapshot: () => snapshot, retain: () => () => {} };
+/** A render reads the store only: it never loads, connects or fetches. */
+function offline(): never {
+  throw new Error('the first paint renders from the page snapshot only');
+}
+
+/** The console's live-data store as the browser's holds the page's snapshot before its socket opens. */
+function storeWithSnapshot(status: LivedataStatus): LiveDataStore {
+  const store = new LiveDataStore({
+    firstPaint: status,
+    fetchStatus: offline,
+    fetchInverter: offline,
+    openSocket: offline,
+  });
+  store.showFirstPaint();
+  return store;
 }
 
 /** The markup of `#root` for `/`. */
 export function renderFirstPaint({ language, texts, status }: FirstPaintInput): string {
-  return withServerSnapshots(() =>
-    renderToString(
-      <StrictMode>
-        <I18nextProvider i18n={i18nFor(language, texts)}>
-          <LiveDataSourceContext.Provider value={storeAfterFirstPaint(status)}>
-            <MemoryRouter initialEntries={['/']}>
-              <AppRoutes />
-            </MemoryRouter>
-          </LiveDataSourceContext.Provider>
-        </I18nextProvider>
-      </StrictMode>,
-    ),
+  return renderToString(
+    <StrictMode>
+      <I18nextProvider i18n={i18nFor(language, texts)}>
+        <LiveDataSourceContext.Provider value={storeWithSnapshot(status)}>
+          <MemoryRouter initialEntries={['/']}>
+            <AppRoutes />
+          </MemoryRouter>
+        </LiveDataSourceContext.Provider>
+      </I18nextProvider>
+    </StrictMode>,
   );
 }

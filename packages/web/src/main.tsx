@@ -1,16 +1,16 @@
+import { RENDERED_ATTRIBUTE, ROOT_ID } from '@dtu-console/contract/console-page';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { initI18n } from './i18n';
-import { withServerSnapshots } from './lib/server-snapshot';
+import { consoleLanguage, initI18n } from './i18n';
 import { holdFirstPaint, liveData } from './ws/useLiveData';
 import './styles/app.scss';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
+const root = document.getElementById(ROOT_ID);
+if (!root) throw new Error(`index.html has no #${ROOT_ID} element`);
 
-/** The language the gateway rendered the first paint in (`data-ssr` on #root), if it did. */
-const rendered = window.location.pathname === '/' ? root.dataset.ssr : undefined;
+/** The language the gateway rendered the first paint in (an attribute of the root), if it did. */
+const rendered = window.location.pathname === '/' ? root.getAttribute(RENDERED_ATTRIBUTE) : null;
 
 // On the live view the socket opens now, while the language chunk loads, not after React has mounted.
 if (window.location.pathname === '/') liveData.prestart();
@@ -28,15 +28,34 @@ function afterPaint(): Promise<void> {
   });
 }
 
-// Translations first: the first paint is already in the user's language.
-const [i18n] = await Promise.all([initI18n(), rendered ? afterPaint() : undefined]);
+/**
+ * Loads the locale's number and date formats, which the first render with values needs (~100 ms on a slow
+ * device).
+ */
+function warmUpFormats(language: string): void {
+  try {
+    new Intl.NumberFormat(language).format(1);
+    new Intl.DateTimeFormat(language, { hour: '2-digit' }).format(0);
+  } catch {
+    // An unknown locale: the formats fall back by themselves.
+  }
+}
+
+// Translations first: the first paint is already in the user's language. The formats are warmed up while
+// the language chunk loads, or on a rendered page once it has been painted.
+const language = consoleLanguage();
+const ready = Promise.all([initI18n(), rendered ? afterPaint() : undefined]);
+if (!rendered) warmUpFormats(language);
+const [i18n] = await ready;
+if (rendered) warmUpFormats(language);
 const app = (
   <StrictMode>
     <App />
   </StrictMode>
 );
-// The gateway's markup is taken over as it is (docs/console.md, First paint). Rendered in another language
-// than the browser picked (a stored choice the gateway did not see), it is replaced instead.
-// Preact hydrates at once (synchronously), showing the stores' server values, and re-reads them after.
-if (rendered && rendered === i18n.language) withServerSnapshots(() => hydrateRoot(root, app));
+// The gateway's markup is taken over as it is (docs/console.md, First paint): React hydrates it with the
+// stores' server values (useSyncExternalStore's third argument) and renders their own right after.
+// Rendered in another language than the browser picked (a stored choice the gateway did not see), it is
+// replaced instead.
+if (rendered && rendered === i18n.language) hydrateRoot(root, app);
 else createRoot(root).render(app);

@@ -101,9 +101,8 @@ describe('history settings', () => {
     });
     renderScreen(HistorySettingsPage);
     await screen.findByTestId('history-status');
-    // The name takes the gateway's date, a query the card starts in an effect once the page has loaded;
-    // Preact runs effects after the next frame, so the status can show before the date is known, and a
-    // click then names the file without one.
+    // The name takes the gateway's date, a query the card starts in an effect once the page has loaded:
+    // the status can show before the date is known, and a click then would name the file without one.
     await waitFor(() => expect(queryClient.getQueryData(gatewayTodayQuery.queryKey)).toBe('2026-06-21'));
     await userEvent.click(screen.getByRole('button', { name: 'Download' }));
     await waitFor(() => expect(name).toBe('dtu-console-history-2026-06-21.json.gz'));

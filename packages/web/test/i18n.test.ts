@@ -1,6 +1,6 @@
 import { UPLOAD_REFUSALS } from '@dtu-console/contract/upload-refusals';
 import { describe, expect, it } from 'vitest';
-import { detectLanguage, pageTexts } from '../src/i18n';
+import { pageTexts } from '../src/i18n';
 import de from '../src/i18n/locales/de.json';
 import en from '../src/i18n/locales/en.json';
 import deExtra from '../src/i18n/locales/extra/de.json';
@@ -16,21 +16,6 @@ import frMaintenance from '../src/i18n/locales/maintenance/fr.json';
 import deSettings from '../src/i18n/locales/settings/de.json';
 import enSettings from '../src/i18n/locales/settings/en.json';
 import frSettings from '../src/i18n/locales/settings/fr.json';
-
-describe('detectLanguage', () => {
-  it('restores a saved locale first', () => {
-    expect(detectLanguage('fr', ['de-DE', 'en'])).toBe('fr');
-  });
-  it('takes the first part of the browser language', () => {
-    expect(detectLanguage(null, ['de-AT', 'en-US'])).toBe('de');
-    expect(detectLanguage(null, ['FR-ca'])).toBe('fr');
-  });
-  it('skips unsupported browser languages and falls back to English', () => {
-    expect(detectLanguage(null, ['it-IT', 'fr-FR'])).toBe('fr');
-    expect(detectLanguage(null, ['ja-JP'])).toBe('en');
-    expect(detectLanguage('xx', [])).toBe('en');
-  });
-});
 
 function flatKeys(value: object, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) =>

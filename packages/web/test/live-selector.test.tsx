@@ -1,3 +1,4 @@
+import { detail, summary, value } from '@dtu-console/contract/fixtures/livedata';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
@@ -5,7 +6,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InverterPills } from '../src/components/live/InverterPills';
 import { COMPACT_SELECTOR_FROM, matchesSearch } from '../src/components/live/rules';
 import { type LiveInverter, mergeInverter } from '../src/ws/livedata';
-import { detail, summary, value } from './fixtures';
 
 /** A plant of `count` inverters; `order` runs backwards against the serials, as a reordered plant does. */
 function plant(count: number): LiveInverter[] {
@@ -33,7 +33,7 @@ describe('inverter selector', () => {
     expect(screen.getByText('100 of 100')).toBeInTheDocument();
 
     // Typed at once: jsdom re-renders the grid per key, slowly on a loaded machine. An `input` event, as a
-    // key fires: Preact's onChange of a text field listens to that one only, not to `change`.
+    // key fires (React's onChange of a text field listens to it).
     fireEvent.input(screen.getByRole('searchbox', { name: 'Search inverters' }), {
       target: { value: 'roof 4' },
     });

@@ -1,3 +1,4 @@
+import { detail, hints, summary, value } from '@dtu-console/contract/fixtures/livedata';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +7,6 @@ import { DataAge } from '../src/components/live/DataAge';
 import { MemoryRouter } from '../src/lib/navigation';
 import LiveViewPage from '../src/pages/LiveViewPage';
 import type { LiveInverter, LiveSnapshot } from '../src/ws/livedata';
-import { detail, hints, summary, value } from './fixtures';
 
 const live = vi.hoisted(() => ({
   snapshot: undefined as unknown as LiveSnapshot,

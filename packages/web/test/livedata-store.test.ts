@@ -1,4 +1,5 @@
 import type { LivedataMessage } from '@dtu-console/contract/api/livedata';
+import { detail, hints, status, summary, total, value } from '@dtu-console/contract/fixtures/livedata';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeBasic } from '../src/api/auth';
 import {
@@ -9,7 +10,6 @@ import {
   type SocketLike,
 } from '../src/ws/livedata';
 import { socketTarget } from '../src/ws/url';
-import { detail, hints, status, summary, total, value } from './fixtures';
 
 class FakeSocket implements SocketLike {
   static all: FakeSocket[] = [];

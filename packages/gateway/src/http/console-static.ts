@@ -5,8 +5,9 @@ import type { BuiltInLanguage } from '@dtu-console/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { cookieValue, pickConsoleLanguage } from './console-language';
-import { pageWithFirstPaint, STYLESHEET_COOKIE } from './first-paint/page';
+import { requestLanguage } from './console-language';
+import { languageChunksOf, MANIFEST_DIR } from './console-manifest';
+import { consolePage } from './first-paint/page';
 import { type FirstPaintRenderer, loadFirstPaintRenderer, SSR_DIR } from './first-paint/renderer';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -36,17 +37,6 @@ export interface ConsoleStaticOptions {
   serverRender?: boolean;
 }
 
-/** The id of the JSON script with the first-paint snapshot (read by the console's live-data store). */
-export const FIRST_PAINT_ID = 'live-snapshot';
-
-/** The id of the JSON script with the console's first-load texts (read by the console's i18n setup). */
-export const TEXTS_ID = 'console-texts';
-
-/** JSON text inside a <script>: `<` escaped, so no value can close the element. */
-function scriptSafe(json: string): string {
-  return json.replace(/</g, '\\u003c');
-}
-
 type Encoding = 'br' | 'gzip' | 'identity';
 
 function acceptedEncoding(request: FastifyRequest): Encoding {
@@ -73,7 +63,8 @@ export const consoleStatic = fp<ConsoleStaticOptions>(async (app, options) => {
   const built = existsSync(join(webRoot, 'index.html'));
   const indexHtml = built ? readFileSync(join(webRoot, 'index.html'), 'utf8') : '';
   const renderer: FirstPaintRenderer | null =
-    built && serverRender && firstPaint ? await loadFirstPaintRenderer(webRoot, indexHtml, app.log) : null;
+    built && serverRender && firstPaint ? await loadFirstPaintRenderer(webRoot, app.log) : null;
+  const languageChunks = built ? languageChunksOf(webRoot) : {};
   if (built) {
     // Every built file has .br and .gz twins: a cache must key the answer by the encoding asked for.
     await app.register(fastifyStatic, {
@@ -81,8 +72,9 @@ export const consoleStatic = fp<ConsoleStaticOptions>(async (app, options) => {
       preCompressed: true,
       cacheControl: false,
       index: false,
-      // The first-paint bundle is the gateway's to run (first-paint/), not the browser's to fetch.
-      allowedPath: (path) => !path.startsWith(`/${SSR_DIR}/`),
+      // The first-paint bundle is the gateway's to run (first-paint/), the build manifest its to read;
+      // neither is the browser's to fetch.
+      allowedPath: (path) => !path.startsWith(`/${SSR_DIR}/`) && !path.startsWith(`/${MANIFEST_DIR}/`),
       setHeaders(res) {
         res.setHeader('Cache-Control', REVALIDATE);
         res.setHeader('Vary', 'Accept-Encoding');
@@ -109,70 +101,51 @@ export const consoleStatic = fp<ConsoleStaticOptions>(async (app, options) => {
     app.log.warn({ webRoot }, 'The console is not built; run "npm run build" (npm start does it for you)');
   }
 
-  const sendIndex = (reply: FastifyReply) => {
-    if (!built) {
-      return reply
-        .code(503)
-        .type('text/plain; charset=utf-8')
-        .send('dtu-console: the web console is not built yet. Run "npm run build" and reload.');
-    }
-    return reply.header('Cache-Control', REVALIDATE).sendFile('index.html');
-  };
+  const notBuilt = (reply: FastifyReply) =>
+    reply
+      .code(503)
+      .type('text/plain; charset=utf-8')
+      .send('dtu-console: the web console is not built yet. Run "npm run build" and reload.');
 
   /**
-   * The live view's page: index.html with the console's first-load texts in the visitor's language and the
-   * first-paint snapshot, compressed here (it is small). Without a snapshot the page only varies by
-   * language, so its compressed forms are kept.
+   * The console's page (first-paint/page.ts): index.html in the visitor's language with its texts or its
+   * language chunk preloaded, and on `/` the live snapshot and the rendered first paint. Compressed here
+   * (it is small); pages without a snapshot only vary by language, so their compressed forms are kept.
    */
   const withoutSnapshot = new Map<string, Buffer>();
-  const sendLiveView = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!indexHtml.includes('</head>')) return sendIndex(reply);
-    const snapshot = (firstPaint ? await firstPaint(request) : null) ?? null;
-    const language = pickConsoleLanguage(request.headers);
-    const texts = consoleTexts?.(language) ?? null;
-    if (snapshot === null && texts === null) return sendIndex(reply);
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply, live: boolean) => {
+    if (!built) return notBuilt(reply);
+    const snapshot = live && firstPaint ? ((await firstPaint(request)) ?? null) : null;
+    const language = requestLanguage(request.headers);
     const encoding = acceptedEncoding(request);
     reply
       .header('Cache-Control', REVALIDATE)
       .header('Vary', 'Accept-Encoding, Accept-Language, Cookie')
       .type('text/html; charset=utf-8');
     if (encoding !== 'identity') reply.header('Content-Encoding', encoding);
-    const cacheKey = `${language} ${encoding}`;
+    const cacheKey = `${live} ${language} ${encoding}`;
     const cached = snapshot === null ? withoutSnapshot.get(cacheKey) : undefined;
     if (cached) return reply.send(cached);
 
-    let html = indexHtml;
-    let scripts = '';
-    // Where the data for the scripts goes: the console reads it before it starts. A rendered page paints
-    // from its markup, so there it comes after the markup and the paint does not wait for its bytes (the
-    // scripts run once the whole page is parsed).
-    let scriptsBefore = '</head>';
-    if (texts !== null) {
-      // data-texts tells the page's language preload script that this language needs no request.
-      html = html.replace(
-        /<html\b([^>]*)>/,
-        (_tag, attributes: string) =>
-          `<html${attributes.replace(/\s(lang|data-texts)="[^"]*"/g, '')} lang="${language}" data-texts="${language}">`,
-      );
-      scripts += `<script id="${TEXTS_ID}" type="application/json">${scriptSafe(texts)}</script>`;
-    }
-    if (snapshot !== null) {
-      const json = JSON.stringify(snapshot);
-      scripts += `<script id="${FIRST_PAINT_ID}" type="application/json">${scriptSafe(json)}</script>`;
-      // The texts rendered are the ones the page carries, so the console's hydration finds the same.
-      const page = texts !== null ? renderer?.render(language, texts, snapshot, json) : null;
-      const cachedStylesheet = cookieValue(request.headers.cookie, STYLESHEET_COOKIE);
-      if (page) {
-        html = pageWithFirstPaint(html, page, language, cachedStylesheet);
-        scriptsBefore = '</body>';
-      }
-    }
-    const body = encode(Buffer.from(html.replace(scriptsBefore, `${scripts}${scriptsBefore}`)), encoding);
+    // Only the live view's page carries the first-load texts: the other screens load their language
+    // chunk, and the first-load bytes of `/` stay within their budget.
+    const texts = live ? (consoleTexts?.(language) ?? null) : null;
+    const json = snapshot === null ? null : JSON.stringify(snapshot);
+    // The texts rendered are the ones the page carries, so the console's hydration finds the same.
+    const markup = json !== null && texts !== null ? renderer?.render(language, texts, snapshot, json) : null;
+    const html = consolePage(indexHtml, {
+      language,
+      texts,
+      languageChunk: languageChunks[language],
+      snapshot: json,
+      firstPaint: markup && renderer ? { markup, css: renderer.css } : null,
+    });
+    const body = encode(Buffer.from(html), encoding);
     if (snapshot === null) withoutSnapshot.set(cacheKey, body);
     return reply.send(body);
   };
 
-  app.get('/', sendLiveView);
+  app.get('/', (request, reply) => sendPage(request, reply, true));
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '';
@@ -185,6 +158,6 @@ export const consoleStatic = fp<ConsoleStaticOptions>(async (app, options) => {
         .code(404)
         .send({ message: `No such endpoint: ${request.method} ${path}`, statusCode: 404 });
     }
-    return sendIndex(reply);
+    return sendPage(request, reply, false);
   });
 });

@@ -1,4 +1,4 @@
-import { useStore } from '../lib/server-snapshot';
+import { useSyncExternalStore } from 'react';
 
 /**
  * The signed-in user as docs/console.md describes it: a record in localStorage whose authdata
@@ -68,7 +68,7 @@ const signedOut = () => false;
 export function useSignedIn(): boolean {
   // The gateway renders the first paint signed out (the stored user is the browser's); a hydration
   // renders the same, then the stored user.
-  return useStore(onAuthChange, signedIn, signedOut);
+  return useSyncExternalStore(onAuthChange, signedIn, signedOut);
 }
 
 // Another tab signing in or out changes this tab's state too.

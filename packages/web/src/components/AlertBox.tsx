@@ -14,8 +14,8 @@ export interface AlertProps {
   /** Shows a close button that calls this; `closeLabel` is its accessible name. */
   onDismiss?: () => void;
   closeLabel?: string;
-  /** The box's element; not `ref`, which only React 19 hands to a function component (vite.config.ts). */
-  boxRef?: Ref<HTMLDivElement>;
+  /** The box's element (React 19 hands `ref` to a function component as a prop). */
+  ref?: Ref<HTMLDivElement>;
 }
 
 /** A Bootstrap alert box with any content: the one markup of every alert on the console's screens. */
@@ -25,7 +25,7 @@ export function Alert(props: AlertProps) {
   if (props.className) classes.push(props.className);
   return (
     <div
-      ref={props.boxRef}
+      ref={props.ref}
       className={classes.join(' ')}
       role={props.role ?? (props.variant === 'danger' ? 'alert' : 'status')}
       data-testid={props.testId}

@@ -1,5 +1,4 @@
-import { type ReactNode, Suspense, useState } from 'react';
-import { useStore } from '../lib/server-snapshot';
+import { type ReactNode, Suspense, useState, useSyncExternalStore } from 'react';
 
 function readOpen(key: string): boolean {
   try {
@@ -28,7 +27,7 @@ export function LazyCard({
   testId?: string;
   children: ReactNode;
 }) {
-  const stored = useStore(noChange, () => readOpen(storageKey), closed);
+  const stored = useSyncExternalStore(noChange, () => readOpen(storageKey), closed);
   const [toggled, setOpen] = useState<boolean | null>(null);
   const open = toggled ?? stored;
   const toggle = () => {

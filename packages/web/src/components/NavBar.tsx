@@ -1,5 +1,5 @@
 import { Timing } from '@dtu-console/contract/limits';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import BoxArrowInRight from 'react-bootstrap-icons/dist/icons/box-arrow-in-right';
 import BoxArrowRight from 'react-bootstrap-icons/dist/icons/box-arrow-right';
 import CircleHalf from 'react-bootstrap-icons/dist/icons/circle-half';
@@ -15,7 +15,6 @@ import { LANGUAGES, setLanguage } from '../i18n';
 import { announce } from '../lib/announce';
 import { type BrandIcon as BrandIconName, brandIconFor } from '../lib/brand';
 import { confirmLeaving, NavLink, useLocation, useNavigate } from '../lib/navigation';
-import { useStore } from '../lib/server-snapshot';
 import { THEMES, type Theme, useTheme } from '../lib/theme';
 import { AlertBell } from './AlertBell';
 import { NavDropdown } from './Dropdown';
@@ -189,7 +188,7 @@ function everyRecheck(listener: () => void): () => void {
 
 /** The icon follows the date, re-checked every 10 s so it changes at midnight without a reload. */
 export function BrandIcon() {
-  const icon = useStore(everyRecheck, todaysIcon, plainIcon);
+  const icon = useSyncExternalStore(everyRecheck, todaysIcon, plainIcon);
   const { Icon, className } = BRAND_ICONS[icon];
   return <Icon className={className} aria-hidden data-icon={icon} />;
 }

@@ -1,24 +1,21 @@
+import {
+  type BuiltInLanguage,
+  CONSOLE_LANGUAGES,
+  CONSOLE_TEXTS_ID,
+  cookieValue,
+  isConsoleLanguage,
+  LANGUAGE_COOKIE,
+  pickConsoleLanguage,
+  TEXTS_ATTRIBUTE,
+} from '@dtu-console/contract/console-page';
 import i18n, { type BackendModule, type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-export const LANGUAGES = ['en', 'de', 'fr'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const FALLBACK_LANGUAGE: Language = 'en';
-const STORAGE_KEY = 'locale';
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/** The saved locale first, then the browser language's first part, then English. */
-export function detectLanguage(saved: string | null, browserLanguages: readonly string[]): Language {
-  if (isLanguage(saved)) return saved;
-  for (const tag of browserLanguages) {
-    const first = tag.split('-', 1)[0]?.toLowerCase();
-    if (isLanguage(first)) return first;
-  }
-  return FALLBACK_LANGUAGE;
-}
+export const LANGUAGES = CONSOLE_LANGUAGES;
+export type Language = BuiltInLanguage;
+/** The stored choice: localStorage under the same name as the cookie that mirrors it. */
+const STORAGE_KEY = LANGUAGE_COOKIE;
+const isLanguage = isConsoleLanguage;
 
 /**
  * Every language is its own chunk, English too: a visitor downloads exactly the one language shown, and
@@ -110,25 +107,22 @@ function readSaved(): string | null {
 }
 
 /**
- * The stored choice is mirrored into a cookie of the same name: the gateway reads it to put the chosen
- * language's first-load texts into the live view's page (gateway/src/http/console-language.ts).
+ * The stored choice is mirrored into a cookie: the gateway reads it to put the chosen language's
+ * first-load texts into the page (gateway/src/http/console-language.ts).
  */
 function mirrorIntoCookie(language: Language): void {
-  if (document.cookie.split('; ').includes(`${STORAGE_KEY}=${language}`)) return;
+  if (cookieValue(document.cookie, LANGUAGE_COOKIE) === language) return;
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API needs a secure context; the console is mostly served over plain HTTP on the LAN.
-  document.cookie = `${STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
-
-/** The id of the JSON script with the first-load texts the gateway put into the page (console-static.ts). */
-const PAGE_TEXTS_ID = 'console-texts';
 
 /**
  * The first-load texts the gateway put into the page, when they are in `language` (the page's
  * `data-texts` names theirs): the first render then needs no language chunk.
  */
 export function pageTexts(doc: Document, language: Language): object | null {
-  if (doc.documentElement.dataset.texts !== language) return null;
-  const text = doc.getElementById(PAGE_TEXTS_ID)?.textContent;
+  if (doc.documentElement.getAttribute(TEXTS_ATTRIBUTE) !== language) return null;
+  const text = doc.getElementById(CONSOLE_TEXTS_ID)?.textContent;
   if (!text) return null;
   try {
     const texts: unknown = JSON.parse(text);
@@ -153,9 +147,18 @@ export function i18nOptions(language: Language): InitOptions {
   };
 }
 
+/** The console's language for this visitor (the contract's rule, as the gateway applies it too). */
+export function consoleLanguage(): Language {
+  return pickConsoleLanguage({
+    stored: readSaved(),
+    cookie: cookieValue(document.cookie, LANGUAGE_COOKIE),
+    accepted: navigator.languages ?? [navigator.language],
+  });
+}
+
 export async function initI18n(): Promise<typeof i18n> {
   const saved = readSaved();
-  const language = detectLanguage(saved, navigator.languages ?? [navigator.language]);
+  const language = consoleLanguage();
   if (isLanguage(saved)) mirrorIntoCookie(saved);
   const texts = pageTexts(document, language);
   await i18n

@@ -1,4 +1,4 @@
-import { useStore } from './server-snapshot';
+import { useSyncExternalStore } from 'react';
 
 export interface Announcement {
   id: number;
@@ -31,7 +31,7 @@ export function announce(variant: Announcement['variant'], text: string): void {
 const NONE: readonly Announcement[] = [];
 
 export function useAnnouncements(): readonly Announcement[] {
-  return useStore(
+  return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,5 +1,4 @@
-import { useCallback, useEffect } from 'react';
-import { useStore } from './server-snapshot';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 
 export const THEMES = ['light', 'dark', 'auto'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -40,7 +39,7 @@ const serverTheme = (): Theme => 'auto';
  * choice at once and follows the system while the choice is "auto".
  */
 export function useTheme(): [Theme, (theme: Theme) => void] {
-  const theme = useStore(subscribe, chosen, serverTheme);
+  const theme = useSyncExternalStore(subscribe, chosen, serverTheme);
 
   useEffect(() => {
     // Nothing is applied on mount: the page's script did that before the first paint.

@@ -182,14 +182,23 @@ export class LiveDataStore {
     );
   }
 
+  /**
+   * Shows the page's snapshot, once: the state the gateway renders the first paint from (entry-server.tsx
+   * primes a store of its own with it) and the browser's store starts in. False when there is none.
+   */
+  showFirstPaint(): boolean {
+    const firstPaint = this.deps.firstPaint;
+    if (!firstPaint) return false;
+    this.deps.firstPaint = null; // only once: a later start asks the gateway again
+    this.showStatus(firstPaint);
+    return true;
+  }
+
   private start(): void {
     const run = ++this.run;
     this.ageTimer = setInterval(() => this.tickAge(), Timing.dataAgeTickMs);
     this.socket.start();
-    const firstPaint = this.deps.firstPaint;
-    if (firstPaint) {
-      this.deps.firstPaint = null; // only once: a later start asks the gateway again
-      this.showStatus(firstPaint);
+    if (this.showFirstPaint()) {
       this.socket.connect();
       return;
     }

@@ -1,13 +1,14 @@
 import type { LivedataStatus } from '@dtu-console/contract';
-import { createContext, useContext, useEffect } from 'react';
+import { LIVE_SNAPSHOT_ID } from '@dtu-console/contract/console-page';
+import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 import { fetchLiveDataStatus, fetchLiveInverter } from '../api/livedata';
-import { useStore } from '../lib/server-snapshot';
 import { openGatewaySocket } from './gateway';
 import { LiveDataStore, type LiveSnapshot } from './livedata';
 
 /** The live snapshot the gateway put into the page (a JSON script), read once. */
 function firstPaintSnapshot(): LivedataStatus | null {
-  const text = typeof document === 'undefined' ? null : document.getElementById('live-snapshot')?.textContent;
+  const text =
+    typeof document === 'undefined' ? null : document.getElementById(LIVE_SNAPSHOT_ID)?.textContent;
   if (!text) return null;
   try {
     return JSON.parse(text) as LivedataStatus;
@@ -27,11 +28,8 @@ export const liveData = new LiveDataStore({
   openSocket: () => openGatewaySocket('/livedata'),
 });
 
-/** What `useLiveData` reads: the store, or a fixed snapshot when the gateway renders the first paint. */
-export type LiveDataSource = Pick<LiveDataStore, 'subscribe' | 'getSnapshot' | 'retain'>;
-
-/** The source of a server render (entry-server.tsx); the browser uses the store. */
-export const LiveDataSourceContext = createContext<LiveDataSource | null>(null);
+/** The store of a server render (entry-server.tsx, primed with the page's snapshot); the browser's is `liveData`. */
+export const LiveDataSourceContext = createContext<LiveDataStore | null>(null);
 
 /**
  * The snapshot the page's markup was rendered from, held when the console hydrates it: the hydration
@@ -46,5 +44,5 @@ export function holdFirstPaint(store: LiveDataStore = liveData): void {
 export function useLiveData(store: LiveDataStore = liveData): LiveSnapshot {
   const source = useContext(LiveDataSourceContext) ?? store;
   useEffect(() => source.retain(), [source]);
-  return useStore(source.subscribe, source.getSnapshot, () => painted ?? source.getSnapshot());
+  return useSyncExternalStore(source.subscribe, source.getSnapshot, () => painted ?? source.getSnapshot());
 }

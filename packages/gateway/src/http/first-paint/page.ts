@@ -1,66 +1,80 @@
 /**
- * The page of `/` with its first paint in it: the rendered markup in `#root` (`data-ssr` names its
- * language, which the console checks before it hydrates), the critical CSS inline where the stylesheet was
- * linked, and after it the whole stylesheet, loaded without holding the paint back (applied when it has
- * arrived; a browser without scripts gets it through <noscript>). Once it has loaded, the page notes in a
- * cookie that the browser holds it (it is cached for good): the next page then links it as before, from
- * the cache, and carries no inline rules.
+ * The console's HTML page as the gateway serves it (docs/console.md, First paint): index.html in the
+ * visitor's language, with
+ * - the first-load texts of that language when the gateway has them (a JSON script; `data-texts` on
+ *   <html> names their language), else a module preload of that language's chunk;
+ * - on `/`, the live snapshot (a JSON script) and, when the gateway rendered it, the first paint: the
+ *   markup in the root (its attribute names the language, which the console checks before it hydrates),
+ *   the stylesheet's rules for it inline, and the whole stylesheet linked after the markup, so the paint
+ *   waits for no stylesheet request.
+ * The page's data follows the markup: the scripts read it once the page is parsed.
  */
-import type { BuiltInLanguage } from '@dtu-console/contract';
-import type { FirstPaint } from './renderer';
+import {
+  type BuiltInLanguage,
+  CONSOLE_TEXTS_ID,
+  LIVE_SNAPSHOT_ID,
+  RENDERED_ATTRIBUTE,
+  ROOT_ID,
+  TEXTS_ATTRIBUTE,
+} from '@dtu-console/contract';
 
-/** The cookie naming the stylesheet the browser has loaded (its path). */
-export const STYLESHEET_COOKIE = 'css';
+export interface PageParts {
+  language: BuiltInLanguage;
+  /** The first-load texts of `language` as JSON, or null. */
+  texts: string | null;
+  /** The URL of `language`'s chunk, preloaded when the page carries no texts. */
+  languageChunk: string | undefined;
+  /** The live snapshot as JSON, or null (not `/`, or this visitor may not read live data). */
+  snapshot: string | null;
+  /** The rendered first paint with its rules, or null. */
+  firstPaint: { markup: string; css: string } | null;
+}
 
-/** The id of the inline style with the first paint's critical CSS. */
-export const CRITICAL_CSS_ID = 'first-paint-css';
-
-/**
- * On <html> of a rendered page: the page's inline script then leaves its warm-up work until after the first
- * paint (packages/web/vite.config.ts).
- */
-export const FIRST_PAINT_ATTRIBUTE = 'data-first-paint';
-
-/** An empty element right after `#root`: once it is parsed, so is the whole rendered markup. */
+/** An empty element right after the root: once it is parsed, so is the whole rendered markup. */
 const END_ID = 'first-paint-end';
 /** Holds rendering until that element has been parsed (browsers that know it; others paint as before). */
 const RENDER_WHOLE = `<link rel="expect" href="#${END_ID}" blocking="render">`;
+const STYLESHEET = /<link rel="stylesheet"[^>]*>/;
+const EMPTY_ROOT = `<div id="${ROOT_ID}"></div>`;
+
+/** JSON text inside a <script>: `<` escaped, so no value can close the element. */
+function scriptSafe(json: string): string {
+  return json.replace(/</g, '\\u003c');
+}
 
 /** `</style` inside CSS would end the element; no stylesheet of ours has it, but a page must not break. */
 function styleSafe(css: string): string {
   return css.replace(/<\/style/gi, '<\\/style');
 }
 
-function nonBlocking(link: string, href: string): string {
-  const loaded = `document.cookie='${STYLESHEET_COOKIE}=${href};path=/;max-age=31536000;samesite=lax'`;
-  const preload = link
-    .replace('rel="stylesheet"', 'rel="preload" as="style"')
-    .replace(/>$/, ` onload="this.onload=null;this.rel='stylesheet';${loaded}">`);
-  return `${preload}<noscript>${link}</noscript>`;
+function jsonScript(id: string, json: string): string {
+  return `<script id="${id}" type="application/json">${scriptSafe(json)}</script>`;
 }
 
-/**
- * `cachedStylesheet`: the visitor's cookie names the page's stylesheet, so the browser holds it: linked as
- * before, it costs no request and no wait, and the page is lighter by the inline rules.
- */
-export function pageWithFirstPaint(
-  html: string,
-  page: FirstPaint,
-  language: BuiltInLanguage,
-  cachedStylesheet: string | undefined,
-): string {
+export function consolePage(indexHtml: string, parts: PageParts): string {
+  const { language, texts, languageChunk, snapshot, firstPaint } = parts;
+  const htmlAttributes =
+    texts !== null ? ` lang="${language}" ${TEXTS_ATTRIBUTE}="${language}"` : ` lang="${language}"`;
+  let html = indexHtml.replace(
+    /<html\b([^>]*)>/,
+    (_tag, attributes: string) => `<html${attributes.replace(/\slang="[^"]*"/g, '')}${htmlAttributes}>`,
+  );
+  let data = '';
+  if (texts !== null) data += jsonScript(CONSOLE_TEXTS_ID, texts);
+  else if (languageChunk) {
+    html = html.replace('</head>', `<link rel="modulepreload" crossorigin href="${languageChunk}"></head>`);
+  }
+  if (snapshot !== null) data += jsonScript(LIVE_SNAPSHOT_ID, snapshot);
+  if (!firstPaint) return html.replace('</head>', `${data}</head>`);
+
   // Nothing is painted before the whole first paint is parsed: on a slow link the page arrives in pieces,
   // and a part painted alone (the brand icon before its name) would move when the rest comes.
+  const stylesheet = STYLESHEET.exec(html)?.[0] ?? '';
   return html
-    .replace(/<html\b/, `<html ${FIRST_PAINT_ATTRIBUTE}`)
-    .replace(/<link rel="stylesheet"[^>]*>/, (link) => {
-      const href = /\shref="([^"]*)"/.exec(link)?.[1] ?? '';
-      if (href !== '' && href === cachedStylesheet) return `${RENDER_WHOLE}${link}`;
-      // The inline rules come first: the whole stylesheet repeats them after, in its own order.
-      return `${RENDER_WHOLE}<style id="${CRITICAL_CSS_ID}">${styleSafe(page.css)}</style>${nonBlocking(link, href)}`;
-    })
+    .replace(STYLESHEET, `${RENDER_WHOLE}<style>${styleSafe(firstPaint.css)}</style>`)
     .replace(
-      /<div id="root"><\/div>/,
-      `<div id="root" data-ssr="${language}">${page.markup}</div><template id="${END_ID}"></template>`,
+      EMPTY_ROOT,
+      `<div id="${ROOT_ID}" ${RENDERED_ATTRIBUTE}="${language}">${firstPaint.markup}</div>` +
+        `<template id="${END_ID}"></template>${stylesheet}${data}`,
     );
 }

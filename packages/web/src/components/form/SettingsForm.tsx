@@ -17,7 +17,7 @@ export function CodeAlert({ alert, onDismiss }: { alert: AlertMessage | null; on
   if (!alert) return null;
   return (
     <Alert
-      boxRef={ref}
+      ref={ref}
       variant={alert.variant}
       testId="form-alert"
       onDismiss={onDismiss}
