@@ -13,14 +13,14 @@ const BUILDS = [
   {
     what: 'the console',
     workspace: '@dtu-console/web',
-    // The server render is built last: its bundle stands for the whole build.
-    stamp: 'packages/web/dist/ssr/entry-server.js',
+    // The first paint's stylesheet is cut last, from the server render: it stands for the whole build.
+    stamp: 'packages/web/dist/ssr/first-paint.css',
     sources: [
       'packages/web/src',
       'packages/web/public',
       'packages/web/index.html',
       'packages/web/vite.config.ts',
-      'packages/web/preact-aliases.ts',
+      'packages/web/scripts',
       'packages/web/package.json',
       'packages/contract/src',
       'package-lock.json',
