@@ -30,7 +30,7 @@ export function HintsBanner({ hints }: { hints: LiveHints }) {
           {hints.time_sync && (
             <li>
               {`${t('hints.timeSync')} `}
-              <Link to="/settings/ntp">{t('hints.timeSyncLink')}</Link>
+              <Link className="alert-link" to="/settings/ntp">{t('hints.timeSyncLink')}</Link>
               <br />
               <small>{t('hints.timeSyncNote')}</small>
             </li>
@@ -38,13 +38,13 @@ export function HintsBanner({ hints }: { hints: LiveHints }) {
           {hints.default_password && (
             <li>
               {`${t('hints.defaultPassword')} `}
-              <Link to="/settings/security">{t('hints.defaultPasswordLink')}</Link>
+              <Link className="alert-link" to="/settings/security">{t('hints.defaultPasswordLink')}</Link>
             </li>
           )}
           {hints.pin_mapping_issue && (
             <li>
               {`${t('hints.pinMapping')} `}
-              <Link to="/settings/device">{t('hints.pinMappingLink')}</Link>
+              <Link className="alert-link" to="/settings/device">{t('hints.pinMappingLink')}</Link>
             </li>
           )}
         </ul>
