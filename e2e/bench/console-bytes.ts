@@ -8,6 +8,7 @@ import { get } from 'node:http';
 import { join, relative } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../chromium';
+import { consoleRoutes } from '../routes';
 import { type BenchGateway, root } from './lib/gateway';
 import type { Result, Section } from './lib/report';
 import { KB } from './lib/stats';
@@ -48,11 +49,6 @@ function rawBodyBytes(
 }
 
 /** Routes of the console, read from its route table. */
-function routes(): string[] {
-  const table = readFileSync(join(root, 'packages/web/src/app/routes.ts'), 'utf8');
-  return [...table.matchAll(/path: '([^']+)'/g)].map((match) => match[1] as string);
-}
-
 /** One cold load in a fresh context: the console files it fetched until the network was idle. */
 export async function coldLoad(
   browser: Browser,
@@ -149,7 +145,7 @@ export async function measureConsoleBytes(
       '|---|---|---|---|',
     );
     const routeResults: Result[] = [];
-    for (const path of routes()) {
+    for (const { path } of consoleRoutes()) {
       const load = await coldLoad(browser, `${gateway.base}${path}`, 'en-US', true);
       const body = await bodies(load);
       details.push(`| \`${path}\` | ${kb(load.bytes)} | ${kb(body.br)} | ${kb(body.gzip)} |`);
