@@ -82,19 +82,27 @@ describe('security headers on every answer (http/security-headers.ts)', () => {
 
     const broken = await env.gateway.http.inject({
       method: 'POST',
-      url: '/api/security/config',
-      headers: { authorization: basicAuth(), 'content-type': 'application/json', host: 'dtu.local' },
-      payload: '{"broken',
+      url: '/api/firmware/update',
+      headers: { authorization: basicAuth(), 'content-type': 'multipart/form-data', host: 'dtu.local' },
+      payload: 'no boundary',
     });
     expect(broken.statusCode).toBeGreaterThanOrEqual(400);
     expect(broken.statusCode).toBeLessThan(500);
     expectSecurityHeaders(broken, 'an error from the error handler');
 
-    const etag = json.headers.etag;
-    if (typeof etag === 'string') {
-      const notModified = await get('/api/system/status', { 'if-none-match': etag });
-      expectSecurityHeaders(notModified, '304');
-    }
+    const failed = await env.gateway.http.inject({
+      method: 'POST',
+      url: '/api/firmware/update',
+      headers: { authorization: basicAuth(), 'content-type': 'application/octet-stream', host: 'dtu.local' },
+      payload: 'not a firmware file',
+    });
+    expect(failed.statusCode).toBeGreaterThanOrEqual(400);
+    expectSecurityHeaders(failed, 'a refused upload');
+
+    const zones = await get('/zones.json');
+    const notModified = await get('/zones.json', { 'if-none-match': String(zones.headers.etag) });
+    expect(notModified.statusCode).toBe(304);
+    expectSecurityHeaders(notModified, '304');
   });
 
   it('adds no CORS headers to API answers, so OpenDTU clients and proxied web apps see what they saw', async () => {

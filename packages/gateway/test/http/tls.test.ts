@@ -1,7 +1,9 @@
 import { X509Certificate } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
 import pino from 'pino';
@@ -166,7 +168,6 @@ describe('HTTPS with --tls self-signed', () => {
     for (const env of envs.splice(0)) await env.gateway.stop();
   });
   afterAll(async () => {
-    const { rm } = await import('node:fs/promises');
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -197,8 +198,6 @@ describe('HTTPS with --tls self-signed', () => {
   }, 30_000);
 
   it('names this host, is valid for 825 days, and is made again from the same key when it is about to end', async () => {
-    const { mkdtemp, readFile } = await import('node:fs/promises');
-    const { tmpdir, hostname } = await import('node:os');
     const dir = await mkdtemp(join(tmpdir(), 'dtu-self-signed-'));
     const now = new Date('2026-11-26T12:00:00Z');
     const files = await keepSelfSigned(dir, log, now);
@@ -213,7 +212,9 @@ describe('HTTPS with --tls self-signed', () => {
 
     // A later start well within the validity keeps both files as they are.
     await keepSelfSigned(dir, log, new Date(now.getTime() + 100 * 86_400_000));
-    expect(await readFile(join(dir, SELF_SIGNED_DIR, SELF_SIGNED_CERT), 'utf8')).toBe(cert.toString());
+    const kept = await readFile(join(dir, SELF_SIGNED_DIR, SELF_SIGNED_CERT), 'utf8');
+    expect(new X509Certificate(kept).fingerprint256).toBe(cert.fingerprint256);
+    expect(kept).not.toContain('\r');
 
     // 10 days before the end: a new certificate for the same key.
     await keepSelfSigned(dir, log, new Date(now.getTime() + (VALIDITY_DAYS - 10) * 86_400_000));
@@ -223,5 +224,6 @@ describe('HTTPS with --tls self-signed', () => {
       cert.publicKey.export({ type: 'spki', format: 'pem' }),
     );
     expect(await readFile(files.keyFile, 'utf8')).toBe(key);
+    await rm(dir, { recursive: true, force: true });
   });
 });

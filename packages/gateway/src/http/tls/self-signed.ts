@@ -121,7 +121,8 @@ export function selfSignedCertificate(keyPem: string, now: Date): string {
     { name: 'subjectKeyIdentifier' },
   ]);
   cert.sign(privateKey, forge.md.sha256.create());
-  return forge.pki.certificateToPem(cert);
+  // forge ends PEM lines with CRLF; files on Linux end them with LF.
+  return forge.pki.certificateToPem(cert).replace(/\r\n/g, '\n');
 }
 
 async function writeAtomically(file: string, text: string, mode: number): Promise<void> {
