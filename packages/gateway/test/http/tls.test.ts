@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { hostname, tmpdir } from 'node:os';
@@ -18,6 +18,7 @@ import {
   SELF_SIGNED_KEY,
   VALIDITY_DAYS,
 } from '../../src/http/tls/self-signed';
+import { TlsSetupError } from '../../src/http/tls/tls-error';
 import { testGateway } from '../helpers/gateway';
 import { makeTlsFiles, type TlsFiles } from '../helpers/tls-files';
 
@@ -113,9 +114,7 @@ describe('HTTPS with --tls-cert / --tls-key', () => {
     expect(answer.status).toBe(200);
     expect(answer.headers['x-content-type-options']).toBe('nosniff');
     const status = JSON.parse(answer.body) as { tls: { source: string; fingerprint_sha256: string } };
-    const served = new X509Certificate(
-      await import('node:fs').then((fs) => fs.readFileSync(files.serverCertFile)),
-    );
+    const served = new X509Certificate(readFileSync(files.serverCertFile));
     expect(status.tls).toMatchObject({ source: 'files', fingerprint_sha256: served.fingerprint256 });
     expect(await presentedFingerprint(port)).toBe(served.fingerprint256);
   });
@@ -224,6 +223,20 @@ describe('HTTPS with --tls self-signed', () => {
       cert.publicKey.export({ type: 'spki', format: 'pem' }),
     );
     expect(await readFile(files.keyFile, 'utf8')).toBe(key);
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('does not replace a broken key: it says what to delete', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dtu-self-signed-'));
+    await mkdir(join(dir, SELF_SIGNED_DIR));
+    await writeFile(join(dir, SELF_SIGNED_DIR, SELF_SIGNED_KEY), 'not a key\n');
+    await expect(keepSelfSigned(dir, log, new Date())).rejects.toThrow(
+      new RegExp(
+        `^Cannot make a self-signed TLS certificate with the key .*${SELF_SIGNED_KEY} .*: delete .*${SELF_SIGNED_DIR} to make a new key and certificate$`,
+      ),
+    );
+    await expect(keepSelfSigned(dir, log, new Date())).rejects.toBeInstanceOf(TlsSetupError);
+    expect(await readFile(join(dir, SELF_SIGNED_DIR, SELF_SIGNED_KEY), 'utf8')).toBe('not a key\n');
     await rm(dir, { recursive: true, force: true });
   });
 });
