@@ -53,7 +53,7 @@ export class OptionsError extends Error {
 /** What `--help` prints: each flag, its variable and its default. */
 export const USAGE = `Usage: dtu-console [options]
 
-  --port <n>                 PORT                HTTP port (default ${DEFAULT_PORT})
+  --port <n>                 PORT                HTTP port, or HTTPS port with TLS (default ${DEFAULT_PORT})
   --host <address>           HOST                address to listen on (default ${DEFAULT_HOST})
   --data-dir <path>          DATA_DIR            config, history and backups (default ${DEFAULT_DATA_DIR})
   --web-root <path>          WEB_ROOT            the built console
@@ -65,7 +65,7 @@ export const USAGE = `Usage: dtu-console [options]
   --max-socket-clients <n>   MAX_SOCKET_CLIENTS  clients per WebSocket before the oldest is closed
   --radio <mode>             RADIO               simulated (default), model or hardware
   --tls-cert <file>          TLS_CERT            serve HTTPS with this PEM certificate (chain)
-  --tls-key <file>           TLS_KEY             ... and this PEM private key
+  --tls-key <file>           TLS_KEY             the PEM private key of that certificate
   --tls self-signed          TLS=self-signed     serve HTTPS with a certificate made in the data directory
   --http-redirect <n>        HTTP_REDIRECT       with HTTPS: redirect plain HTTP on this port to it
   -h, --help                                     this text
