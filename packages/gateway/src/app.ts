@@ -109,7 +109,9 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
   });
   const core: CoreContext = {
     options,
-    ...(tls === undefined ? {} : { tls }),
+    ...(tls === undefined
+      ? {}
+      : { tls: { source: tls.source, fingerprint256: tls.fingerprint256, validTo: tls.validTo } }),
     log: deps.log,
     bus,
     build: deps.build ?? readBuildInfo(),

@@ -4,7 +4,7 @@ import type { AuthService } from './auth/service';
 import type { EventBus } from './bus';
 import type { ConfigStore } from './config/store';
 import type { HistoryService } from './history/service';
-import type { ServerTls } from './http/tls/server-tls';
+import type { TlsFacts } from './http/tls/server-tls';
 import type { LimiterService } from './limiter/service';
 import type { MeterService } from './meter/service';
 import type { MqttService } from './mqtt/service';
@@ -22,8 +22,8 @@ import type { LivedataHub } from './ws/livedata';
 /** What route modules and services share: built once per (re)start by app.ts. */
 export interface GatewayContext {
   options: GatewayOptions;
-  /** With HTTPS on: the key and certificate served, and the certificate's fingerprint for system info. */
-  tls?: ServerTls;
+  /** With HTTPS on: the certificate's source, fingerprint and end, for system info (not the key). */
+  tls?: TlsFacts;
   log: Logger;
   bus: EventBus;
   build: BuildInfo;

@@ -13,6 +13,9 @@ import { TlsSetupError } from './tls-error';
 
 export { TlsSetupError };
 
+/** What system info and the start-up log tell about the certificate served (never the key). */
+export type TlsFacts = Pick<ServerTls, 'source' | 'fingerprint256' | 'validTo'>;
+
 /** What the HTTPS server serves, and what system info and the start-up log tell about it. */
 export interface ServerTls {
   source: TlsOption['mode'];
