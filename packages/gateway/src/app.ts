@@ -10,8 +10,11 @@ import type { GatewayContext } from './context';
 import { consoleTextsReader } from './http/console-language';
 import { consoleStatic } from './http/console-static';
 import { installErrorHandler } from './http/error-handler';
+import { HttpsRedirect } from './http/https-redirect';
 import { postBodies } from './http/post-data';
 import { RouteCatalog, routeCatalog } from './http/route-catalog';
+import { securityHeadersHook } from './http/security-headers';
+import { loadServerTls } from './http/tls/server-tls';
 import type { GatewayOptions } from './options';
 import { gatewayHintInputs, livedataFirstPaintJson } from './output/live-json';
 import { createPlant, type PlantOptions } from './plant';
@@ -34,6 +37,8 @@ export interface Gateway {
   stop(reason?: 'reboot' | 'stop'): Promise<void>;
   /** Resolves when a reboot was requested (ctx.requestReboot) and its delay has passed. */
   readonly rebootRequested: Promise<void>;
+  /** `--http-redirect`: the plain HTTP server that sends visitors to HTTPS (started by start()). */
+  readonly redirect: HttpsRedirect | undefined;
 }
 
 export interface GatewayDeps {
@@ -66,6 +71,9 @@ export const REBOOT_DELAY_MS = 1000;
 /** Wires the services and the HTTP server of one gateway run. */
 export async function createGateway(options: GatewayOptions, deps: GatewayDeps): Promise<Gateway> {
   await mkdir(options.dataDir, { recursive: true });
+  // Read (and with --tls self-signed made) first, before anything else starts; a bad file ends the start (TlsSetupError).
+  const tls =
+    options.tls === undefined ? undefined : await loadServerTls(options.tls, options.dataDir, deps.log);
   const heap = new HeapWatermark();
   const bus = new EventBus();
   const config = await ConfigStore.open({
@@ -101,6 +109,9 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
   });
   const core: CoreContext = {
     options,
+    ...(tls === undefined
+      ? {}
+      : { tls: { source: tls.source, fingerprint256: tls.fingerprint256, validTo: tls.validTo } }),
     log: deps.log,
     bus,
     build: deps.build ?? readBuildInfo(),
@@ -135,11 +146,19 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     // Keep-alive browser connections must not hold a reboot or shutdown hostage.
     forceCloseConnections: true,
     return503OnClosing: true,
-  });
+    // HTTPS for the console, the API and the WebSockets alike (their upgrades arrive on this server).
+    ...(tls === undefined ? {} : { https: { key: tls.key, cert: tls.cert } }),
+  }) as unknown as FastifyInstance; // routes and hooks do not depend on which server (http or https) carries them
+  const redirect =
+    tls === undefined || options.httpRedirectPort === undefined
+      ? undefined
+      : new HttpsRedirect({ host: options.host, port: options.httpRedirectPort });
   installErrorHandler(http);
   // First, so its onRequest hook marks upgrade requests before any hook answers early (503, 401, 429):
   // only then is the socket of a refused upgrade destroyed instead of holding server.close() open.
   await http.register(websocketSupport);
+  // Security headers on every answer, early answers (503, 401, 429) and errors included.
+  await http.register(securityHeadersHook, { webRoot: options.webRoot });
   // Once a restart is decided the gateway counts as down: the console's reboot and firmware pages wait
   // for /api/system/status to answer again, which must not happen before the new run is up.
   http.addHook('onRequest', async (_request, reply) => {
@@ -169,10 +188,17 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     ctx,
     async start() {
       for (const service of services) await service.start();
-      return http.listen({ port: options.port, host: options.host });
+      const address = await http.listen({ port: options.port, host: options.host });
+      if (redirect) {
+        const bound = http.server.address();
+        await redirect.start(bound && typeof bound === 'object' ? bound.port : options.port);
+      }
+      return address;
     },
+    redirect,
     async stop(reason = 'stop') {
       ctx.bus.emit('shutdown', reason);
+      await redirect?.stop();
       await http.close();
       for (const service of [...services].reverse()) await service.stop();
     },
@@ -240,6 +266,7 @@ export class GatewayRunner {
       // A restart must come back where the console is polling, also when port 0 picked one.
       const bound = gateway.http.server.address();
       if (bound && typeof bound === 'object') options = { ...options, port: bound.port };
+      if (gateway.redirect) options = { ...options, httpRedirectPort: gateway.redirect.port };
       this.#onStart?.(gateway, address);
       const next = await Promise.race([
         gateway.rebootRequested.then(() => 'reboot' as const),

@@ -4,6 +4,7 @@ import type { AuthService } from './auth/service';
 import type { EventBus } from './bus';
 import type { ConfigStore } from './config/store';
 import type { HistoryService } from './history/service';
+import type { TlsFacts } from './http/tls/server-tls';
 import type { LimiterService } from './limiter/service';
 import type { MeterService } from './meter/service';
 import type { MqttService } from './mqtt/service';
@@ -21,6 +22,8 @@ import type { LivedataHub } from './ws/livedata';
 /** What route modules and services share: built once per (re)start by app.ts. */
 export interface GatewayContext {
   options: GatewayOptions;
+  /** With HTTPS on: the certificate's source, fingerprint and end, for system info (not the key). */
+  tls?: TlsFacts;
   log: Logger;
   bus: EventBus;
   build: BuildInfo;

@@ -2,6 +2,7 @@
 import { appendFileSync } from 'node:fs';
 import { RESET_REASONS } from '@dtu-console/contract';
 import { type Gateway, GatewayRunner } from './app';
+import { TlsSetupError } from './http/tls/tls-error';
 import { OptionsError, parseOptions } from './options';
 import { SystemClock } from './system/clock';
 import { ConsoleLog } from './system/console-log';
@@ -69,7 +70,19 @@ async function main(): Promise<void> {
     if (announced) return;
     announced = true;
     const port = gateway.ctx.options.port;
-    log.info(`Console ready at http://${shownHost}:${port}/ (data in ${options.dataDir})`);
+    const tls = gateway.ctx.tls;
+    log.info(
+      `Console ready at ${tls ? 'https' : 'http'}://${shownHost}:${port}/ (data in ${options.dataDir})`,
+    );
+    if (tls) {
+      // What the browser shows under the certificate's details: an owner compares it before trusting it.
+      log.info(
+        `TLS certificate (${tls.source === 'self-signed' ? 'self-signed' : 'from --tls-cert'}) SHA-256 fingerprint: ${tls.fingerprint256}`,
+      );
+    }
+    if (gateway.redirect) {
+      log.info(`Plain HTTP on port ${gateway.redirect.port} redirects to HTTPS`);
+    }
     // The password itself is only ever printed when it is the documented default.
     if (gateway.ctx.auth.defaultPasswordActive()) {
       log.info('Sign in as "admin" with password "openDTU42" until you change it in Settings → Security');
@@ -108,6 +121,11 @@ async function main(): Promise<void> {
     if (outcome === 'exit-for-reboot') log.info('Reboot requested: exiting for the supervisor to restart');
     process.exit(0);
   } catch (error) {
+    if (error instanceof TlsSetupError) {
+      // The owner's file is wrong, not the gateway: one line that says which file and why.
+      process.stderr.write(`dtu-console: ${error.message}\n`);
+      process.exit(1);
+    }
     log.fatal({ err: error }, `Cannot run the gateway on ${options.host}:${options.port}`);
     process.exit(1);
   }

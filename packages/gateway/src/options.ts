@@ -27,7 +27,14 @@ export interface GatewayOptions {
   maxSocketClients?: number;
   /** `--radio` / `RADIO`: simulated (default), model (the drivers against chip models) or hardware. */
   radio?: RadioMode;
+  /** `--tls-cert`/`--tls-key` or `--tls self-signed`: serve over HTTPS (docs/https.md). Absent: plain HTTP. */
+  tls?: TlsOption;
+  /** `--http-redirect` / `HTTP_REDIRECT`: a plain HTTP port that redirects to the HTTPS one (needs tls). */
+  httpRedirectPort?: number;
 }
+
+/** Where the HTTPS key and certificate come from: PEM files, or made once in the data directory. */
+export type TlsOption = { mode: 'files'; certFile: string; keyFile: string } | { mode: 'self-signed' };
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '0.0.0.0';
@@ -46,7 +53,7 @@ export class OptionsError extends Error {
 /** What `--help` prints: each flag, its variable and its default. */
 export const USAGE = `Usage: dtu-console [options]
 
-  --port <n>                 PORT                HTTP port (default ${DEFAULT_PORT})
+  --port <n>                 PORT                HTTP port, or HTTPS port with TLS (default ${DEFAULT_PORT})
   --host <address>           HOST                address to listen on (default ${DEFAULT_HOST})
   --data-dir <path>          DATA_DIR            config, history and backups (default ${DEFAULT_DATA_DIR})
   --web-root <path>          WEB_ROOT            the built console
@@ -57,6 +64,10 @@ export const USAGE = `Usage: dtu-console [options]
   --require-time-sync        REQUIRE_TIME_SYNC=1 no inverter requests until the time is synchronised
   --max-socket-clients <n>   MAX_SOCKET_CLIENTS  clients per WebSocket before the oldest is closed
   --radio <mode>             RADIO               simulated (default), model or hardware
+  --tls-cert <file>          TLS_CERT            serve HTTPS with this PEM certificate (chain)
+  --tls-key <file>           TLS_KEY             the PEM private key of that certificate
+  --tls self-signed          TLS=self-signed     serve HTTPS with a certificate made in the data directory
+  --http-redirect <n>        HTTP_REDIRECT       with HTTPS: redirect plain HTTP on this port to it
   -h, --help                                     this text
 `;
 
@@ -72,6 +83,10 @@ const FLAGS = {
   'require-time-sync': { type: 'boolean' },
   'max-socket-clients': { type: 'string' },
   radio: { type: 'string' },
+  'tls-cert': { type: 'string' },
+  'tls-key': { type: 'string' },
+  tls: { type: 'string' },
+  'http-redirect': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -97,6 +112,12 @@ export function parseOptions(
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new OptionsError(`Invalid port "${portText}": expected an integer 0..65535`);
   }
+  const tlsOption = tls(
+    values['tls-cert'] ?? env.TLS_CERT,
+    values['tls-key'] ?? env.TLS_KEY,
+    values.tls ?? env.TLS,
+  );
+  const redirect = httpRedirect(values['http-redirect'] ?? env.HTTP_REDIRECT, tlsOption, port);
   return {
     port,
     host: values.host ?? env.HOST ?? DEFAULT_HOST,
@@ -108,6 +129,8 @@ export function parseOptions(
     ...simStart(values['sim-start'] ?? env.SIM_START),
     ...maxSocketClients(values['max-socket-clients'] ?? env.MAX_SOCKET_CLIENTS),
     ...radioMode(values.radio ?? env.RADIO),
+    ...(tlsOption === undefined ? {} : { tls: tlsOption }),
+    ...redirect,
     requireTimeSync:
       values['require-time-sync'] ??
       ['1', 'true', 'yes'].includes((env.REQUIRE_TIME_SYNC ?? '').toLowerCase()),
@@ -157,4 +180,45 @@ function simStart(value: string | undefined): { simStart?: number } {
     );
   }
   return { simStart: epochMs };
+}
+
+/** `--tls-cert` and `--tls-key` go together; `--tls` knows one mode; the two ways exclude each other. */
+function tls(
+  certFile: string | undefined,
+  keyFile: string | undefined,
+  mode: string | undefined,
+): TlsOption | undefined {
+  const cert = certFile === '' ? undefined : certFile;
+  const key = keyFile === '' ? undefined : keyFile;
+  const wanted = mode === '' ? undefined : mode;
+  if (wanted !== undefined && wanted !== 'self-signed') {
+    throw new OptionsError(`Invalid --tls "${wanted}": expected self-signed (or --tls-cert and --tls-key)`);
+  }
+  if (wanted !== undefined && (cert !== undefined || key !== undefined)) {
+    throw new OptionsError('--tls self-signed and --tls-cert/--tls-key exclude each other: choose one');
+  }
+  if (wanted === 'self-signed') return { mode: 'self-signed' };
+  if (cert === undefined && key === undefined) return undefined;
+  if (cert === undefined) throw new OptionsError('--tls-key needs --tls-cert (the certificate)');
+  if (key === undefined) throw new OptionsError('--tls-cert needs --tls-key (the private key)');
+  return { mode: 'files', certFile: resolve(cert), keyFile: resolve(key) };
+}
+
+function httpRedirect(
+  value: string | undefined,
+  tlsOption: TlsOption | undefined,
+  httpsPort: number,
+): { httpRedirectPort?: number } {
+  if (value === undefined || value === '') return {};
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new OptionsError(`Invalid --http-redirect "${value}": expected a port 0..65535`);
+  }
+  if (tlsOption === undefined) {
+    throw new OptionsError('--http-redirect needs HTTPS: add --tls-cert and --tls-key, or --tls self-signed');
+  }
+  if (port !== 0 && port === httpsPort) {
+    throw new OptionsError(`--http-redirect ${port} is the HTTPS port: choose another one`);
+  }
+  return { httpRedirectPort: port };
 }

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PORT, OptionsError, parseOptions } from '../src/options';
+import { DEFAULT_PORT, OptionsError, parseOptions, USAGE } from '../src/options';
 import { CONSOLE_LOCALES_DIR, INSTALL_MODULES, INSTALL_ROOT, ZONES_FILE } from '../src/paths';
 import { GATEWAY_BUNDLE, gatewayEntry } from '../src/system/node-process';
 
@@ -108,5 +108,68 @@ describe('paths', () => {
     expect(existsSync(new URL('en.json', CONSOLE_LOCALES_DIR))).toBe(true);
     expect(existsSync(join(INSTALL_ROOT, 'package.json'))).toBe(true);
     expect(existsSync(INSTALL_MODULES)).toBe(true);
+  });
+});
+
+describe('HTTPS options', () => {
+  it('serves plain HTTP unless asked', () => {
+    const options = parseOptions([], {}, false);
+    expect(options.tls).toBeUndefined();
+    expect(options.httpRedirectPort).toBeUndefined();
+  });
+
+  it('takes a certificate and key from flags or TLS_CERT / TLS_KEY, as absolute paths', () => {
+    expect(parseOptions(['--tls-cert', 'c.pem', '--tls-key', 'k.pem'], {}, false).tls).toEqual({
+      mode: 'files',
+      certFile: resolve('c.pem'),
+      keyFile: resolve('k.pem'),
+    });
+    expect(parseOptions([], { TLS_CERT: '/etc/dtu/c.pem', TLS_KEY: '/etc/dtu/k.pem' }, false).tls).toEqual({
+      mode: 'files',
+      certFile: '/etc/dtu/c.pem',
+      keyFile: '/etc/dtu/k.pem',
+    });
+  });
+
+  it('takes --tls self-signed or TLS=self-signed, and a redirect port with it', () => {
+    expect(parseOptions(['--tls', 'self-signed'], {}, false).tls).toEqual({ mode: 'self-signed' });
+    const options = parseOptions([], { TLS: 'self-signed', HTTP_REDIRECT: '80', PORT: '443' }, false);
+    expect(options).toMatchObject({ tls: { mode: 'self-signed' }, httpRedirectPort: 80, port: 443 });
+    expect(
+      parseOptions(['--tls=self-signed', '--http-redirect', '8080', '--port', '8443'], {}, false),
+    ).toMatchObject({ httpRedirectPort: 8080 });
+  });
+
+  it('refuses half a pair, an unknown mode, both ways at once and a redirect without HTTPS', () => {
+    const refusal = (argv: string[], env: NodeJS.ProcessEnv = {}) => {
+      try {
+        parseOptions(argv, env, false);
+      } catch (error) {
+        expect(error).toBeInstanceOf(OptionsError);
+        expect((error as OptionsError).exitCode).toBe(2);
+        return (error as Error).message;
+      }
+      throw new Error(`accepted ${argv.join(' ')}`);
+    };
+    expect(refusal(['--tls-cert', 'c.pem'])).toBe('--tls-cert needs --tls-key (the private key)');
+    expect(refusal([], { TLS_KEY: 'k.pem' })).toBe('--tls-key needs --tls-cert (the certificate)');
+    expect(refusal(['--tls', 'yes'])).toMatch(/Invalid --tls "yes": expected self-signed/);
+    expect(refusal(['--tls', 'self-signed', '--tls-cert', 'c.pem', '--tls-key', 'k.pem'])).toMatch(
+      /exclude each other/,
+    );
+    expect(refusal(['--http-redirect', '80'])).toMatch(/--http-redirect needs HTTPS/);
+    expect(refusal(['--tls', 'self-signed', '--http-redirect', 'eighty'])).toMatch(/Invalid --http-redirect/);
+    expect(refusal(['--tls', 'self-signed', '--http-redirect', '8080'])).toMatch(/is the HTTPS port/);
+  });
+
+  it('lists the HTTPS flags in --help', () => {
+    for (const flag of [
+      '--tls-cert <file>',
+      '--tls-key <file>',
+      '--tls self-signed',
+      '--http-redirect <n>',
+    ]) {
+      expect(USAGE).toContain(flag);
+    }
   });
 });

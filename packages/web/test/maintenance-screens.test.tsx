@@ -151,6 +151,25 @@ describe('System info', () => {
     expect(await screen.findByTestId('release-current')).toHaveTextContent('dtu-console-0.2.0');
     expect(screen.getByTestId('release-previous')).toHaveTextContent('dtu-console-0.1.0');
   });
+
+  it('shows whether HTTPS is on and the certificate fingerprint to compare with the browser', async () => {
+    const fingerprint =
+      'AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89';
+    routes['/api/system/status'] = {
+      ...SYSTEM,
+      tls: { source: 'self-signed', fingerprint_sha256: fingerprint, valid_to: '2029-03-01T12:00:00.000Z' },
+    };
+    const { unmount } = render(<SystemInfoPage />);
+    expect(await screen.findByTestId('https-mode')).toHaveTextContent('On, self-signed certificate');
+    expect(screen.getByTestId('tls-fingerprint')).toHaveTextContent(fingerprint);
+    expect(screen.getByRole('row', { name: /Certificate valid until/ })).toHaveTextContent('2029');
+    unmount();
+    queryClient.clear();
+    routes['/api/system/status'] = { ...SYSTEM, tls: null };
+    render(<SystemInfoPage />);
+    expect(await screen.findByTestId('https-mode')).toHaveTextContent('Off (plain HTTP)');
+    expect(screen.queryByTestId('tls-fingerprint')).toBeNull();
+  });
 });
 
 const NETWORK: NetworkStatus = {

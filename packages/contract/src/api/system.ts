@@ -47,6 +47,18 @@ export interface SystemStatus {
   radio_chips?: RadioChipCounters;
   /** Installed releases (dtu-console-<version>): the one running and the one a failed start falls back to. */
   release?: ReleaseInfo;
+  /** HTTPS (`--tls-cert`/`--tls-key` or `--tls self-signed`); null when the gateway serves plain HTTP. */
+  tls?: TlsInfo | null;
+}
+
+/** The certificate the gateway serves, so an owner can compare it with what the browser shows. */
+export interface TlsInfo {
+  /** `files`: the owner's --tls-cert; `self-signed`: made by the gateway in its data directory. */
+  source: 'files' | 'self-signed';
+  /** SHA-256 fingerprint of the certificate, colon-separated upper-case hex. */
+  fingerprint_sha256: string;
+  /** End of the certificate's validity, ISO 8601. */
+  valid_to: string;
 }
 
 /** `current` is null when the gateway runs from a source checkout rather than an installed release. */

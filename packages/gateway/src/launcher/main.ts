@@ -9,6 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { OptionsError, parseOptions } from '../options';
 import { LAUNCHER_ENV, RELEASE_ENV, readReleaseState } from '../release/state';
 import { GATEWAY_NODE_FLAGS, GATEWAY_PROCESS_ENV, gatewayEntry } from '../system/node-process';
+import { healthUrl, probe } from './health';
 import { candidates, folderOf, forgetFailed, promote } from './release-choice';
 
 /** How long a new start may take to answer before it counts as failed. */
@@ -28,8 +29,8 @@ try {
 const { dataDir } = options;
 // The gateway runs in the release's folder: a relative data directory must keep meaning the same place.
 const gatewayArgs = [...withoutDataDir(args), '--data-dir', dataDir];
-const healthHost = ['0.0.0.0', '::', ''].includes(options.host) ? '127.0.0.1' : options.host;
-const healthUrl = `http://${healthHost.includes(':') ? `[${healthHost}]` : healthHost}:${options.port}/api/system/status`;
+// Over HTTPS when the gateway serves it (health.ts).
+const statusUrl = healthUrl(options);
 
 let child: ChildProcess | undefined;
 let stopping = false;
@@ -87,13 +88,9 @@ async function healthy(proc: ChildProcess, last: boolean): Promise<boolean> {
   });
   const deadline = last ? Number.POSITIVE_INFINITY : Date.now() + HEALTH_TIMEOUT_MS;
   while (!ended && !stopping && Date.now() < deadline) {
-    try {
-      const response = await fetch(healthUrl, { signal: AbortSignal.timeout(2000) });
-      // Any answer from our HTTP server counts (401 when read-only access is off).
-      if (response.status < 500) return true;
-    } catch {
-      // Not listening yet.
-    }
+    const status = await probe(statusUrl, 2000);
+    // Any answer from our HTTP server counts (401 when read-only access is off); none: not listening yet.
+    if (status !== undefined && status < 500) return true;
     await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
   }
   return false;

@@ -43,6 +43,13 @@ export const systemRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (
       uptime: Math.floor((performance.now() - ctx.startedAt) / 1000),
       ...radioFields(ctx.plant.radio, ctx.plant.live.inverters()),
       release: releaseInfo(ctx.options.dataDir),
+      tls: ctx.tls
+        ? {
+            source: ctx.tls.source,
+            fingerprint_sha256: ctx.tls.fingerprint256,
+            valid_to: ctx.tls.validTo.toISOString(),
+          }
+        : null,
     };
   });
 };

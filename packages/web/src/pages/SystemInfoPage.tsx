@@ -63,6 +63,7 @@ function SystemInfo({ status }: { status: SystemStatus }) {
         <InfoRow label={t('systeminfo.uptime')}>
           <span data-testid="uptime">{formatUptime(status.uptime, t)}</span>
         </InfoRow>
+        {status.tls !== undefined && <HttpsRows tls={status.tls} />}
       </InfoCard>
       <InfoCard title={t('systeminfo.hardware')}>
         <InfoRow label={t('systeminfo.cpu')}>{status.chipmodel}</InfoRow>
@@ -120,6 +121,33 @@ function SystemInfo({ status }: { status: SystemStatus }) {
       </InfoCard>
       <RadioDiagnostics status={status} />
     </div>
+  );
+}
+
+/** Whether the gateway serves HTTPS, and the certificate's fingerprint to compare with the browser's. */
+function HttpsRows({ tls }: { tls: SystemStatus['tls'] }) {
+  const { t } = useTranslation(MAINTENANCE_NS);
+  const f = useFormat();
+  return (
+    <>
+      <InfoRow label={t('systeminfo.https')}>
+        <span data-testid="https-mode">
+          {tls
+            ? t(tls.source === 'self-signed' ? 'systeminfo.httpsSelfSigned' : 'systeminfo.httpsFiles')
+            : t('systeminfo.httpsOff')}
+        </span>
+      </InfoRow>
+      {tls && (
+        <>
+          <InfoRow label={t('systeminfo.tlsFingerprint')}>
+            <code className="text-body" data-testid="tls-fingerprint">
+              {tls.fingerprint_sha256}
+            </code>
+          </InfoRow>
+          <InfoRow label={t('systeminfo.tlsValidTo')}>{f.dateTime(new Date(tls.valid_to))}</InfoRow>
+        </>
+      )}
+    </>
   );
 }
 
