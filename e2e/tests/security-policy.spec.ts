@@ -4,16 +4,9 @@
  * event and no console error about the policy. An init script records the events from the first moment
  * of each page.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { consoleRoutes } from '../routes';
 import { signedIn } from './session';
-
-/** The routes of the console, read from its route table so a new screen is checked without a change here. */
-function consoleRoutes(): string[] {
-  const table = readFileSync(join(import.meta.dirname, '../../packages/web/src/app/routes.ts'), 'utf8');
-  return [...table.matchAll(/path: '([^']+)'/g)].map((match) => match[1] as string);
-}
 
 interface Violation {
   directive: string;
@@ -65,7 +58,7 @@ test.describe('Content-Security-Policy', () => {
     const routes = consoleRoutes();
     expect(routes.length).toBeGreaterThan(20);
     const found: string[] = [];
-    for (const route of routes) {
+    for (const { path: route } of routes) {
       const response = await page.goto(route);
       // The policy is on the page, so a clean run means the console obeys it, not that nothing was enforced.
       const policy = response?.headers()['content-security-policy'] ?? '';

@@ -30,7 +30,9 @@ export function HintsBanner({ hints }: { hints: LiveHints }) {
           {hints.time_sync && (
             <li>
               {`${t('hints.timeSync')} `}
-              <Link className="alert-link" to="/settings/ntp">{t('hints.timeSyncLink')}</Link>
+              <Link className="alert-link" to="/settings/ntp">
+                {t('hints.timeSyncLink')}
+              </Link>
               <br />
               <small>{t('hints.timeSyncNote')}</small>
             </li>
@@ -38,13 +40,17 @@ export function HintsBanner({ hints }: { hints: LiveHints }) {
           {hints.default_password && (
             <li>
               {`${t('hints.defaultPassword')} `}
-              <Link className="alert-link" to="/settings/security">{t('hints.defaultPasswordLink')}</Link>
+              <Link className="alert-link" to="/settings/security">
+                {t('hints.defaultPasswordLink')}
+              </Link>
             </li>
           )}
           {hints.pin_mapping_issue && (
             <li>
               {`${t('hints.pinMapping')} `}
-              <Link className="alert-link" to="/settings/device">{t('hints.pinMappingLink')}</Link>
+              <Link className="alert-link" to="/settings/device">
+                {t('hints.pinMappingLink')}
+              </Link>
             </li>
           )}
         </ul>

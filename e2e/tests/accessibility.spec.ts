@@ -1,0 +1,39 @@
+/**
+ * axe-core over every route of the console (its route table), in light and dark, signed in and signed
+ * out (signed out, the screens that need a login show the login instead): no violation of the WCAG 2.2 A
+ * and AA rules. Each page is checked once it shows its title and its data have arrived.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { consoleRoutes } from '../routes';
+import { signedIn } from './session';
+
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+async function violations(page: Page, path: string): Promise<string[]> {
+  await page.goto(path);
+  await expect(page.locator('h1').first(), path).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const result = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  return result.violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) =>
+        `${path}: ${violation.id} at ${node.target.join(' ')}: ${node.failureSummary?.split('\n')[1]?.trim()}`,
+    ),
+  );
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  for (const signed of ['signed in', 'signed out'] as const) {
+    test(`every route passes axe's WCAG 2.2 AA rules: ${theme}, ${signed}`, async ({ page }) => {
+      test.setTimeout(240_000);
+      if (signed === 'signed in') await signedIn(page);
+      await page.addInitScript((stored) => localStorage.setItem('theme', stored), theme);
+      const found: string[] = [];
+      // Signed out, a screen that needs a login is the login page, checked once already.
+      const routes = consoleRoutes().filter((route) => signed === 'signed in' || !route.requiresLogin);
+      for (const { path } of routes) found.push(...(await violations(page, path)));
+      expect(found).toEqual([]);
+    });
+  }
+}
