@@ -98,10 +98,11 @@ export class HardwareRadio extends DualRadio {
       try {
         const io = host.openCmt(wiring.cmt);
         closers.push(() => io.close());
+        const timing = fcsbTiming(wiring.cmt.speedHz);
         const fifo =
           io.fcsb.kind === 'spi'
-            ? fifoOnChipSelect(io.fcsb.bus)
-            : fifoOnGpio(io.fcsb.bus, io.fcsb.line, fcsbTiming(wiring.cmt.speedHz));
+            ? fifoOnChipSelect(io.fcsb.bus, timing)
+            : fifoOnGpio(io.fcsb.bus, io.fcsb.line, timing);
         cmt = {
           driver: new Cmt2300aRadio({
             bus: io.spi,

@@ -19,6 +19,7 @@ import {
   IntEn,
   IntSource,
   IoSel,
+  LOCKING_EN,
   Reg,
   RSTN_IN_EN,
   SOFT_RESET_VALUE,
@@ -45,6 +46,8 @@ export async function initialiseChip(chip: CmtChip, clock: Clock, settings: Radi
   await chip.go(Go.stby, State.stby);
   // Keep the configuration through SLEEP; GPIO4 must not act as a reset input.
   chip.write(Reg.modeSta, (chip.read(Reg.modeSta) | CFG_RETAIN) & ~RSTN_IN_EN & 0xff);
+  // Lock detection on, as the vendor's init does next: only bit 5 is ours, the others are kept as read.
+  chip.write(Reg.enCtl, chip.read(Reg.enCtl) | LOCKING_EN);
   for (const bank of banksFor(band)) {
     bank.values.forEach((value, i) => {
       chip.write(bank.address + i, value);

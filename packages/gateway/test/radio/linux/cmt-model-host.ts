@@ -47,13 +47,14 @@ export interface CmtModelHost {
 export function cmtModelHost(clock: ManualClock, responder: AirResponder): CmtModelHost {
   const air = new CmtFarSide({ clock, responder });
   const model = new Cmt2300aModel({ clock, air, present: true });
-  const ports = cmt2300aPorts(model, clock, { fcsb: FCSB_LINE, gpio2: 23, gpio3: 24 });
   const trace: string[] = [];
   let ns = 0n;
   const nanos = () => {
     ns += 100n;
     return ns;
   };
+  // The model measures the FCSB times on the same fake clock the FIFO port waits on.
+  const ports = cmt2300aPorts(model, clock, { fcsb: FCSB_LINE, gpio2: 23, gpio3: 24 }, { nanos });
   const note = (text: string) => trace.push(`@${ns} ${text}`);
   const host = new FakeHost();
   let mode = 0;
