@@ -29,6 +29,8 @@ import type { ManualClock } from '../../../src/system/clock';
 import { FakeHost } from './fake-syscalls';
 
 export const CMT_SPIDEV = '/dev/spidev0.1';
+/** FCSB on a second chip select: its own spidev, every message one FIFO byte. */
+export const FCSB_SPIDEV = '/dev/spidev0.2';
 export const GPIOCHIP = '/dev/gpiochip0';
 export const FCSB_LINE = 26;
 
@@ -83,6 +85,33 @@ export function cmtModelHost(clock: ManualClock, responder: AirResponder): CmtMo
       });
       const parts = segments.map((s, index) => (s.tx ? `> ${hexes(s.tx)}` : `< ${hexes(result[index]!)}`));
       note(`spi ${unselected ? 'no-cs' : 'csb'} ${parts.join(' | ')}`);
+      return undefined;
+    },
+  });
+
+  host.device(FCSB_SPIDEV, {
+    ioctl(request, arg, self) {
+      if (request === SPI_IOC_WR_MODE32) return void note(`fcsb mode 0x${hex(arg.readUInt32LE(0))}`);
+      if (request === SPI_IOC_WR_BITS_PER_WORD) return void note(`fcsb bits ${arg[0]}`);
+      if (request === SPI_IOC_WR_MAX_SPEED_HZ) return void note(`fcsb speed ${arg.readUInt32LE(0)}`);
+      const segments: SpiSegment[] = [];
+      const rxAddresses: bigint[] = [];
+      for (let at = 0; at < arg.length; at += L.size) {
+        const txAddress = arg.readBigUInt64LE(at + L.txBuf);
+        const length = arg.readUInt32LE(at + L.len);
+        const delayUs = arg.readUInt16LE(at + L.delayUsecs);
+        rxAddresses.push(arg.readBigUInt64LE(at + L.rxBuf));
+        const data = txAddress === 0n ? { rxLength: length } : { tx: Uint8Array.from(self.at(txAddress)) };
+        segments.push({ ...data, delayUs });
+      }
+      const result = ports.fcsb.transfer(segments);
+      rxAddresses.forEach((address, index) => {
+        if (address !== 0n) self.at(address).set(result[index]!);
+      });
+      const parts = segments.map(
+        (s, index) => `${s.tx ? `> ${hexes(s.tx)}` : `< ${hexes(result[index]!)}`} hold ${s.delayUs ?? 0} us`,
+      );
+      note(`spi fcsb ${parts.join(' | ')}`);
       return undefined;
     },
   });
