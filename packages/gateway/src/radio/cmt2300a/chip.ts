@@ -3,8 +3,9 @@
  * read is one message of a send-only part (the address with the read bit) and a receive-only part; a write
  * is one send-only part (address, value). Nothing here decides what to send: that is the radio's job.
  */
-import type { Clock } from '../../system/clock';
+
 import type { SpiBus } from '../io';
+import type { RadioTimer } from '../radio-timer';
 import type { CmtFifoPort } from './fifo-port';
 import { ADDRESS_MASK, READ_BIT, Reg, STATE_MASK, type StateCode, stateName } from './registers';
 
@@ -20,9 +21,9 @@ const STATE_POLL_MS = 1;
 export class CmtChip {
   readonly #bus: SpiBus;
   readonly #fifo: CmtFifoPort;
-  readonly #clock: Clock;
+  readonly #clock: RadioTimer;
 
-  constructor(bus: SpiBus, fifo: CmtFifoPort, clock: Clock) {
+  constructor(bus: SpiBus, fifo: CmtFifoPort, clock: RadioTimer) {
     this.#bus = bus;
     this.#fifo = fifo;
     this.#clock = clock;

@@ -5,8 +5,8 @@
  */
 import { DtuLimits } from '@dtu-console/contract';
 import { cmtCountry } from '@dtu-console/hoymiles';
-import type { Clock } from '../../system/clock';
 import type { RadioSettings } from '../radio';
+import type { RadioTimer } from '../radio-timer';
 import { type BandId, bandOfBase, banksFor, paCodes } from './banks';
 import type { CmtChip } from './chip';
 import {
@@ -36,7 +36,11 @@ const PRESENCE_PATTERN = 0xaa;
 /** The chip did not answer its presence check (or cannot be set up for the country). */
 export class ChipAbsent extends Error {}
 
-export async function initialiseChip(chip: CmtChip, clock: Clock, settings: RadioSettings): Promise<void> {
+export async function initialiseChip(
+  chip: CmtChip,
+  clock: RadioTimer,
+  settings: RadioSettings,
+): Promise<void> {
   const country = cmtCountry(settings.cmtCountry);
   const band: BandId | undefined = country ? bandOfBase(country.baseFrequencyHz) : undefined;
   if (!band) throw new ChipAbsent(`no CMT2300A register set for country ${settings.cmtCountry}`);

@@ -7,7 +7,7 @@
  * (`Air`) after their time on air; a packet from the far side is heard only in RX, on the tuned frequency,
  * with the Hoymiles packet format, and only when the FIFO is free (else it is an overrun).
  */
-import type { Clock } from '../../system/clock';
+
 import {
   CFG_RETAIN,
   CONFIG_END,
@@ -26,6 +26,7 @@ import {
   type StateCode,
   stateName,
 } from '../cmt2300a/registers';
+import type { RadioTimer } from '../radio-timer';
 import type { Air, CmtAirPacket } from './air';
 import { type CmtModelFaults, type CmtModelStats, noFaults, takeFault } from './cmt2300a-faults';
 import { CmtFifo } from './cmt2300a-fifo';
@@ -35,7 +36,7 @@ import { ALLOWED, exitState, GO_TARGET, TUNED } from './cmt2300a-states';
 import { SOFT_RESET_BUSY_MS, transitionMs } from './cmt2300a-timing';
 
 export interface Cmt2300aModelOptions {
-  clock: Clock;
+  clock: RadioTimer;
   air: Air;
   /** False: no chip on the bus; every read returns 0xFF. Default true. */
   present?: boolean;
@@ -58,7 +59,7 @@ export class Cmt2300aModel {
     txAborted: 0,
   };
   readonly present: boolean;
-  readonly #clock: Clock;
+  readonly #clock: RadioTimer;
   readonly #air: Air;
   readonly #resetMs: number;
   readonly #regs = new Uint8Array(0x80);

@@ -8,10 +8,11 @@
  * for more than 4 µs between two bytes. The times are measured on a monotonic nanosecond clock; on a second
  * chip select the hold is the message's own `delayUs`, as the controller would keep it.
  */
-import type { Clock } from '../../system/clock';
+
 import type { NanoClock } from '../cmt2300a/fifo-port';
 import { READ_BIT } from '../cmt2300a/registers';
 import { type GpioEdge, type GpioInput, type GpioOutput, IoError, type SpiBus, type SpiSegment } from '../io';
+import type { RadioTimer } from '../radio-timer';
 import type { Cmt2300aModel } from './cmt2300a-model';
 
 export interface Cmt2300aModelPorts {
@@ -46,7 +47,7 @@ export interface Cmt2300aBusTiming {
 
 export function cmt2300aPorts(
   model: Cmt2300aModel,
-  clock: Clock,
+  clock: RadioTimer,
   lines: Cmt2300aLineOffsets = DEFAULT_LINES,
   timing: Cmt2300aBusTiming = {},
 ): Cmt2300aModelPorts {

@@ -3,15 +3,16 @@
  * OBSERVE_TX), and hearing packets (mode, channel, data rate, CRC, address per pipe, dynamic payload width,
  * RX FIFO full). Timing runs on the model's clock, in ms, from the packet lengths at the configured data rate.
  */
-import type { Clock } from '../../system/clock';
+
 import { Config, Feature, MAX_PAYLOAD, Reg, RfSetup, Status, Timing } from '../nrf24/registers';
+import type { RadioTimer } from '../radio-timer';
 import type { Air, AirPacket, NrfAirPacket } from './air';
 import type { ModelFifo } from './nrf24-model-fifo';
 import type { ModelRegisters } from './nrf24-model-registers';
 
 /** The parts of the chip model the air side works on. */
 export interface NrfChipState {
-  readonly clock: Clock;
+  readonly clock: RadioTimer;
   readonly regs: ModelRegisters;
   readonly rxFifo: ModelFifo<{ pipe: number; payload: Uint8Array }>;
   readonly txFifo: ModelFifo<Uint8Array>;

@@ -6,7 +6,7 @@
  * Whatever a real chip would do wrong or undefined for a driver's mistake is recorded in `errors`, so a test
  * sees it. The air side (sending with retransmits, hearing packets) is in nrf24-model-air.ts.
  */
-import type { Clock } from '../../system/clock';
+
 import type { GpioEdge, GpioInput, GpioOutput, SpiBus, SpiSegment } from '../io';
 import {
   Cmd,
@@ -22,13 +22,14 @@ import {
   Timing,
   WIDE_REGISTERS,
 } from '../nrf24/registers';
+import type { RadioTimer } from '../radio-timer';
 import type { Air, NrfAirPacket } from './air';
 import { NrfAirSide } from './nrf24-model-air';
 import { ModelFifo } from './nrf24-model-fifo';
 import { isReadOnly, isRegister, ModelRegisters, type NrfVariant } from './nrf24-model-registers';
 
 export interface Nrf24ModelOptions {
-  clock: Clock;
+  clock: RadioTimer;
   air: Air;
   /** Default 'plus'. 'original' is the nRF24L01 without 250 kbps. */
   variant?: NrfVariant;
@@ -78,7 +79,7 @@ export class Nrf24Model {
   readonly regs: ModelRegisters;
   readonly rxFifo = new ModelFifo<RxEntry>(FIFO_DEPTH);
   readonly txFifo = new ModelFifo<Uint8Array>(FIFO_DEPTH);
-  readonly clock: Clock;
+  readonly clock: RadioTimer;
   readonly faults: Nrf24ModelFaults;
   readonly #air: NrfAirSide;
   #ceHigh = false;

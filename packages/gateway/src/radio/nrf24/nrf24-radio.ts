@@ -7,9 +7,9 @@
  * docs/radio-nrf24.md describes the sequence register by register.
  */
 import { addressOfSerial, MIN_FRAME_LENGTH, type RadioAddress } from '@dtu-console/hoymiles';
-import type { Clock } from '../../system/clock';
 import type { GpioInput, GpioOutput, SpiBus } from '../io';
 import type { Radio, RadioRequest, RadioSettings, RadioStatus } from '../radio';
+import type { RadioTimer } from '../radio-timer';
 import { NrfChip } from './chip';
 import { absentReason, type Nrf24Counters, type Nrf24Health } from './health';
 import {
@@ -47,7 +47,8 @@ export interface Nrf24RadioOptions {
   ce: GpioOutput;
   /** The chip's IRQ pin, active low. */
   irq: GpioInput;
-  clock: Clock;
+  /** Every wait, deadline and hop: a monotonic timer (radio-timer.ts), never the gateway clock. */
+  clock: RadioTimer;
 }
 
 class ChipTimeout extends Error {}
@@ -57,7 +58,7 @@ export class Nrf24Radio implements Radio {
   readonly #chip: NrfChip;
   readonly #ce: GpioOutput;
   readonly #irq: GpioInput;
-  readonly #clock: Clock;
+  readonly #clock: RadioTimer;
   #settings: RadioSettings | undefined;
   #dtuAddress: RadioAddress | undefined;
   /** The chip is set up for the current settings. */
