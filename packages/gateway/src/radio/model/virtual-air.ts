@@ -85,7 +85,14 @@ export function createModelRadio(options: ModelRadioOptions): ModelRadio {
 
   // The nRF far side acknowledges for the plant's HM inverters; the list is kept in step below.
   const nrfAddresses: number[] = [];
-  const nrfAir = new NrfFarSide({ clock, responder, inverters: nrfAddresses, lose: loseFragment('NRF24') });
+  // The answers ask for an acknowledgement: the chip model checks that the driver's auto-ack gives it.
+  const nrfAir = new NrfFarSide({
+    clock,
+    responder,
+    inverters: nrfAddresses,
+    lose: loseFragment('NRF24'),
+    answersWantAck: true,
+  });
   const nrfModel = new Nrf24Model({
     clock: timer,
     air: nrfAir,
