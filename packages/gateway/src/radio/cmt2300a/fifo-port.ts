@@ -42,10 +42,10 @@ function waitSince(now: NanoClock, mark: bigint, span: bigint): void {
 /**
  * FCSB on its own chip select: one SPI message (one chip-select pulse) per byte. The controller drives the
  * select, so the hold time rides in the message (`delayUs`, spidev's delay_usecs: the controller waits
- * that long after the last clock before it releases FCSB). The setup time is the controller's own (it
- * asserts the select at least half a clock before the first edge; `fcsbTiming` asks for more only at clocks
- * below 1 MHz). The high time between two bytes is waited out here, measured from the previous message's
- * return, as the GPIO form does.
+ * that long after the last clock before it releases FCSB). The setup time (FCSB low before the first clock)
+ * is the controller's: it asserts the select before it clocks (a scope confirms it, docs/hardware.md). The
+ * high time between two bytes is waited out here, measured from the previous message's return, as the GPIO
+ * form does.
  */
 export function fifoOnChipSelect(
   bus: SpiBus,
