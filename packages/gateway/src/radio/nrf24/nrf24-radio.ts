@@ -325,9 +325,11 @@ export class Nrf24Radio implements Radio {
         this.#noteIrqLine();
         this.#drain(frames);
       }
-      rxIndex = (rxIndex + 1) % count;
+      // The schedule is kept to time: a late turn of the loop skips the channels whose slots have passed.
+      const slots = Math.floor((this.#clock.now() - hopAt) / BLIND_HOP_MS) + 1;
+      rxIndex = (rxIndex + slots) % count;
       this.#hopTo(rxIndex);
-      hopAt += BLIND_HOP_MS;
+      hopAt += slots * BLIND_HOP_MS;
     }
     this.#stopReceiving(frames);
   }

@@ -99,6 +99,23 @@ describe('nRF24 receive schemes against a far side only one of them hears', () =
   });
 });
 
+describe('the blind hop on the chip', () => {
+  it('moves on every 4 ms over all five channels, starting one after the send channel', async () => {
+    const r = exchanges('blind-hop', secondChannelLate);
+    await r.send(1);
+    const writes = r.trace.lines
+      .map((line) => /^\s*([\d.]+) W RF_CH ([0-9a-f]{2})/.exec(line))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => ({ at: Number(m[1]), channel: Number.parseInt(m[2]!, 16) }));
+    // The send on 3, then the receiver on 23, 40, 61, 75, 3, 23, ... every 4 ms.
+    expect(writes[0]!.channel).toBe(3);
+    const hops = writes.slice(1);
+    expect(hops.slice(0, 7).map((w) => w.channel)).toEqual([23, 40, 61, 75, 3, 23, 40]);
+    for (let i = 2; i < hops.length; i++) expect(hops[i]!.at - hops[i - 1]!.at).toBeCloseTo(4, 6);
+    expect(r.model.errors).toEqual([]);
+  });
+});
+
 describe('the fallback rule', () => {
   /** Feeds `n` acknowledged listens of `scheme`, whole answers where `answered(i)`. */
   function feed(
