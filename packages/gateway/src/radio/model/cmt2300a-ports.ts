@@ -35,7 +35,7 @@ export interface Cmt2300aLineOffsets {
 
 const DEFAULT_LINES: Cmt2300aLineOffsets = { fcsb: 25, gpio2: 12, gpio3: 13 };
 
-/** The FIFO select's minimum times, ns (the setup minimum is one SCLK period at the bus speed). */
+/** The FIFO select's minimum times, ns (FCSB's setup and CSB's hold are one SCLK period at the bus speed). */
 export const FCSB_MIN_NS = { hold: 2_000, high: 4_000 } as const;
 
 export interface Cmt2300aBusTiming {
@@ -94,6 +94,13 @@ export function cmt2300aPorts(
     if (fcsbLow) {
       model.error('CSB selected while FCSB is low');
       return result;
+    }
+    // The controller releases CSB `delayUs` after the last clock: at least one SCLK period.
+    const holdNs = BigInt((segments.at(-1)?.delayUs ?? 0) * 1_000);
+    if (holdNs < setupNs) {
+      model.error(
+        `CSB released ${us(holdNs)} µs after the last clock of a register access (one SCLK period needed: delay_usecs)`,
+      );
     }
     const first = segments[0]?.tx;
     if (!first || first.length === 0) {

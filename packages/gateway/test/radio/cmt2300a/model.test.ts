@@ -38,9 +38,11 @@ function setup() {
   };
   const model = new Cmt2300aModel({ clock, air });
   const ports = cmt2300aPorts(model, clock);
-  const w = (address: number, value: number) => ports.csb.transfer([{ tx: Uint8Array.of(address, value) }]);
+  // Register accesses as the driver makes them: CSB held 1 µs after the last clock.
+  const w = (address: number, value: number) =>
+    ports.csb.transfer([{ tx: Uint8Array.of(address, value), delayUs: 1 }]);
   const r = (address: number) =>
-    ports.csb.transfer([{ tx: Uint8Array.of(0x80 | address) }, { rxLength: 1 }])[1]![0]!;
+    ports.csb.transfer([{ tx: Uint8Array.of(0x80 | address) }, { rxLength: 1, delayUs: 1 }])[1]![0]!;
   // FIFO bytes through the driver's chip-select port: it keeps FCSB's hold and high times.
   const fifo = fifoOnChipSelect(ports.fcsb);
   const fifoIn = (byte: number) => fifo.writeByte(byte);
@@ -97,11 +99,11 @@ describe('CMT2300A model: bus rules', () => {
 
   it('records malformed register messages', async () => {
     const m = setup();
-    m.ports.csb.transfer([{ tx: Uint8Array.of(Reg.pkt17, 1, 2) }]);
-    m.ports.csb.transfer([{ tx: Uint8Array.of(0x80 | Reg.pkt17) }, { rxLength: 2 }]);
-    m.ports.csb.transfer([{ rxLength: 1 }]);
+    m.ports.csb.transfer([{ tx: Uint8Array.of(Reg.pkt17, 1, 2), delayUs: 1 }]);
+    m.ports.csb.transfer([{ tx: Uint8Array.of(0x80 | Reg.pkt17) }, { rxLength: 2, delayUs: 1 }]);
+    m.ports.csb.transfer([{ rxLength: 1, delayUs: 1 }]);
     // A FIFO byte sent with CSB instead of FCSB is a broken register write, not FIFO data.
-    m.ports.csb.transfer([{ tx: Uint8Array.of(0x15) }]);
+    m.ports.csb.transfer([{ tx: Uint8Array.of(0x15), delayUs: 1 }]);
     expect(m.model.errors).toHaveLength(4);
   });
 

@@ -90,9 +90,11 @@ describe('CMT2300A model: mode changes take time', () => {
     const clock = new ManualClock(START);
     const model = new Cmt2300aModel({ clock, air: { send: () => false, listen: () => () => undefined } });
     const ports = cmt2300aPorts(model, clock);
-    const w = (address: number, value: number) => ports.csb.transfer([{ tx: Uint8Array.of(address, value) }]);
+    const w = (address: number, value: number) =>
+      ports.csb.transfer([{ tx: Uint8Array.of(address, value), delayUs: 1 }]);
     const state = () =>
-      ports.csb.transfer([{ tx: Uint8Array.of(0x80 | Reg.modeSta) }, { rxLength: 1 }])[1]![0]! & 0x0f;
+      ports.csb.transfer([{ tx: Uint8Array.of(0x80 | Reg.modeSta) }, { rxLength: 1, delayUs: 1 }])[1]![0]! &
+      0x0f;
     return { clock, model, ports, w, state };
   }
 
@@ -121,15 +123,25 @@ describe('CMT2300A model: mode changes take time', () => {
   });
 });
 
+describe('CMT2300A model: CSB hold', () => {
+  it('the driver holds CSB one SCLK period after each register access (delay_usecs 1); a bare message fails', async () => {
+    const d = driverOnModel();
+    await d.start();
+    expect(d.model.errors).toEqual([]);
+    d.ports.csb.transfer([{ tx: Uint8Array.of(0x80 | Reg.modeSta) }, { rxLength: 1 }]);
+    expect(d.model.errors.at(-1)).toMatch(/CSB released 0\.0 µs after the last clock of a register access/);
+  });
+});
+
 describe('CMT2300A model: FCSB setup, hold and high times', () => {
   it('on a second chip select: the driver asks the controller for the hold (delay_usecs); a bare message fails', () => {
     const clock = new ManualClock(START);
     const model = new Cmt2300aModel({ clock, air: { send: () => false, listen: () => () => undefined } });
     const ports = cmt2300aPorts(model, clock);
-    ports.csb.transfer([{ tx: Uint8Array.of(Reg.modeCtl, Go.stby) }]);
+    ports.csb.transfer([{ tx: Uint8Array.of(Reg.modeCtl, Go.stby), delayUs: 1 }]);
     return clock.advance(1).then(() => {
       ports.csb.transfer([
-        { tx: Uint8Array.of(Reg.fifoCtl, FifoCtl.merge | FifoCtl.selectTx | FifoCtl.spiWrite) },
+        { tx: Uint8Array.of(Reg.fifoCtl, FifoCtl.merge | FifoCtl.selectTx | FifoCtl.spiWrite), delayUs: 1 },
       ]);
       const fifo = fifoOnChipSelect(ports.fcsb);
       for (const byte of [1, 2, 3]) fifo.writeByte(byte);

@@ -76,7 +76,9 @@ export function cmtModelHost(clock: ManualClock, responder: AirResponder): CmtMo
         const txAddress = arg.readBigUInt64LE(at + L.txBuf);
         const length = arg.readUInt32LE(at + L.len);
         rxAddresses.push(arg.readBigUInt64LE(at + L.rxBuf));
-        segments.push(txAddress === 0n ? { rxLength: length } : { tx: Uint8Array.from(self.at(txAddress)) });
+        const delayUs = arg.readUInt16LE(at + L.delayUsecs);
+        const data = txAddress === 0n ? { rxLength: length } : { tx: Uint8Array.from(self.at(txAddress)) };
+        segments.push(delayUs > 0 ? { ...data, delayUs } : data);
       }
       const unselected = (mode & SpiMode.NO_CS) !== 0;
       const result = (unselected ? ports.sdio : ports.csb).transfer(segments);
