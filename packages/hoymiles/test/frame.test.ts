@@ -47,6 +47,15 @@ describe('radio addresses', () => {
     expect(formatAddress(0x0112345)).toBe('00112345');
   });
 
+  it('gives serial 114172220001 the address 72 22 00 01 (the nRF24 registers get 01 72 22 00 01, LSB first)', () => {
+    const address = unwrap(addressOfSerial('114172220001'));
+    expect(address).toBe(0x72220001);
+    // The address bytes in a frame, most significant first, as bytes 1..4 of a request carry them.
+    expect([address >>> 24, (address >>> 16) & 0xff, (address >>> 8) & 0xff, address & 0xff]).toEqual([
+      0x72, 0x22, 0x00, 0x01,
+    ]);
+  });
+
   it.each(['', '0', '000000000000', 'G14182345678', '1141823456780', ' 114182345678'])(
     'rejects %j as a serial',
     (serial) => {

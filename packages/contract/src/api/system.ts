@@ -86,6 +86,32 @@ export interface RadioInverterDiagnostics {
   rssi: number;
 }
 
+/** One nRF24 receive scheme's counts since start. */
+export interface RadioRxSchemeCounts {
+  /** Listens after a send. */
+  listens: number;
+  /** Listens after a send the inverter acknowledged: an answer was due. */
+  acked_listens: number;
+  /** Acknowledged listens that heard at least one answer fragment. */
+  answered: number;
+  /** Answer fragments heard. */
+  frames: number;
+  /** Share of the recent acknowledged listens that were answered (0..1); null before the first. */
+  answer_rate: number | null;
+}
+
+/** The nRF24's receive schemes: `dwell` (stay where fragments come) and `blind_hop` (a channel every 4 ms). */
+export interface RadioRxSchemes {
+  /** What the owner chose: auto (the driver picks) or one scheme. */
+  choice: 'auto' | 'dwell' | 'blind_hop';
+  /** The scheme listens use now. */
+  active: 'dwell' | 'blind_hop';
+  /** Times auto fell back from the dwell scheme to the blind hop. */
+  fallbacks: number;
+  dwell: RadioRxSchemeCounts;
+  blind_hop: RadioRxSchemeCounts;
+}
+
 /** The chips' own counts (absent for a chip that is not running). */
 export interface RadioChipCounters {
   nrf?: {
@@ -95,6 +121,8 @@ export interface RadioChipCounters {
     received: number;
     rx_fifo_full: number;
     io_errors: number;
+    /** How the receiver hops for answers, and what each way heard (docs/radio-nrf24.md). */
+    rx_scheme?: RadioRxSchemes;
   };
   cmt?: { sent: number; received: number; fifo_overruns: number; crc_errors: number; io_errors: number };
   /** How late the drivers' event loop (the radio thread's) ran since start, ms (p99 and worst case). */

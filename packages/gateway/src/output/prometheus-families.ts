@@ -27,6 +27,7 @@ import {
   total,
 } from './prometheus-group';
 import { LIMITER_GROUPS } from './prometheus-limiter';
+import { RADIO_CHIP_GROUPS } from './prometheus-radio-chips';
 
 // --- plant -----------------------------------------------------------------------------------------------
 
@@ -326,6 +327,7 @@ export const METRIC_GROUPS: readonly MetricGroup[] = [
   INVERTER,
   STRING,
   RADIO,
+  ...RADIO_CHIP_GROUPS,
   ...ALERT_GROUPS,
   ...LIMITER_GROUPS,
 ];

@@ -3,7 +3,7 @@
  * and lists its families; a family is one entry (name, help, type, how to read its value). Values are read
  * through the field catalogue, so they match every other output's.
  */
-import type { Alert, AlertRuleId, PowerLimiterStatus } from '@dtu-console/contract';
+import type { Alert, AlertRuleId, PowerLimiterStatus, RadioChipCounters } from '@dtu-console/contract';
 import type { RunDataFieldKey } from '@dtu-console/hoymiles';
 import type { LiveModel } from '../engine/live-model';
 import type { LiveInverter } from '../engine/live-types';
@@ -24,6 +24,8 @@ export interface MetricSource {
   limiter?: { status: PowerLimiterStatus; commandsSent: ReadonlyMap<string, number> };
   /** The house meter (src/meter/). */
   meter?: MeterStatus;
+  /** The radio chips' own counts (model and hardware radios; absent for the simulated one). */
+  radioChips?: RadioChipCounters;
 }
 
 export const JOULES_PER_WH = 3600;

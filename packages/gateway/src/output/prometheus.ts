@@ -20,6 +20,7 @@ export interface MetricExtras {
   alertsOpened?: MetricSource['alertsOpened'];
   limiter?: MetricSource['limiter'];
   meter?: MetricSource['meter'];
+  radioChips?: MetricSource['radioChips'];
 }
 
 /** The whole exposition. */

@@ -8,6 +8,7 @@ import type { Cmt2300aRadio, CmtDiagnostics } from './cmt2300a/cmt2300a-radio';
 import { LoopDelay, type LoopDelayMs } from './loop-delay';
 import type { Nrf24Counters, Nrf24Health } from './nrf24/health';
 import type { Nrf24Radio } from './nrf24/nrf24-radio';
+import type { RxSchemeReport } from './nrf24/rx-schemes';
 import type { Radio, RadioMode, RadioRequest, RadioSettings, RadioStatus } from './radio';
 
 /** A chip's driver, or why there is none. */
@@ -25,7 +26,7 @@ export interface DualRadioOptions {
 
 /** The chips' own counters, for diagnostics (system status, Prometheus). */
 export interface ChipDiagnostics {
-  nrf?: Nrf24Counters & Pick<Nrf24Health, 'irqLine'>;
+  nrf?: Nrf24Counters & Pick<Nrf24Health, 'irqLine'> & { rxScheme?: RxSchemeReport };
   cmt?: Omit<CmtDiagnostics, 'connected' | 'reason'>;
   /**
    * The event loop the drivers run on, since start: how late a timer or an interrupt edge is handled
@@ -111,7 +112,7 @@ export class DualRadio implements Radio {
     const result: ChipDiagnostics = {};
     const loop = this.#loopDelay.read();
     if (loop) result.loopDelayMs = loop;
-    if (nrf) result.nrf = { ...nrf.counters(), irqLine: nrf.health().irqLine };
+    if (nrf) result.nrf = { ...nrf.counters(), irqLine: nrf.health().irqLine, rxScheme: nrf.rxSchemes() };
     if (cmt) {
       const { connected: _c, reason: _r, ...counters } = cmt.diagnostics();
       result.cmt = counters;

@@ -12,6 +12,7 @@ import type { GpioInput } from './io';
 import type { LinuxRadioHost } from './linux/host';
 import type { LinuxRadioWiring } from './linux/wiring';
 import { Nrf24Radio } from './nrf24/nrf24-radio';
+import type { RadioTimer } from './radio-timer';
 
 /** The active profile's wiring as config/pin-mapping.ts reads it (same shape as its WiringRead). */
 export type WiringRead =
@@ -20,7 +21,10 @@ export type WiringRead =
   | { kind: 'invalid'; reason: string };
 
 export interface HardwareRadioOptions {
+  /** The gateway clock: timestamps only. */
   clock: Clock;
+  /** What the drivers time with (default `clock`; the radio thread gives a monotonic one). */
+  timer?: RadioTimer;
   /** The active profile's Linux wiring (read at every start: the profile may have changed). */
   wiring: () => Promise<WiringRead>;
   /** The host's devices (LinuxRadioHost.load; tests give one on fake system calls). */
@@ -60,6 +64,7 @@ export class HardwareRadio extends DualRadio {
 
   async #open(): Promise<void> {
     const { clock } = this.#options;
+    const timer = this.#options.timer ?? clock;
     const read = await readWiring(this.#options.wiring);
     if (read.kind !== 'ok') {
       const reason =
@@ -86,7 +91,9 @@ export class HardwareRadio extends DualRadio {
       try {
         const io = host.openNrf(wiring.nrf);
         closers.push(() => io.close());
-        nrf = { driver: new Nrf24Radio({ spi: io.spi, ce: io.ce, irq: io.irq ?? noIrqLine(), clock }) };
+        nrf = {
+          driver: new Nrf24Radio({ spi: io.spi, ce: io.ce, irq: io.irq ?? noIrqLine(), clock: timer }),
+        };
       } catch (error) {
         nrf = { missing: `nRF24: ${messageOf(error)}` };
       }
@@ -98,15 +105,17 @@ export class HardwareRadio extends DualRadio {
       try {
         const io = host.openCmt(wiring.cmt);
         closers.push(() => io.close());
+        const timing = fcsbTiming(wiring.cmt.speedHz);
         const fifo =
           io.fcsb.kind === 'spi'
-            ? fifoOnChipSelect(io.fcsb.bus)
-            : fifoOnGpio(io.fcsb.bus, io.fcsb.line, fcsbTiming(wiring.cmt.speedHz));
+            ? fifoOnChipSelect(io.fcsb.bus, timing)
+            : fifoOnGpio(io.fcsb.bus, io.fcsb.line, timing);
         cmt = {
           driver: new Cmt2300aRadio({
             bus: io.spi,
             fifo,
-            clock,
+            clock: timer,
+            stamp: () => clock.now(),
             ...(io.gpio2 ? { gpio2: io.gpio2 } : {}),
             ...(io.gpio3 ? { gpio3: io.gpio3 } : {}),
           }),

@@ -13,6 +13,11 @@
 export interface SpiSegment {
   tx?: Uint8Array;
   rxLength?: number;
+  /**
+   * Microseconds the controller waits after this part's last clock before the next part or the chip-select
+   * release (spidev `delay_usecs`, 0..65535). The CMT2300A's FIFO select needs it as its hold time.
+   */
+  delayUs?: number;
 }
 
 /** Why an SPI or GPIO call failed, in words a user can act on (device path, permission, errno). */

@@ -4,6 +4,7 @@ import type { Logger } from '../system/logger';
 import { HardwareRadio, type HardwareRadioOptions } from './hardware-radio';
 import { createModelRadio } from './model/virtual-air';
 import type { Radio, RadioMode } from './radio';
+import type { RadioTimer } from './radio-timer';
 import {
   type Location,
   REALISTIC_FAULTS,
@@ -22,7 +23,13 @@ export type RadioThread = 'worker' | 'main';
 
 export interface PlantRadioOptions {
   mode: RadioMode;
+  /** The gateway clock (timestamps, the virtual plant's time). */
   clock: Clock;
+  /**
+   * What the drivers and chip models of `model` and `hardware` time with. Default `clock` (tests on a
+   * ManualClock); the radio thread gives a monotonic one (radio-timer.ts).
+   */
+  timer?: RadioTimer;
   /** Seed of the virtual plant's weather and radio faults (simulated and model). */
   seed: number | string;
   location: () => Location;
@@ -59,11 +66,24 @@ export function createPlantRadio(options: PlantRadioOptions): PlantRadio {
   const random = new SeededRandom(options.seed);
   switch (options.mode) {
     case 'model': {
-      const model = createModelRadio({ clock, random, location, faults: REALISTIC_FAULTS });
+      const model = createModelRadio({
+        clock,
+        random,
+        location,
+        faults: REALISTIC_FAULTS,
+        ...(options.timer ? { timer: options.timer } : {}),
+      });
       return { radio: model.radio, setInverters: (specs) => model.setInverters(specs) };
     }
     case 'hardware':
-      return { radio: new HardwareRadio({ clock, ...options.hardware }), setInverters: () => undefined };
+      return {
+        radio: new HardwareRadio({
+          clock,
+          ...(options.timer ? { timer: options.timer } : {}),
+          ...options.hardware,
+        }),
+        setInverters: () => undefined,
+      };
     default: {
       const radio = new SimulatedRadio({ clock, random, location, faults: REALISTIC_FAULTS });
       return { radio, setInverters: (specs) => radio.setInverters(specs) };

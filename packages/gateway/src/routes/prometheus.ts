@@ -7,6 +7,7 @@ import type { GatewayContext } from '../context';
 import { type GlobalFacts, PROMETHEUS_CONTENT_TYPE, renderMetrics } from '../output/prometheus';
 import { readHostFacts } from '../system/host';
 import { readNetworkFacts } from '../system/network-facts';
+import { radioChipCounters } from './system-radio';
 
 /** Host and build facts of this run. */
 export async function globalFacts(ctx: GatewayContext): Promise<GlobalFacts> {
@@ -29,6 +30,12 @@ export async function globalFacts(ctx: GatewayContext): Promise<GlobalFacts> {
   };
 }
 
+/** The radio chips' counts, when the radio has chips (model, hardware). */
+function optionalChips(ctx: GatewayContext) {
+  const radioChips = radioChipCounters(ctx.plant.radio);
+  return radioChips ? { radioChips } : {};
+}
+
 export const prometheusRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
   app.get(
     '/api/prometheus/metrics',
@@ -41,6 +48,7 @@ export const prometheusRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = asy
         alertsOpened: alerts.openedCounts(),
         limiter: { status: powerlimiter.status(), commandsSent: powerlimiter.commandsSent() },
         meter: meter.status(),
+        ...optionalChips(ctx),
       });
       return reply
         .header('Content-Type', PROMETHEUS_CONTENT_TYPE)

@@ -2,12 +2,14 @@
 import type {
   RadioChipCounters,
   RadioInverterDiagnostics,
+  RadioRxSchemes,
   SystemStatus,
 } from '@dtu-console/contract/api/system';
 import type { LiveInverter } from '../engine';
 import { radioProblems } from '../plant';
 import type { ChipDiagnostics } from '../radio/dual-radio';
 import type { LoopDelayMs } from '../radio/loop-delay';
+import type { RxScheme, RxSchemeReport } from '../radio/nrf24/rx-schemes';
 import type { Radio } from '../radio/radio';
 
 type RadioFields = Pick<
@@ -58,6 +60,7 @@ export function radioChipCounters(radio: Radio): RadioChipCounters | undefined {
             received: nrf.received,
             rx_fifo_full: nrf.rxFifoFull,
             io_errors: nrf.ioErrors,
+            ...(nrf.rxScheme ? { rx_scheme: rxSchemes(nrf.rxScheme) } : {}),
           },
         }
       : {}),
@@ -89,6 +92,29 @@ export function radioFields(radio: Radio, inverters: readonly LiveInverter[]): R
     radio_problems: radioProblems(status),
     radio_inverters: radioInverterDiagnostics(inverters),
     ...(chips ? { radio_chips: chips } : {}),
+  };
+}
+
+const schemeName = (scheme: RxScheme) => (scheme === 'dwell' ? 'dwell' : 'blind_hop');
+
+function rxSchemes(report: RxSchemeReport): RadioRxSchemes {
+  const counts = (scheme: RxScheme) => {
+    const c = report.counts[scheme];
+    const rate = report.rates[scheme];
+    return {
+      listens: c.listens,
+      acked_listens: c.ackedListens,
+      answered: c.answered,
+      frames: c.frames,
+      answer_rate: rate === undefined ? null : Math.round(rate * 1000) / 1000,
+    };
+  };
+  return {
+    choice: report.choice === 'auto' ? 'auto' : schemeName(report.choice),
+    active: schemeName(report.active),
+    fallbacks: report.fallbacks,
+    dwell: counts('dwell'),
+    blind_hop: counts('blind-hop'),
   };
 }
 

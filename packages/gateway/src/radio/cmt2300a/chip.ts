@@ -3,8 +3,9 @@
  * read is one message of a send-only part (the address with the read bit) and a receive-only part; a write
  * is one send-only part (address, value). Nothing here decides what to send: that is the radio's job.
  */
-import type { Clock } from '../../system/clock';
+
 import type { SpiBus } from '../io';
+import type { RadioTimer } from '../radio-timer';
 import type { CmtFifoPort } from './fifo-port';
 import { ADDRESS_MASK, READ_BIT, Reg, STATE_MASK, type StateCode, stateName } from './registers';
 
@@ -16,13 +17,18 @@ export class CmtChipError extends Error {
 /** How long a mode change may take before the chip counts as stuck (the datasheet's worst case is < 1 ms). */
 export const STATE_TIMEOUT_MS = 10;
 const STATE_POLL_MS = 1;
+/**
+ * CSB stays low this long after a register message's last clock (spidev `delay_usecs` on its last part):
+ * one SCLK period at the profiles' 1 MHz, the hold the chip maker's own SPI set-up keeps.
+ */
+export const CSB_HOLD_US = 1;
 
 export class CmtChip {
   readonly #bus: SpiBus;
   readonly #fifo: CmtFifoPort;
-  readonly #clock: Clock;
+  readonly #clock: RadioTimer;
 
-  constructor(bus: SpiBus, fifo: CmtFifoPort, clock: Clock) {
+  constructor(bus: SpiBus, fifo: CmtFifoPort, clock: RadioTimer) {
     this.#bus = bus;
     this.#fifo = fifo;
     this.#clock = clock;
@@ -35,13 +41,13 @@ export class CmtChip {
   read(address: number): number {
     const [, value] = this.#bus.transfer([
       { tx: Uint8Array.of(READ_BIT | (address & ADDRESS_MASK)) },
-      { rxLength: 1 },
+      { rxLength: 1, delayUs: CSB_HOLD_US },
     ]);
     return value?.[0] ?? 0;
   }
 
   write(address: number, value: number): void {
-    this.#bus.transfer([{ tx: Uint8Array.of(address & ADDRESS_MASK, value & 0xff) }]);
+    this.#bus.transfer([{ tx: Uint8Array.of(address & ADDRESS_MASK, value & 0xff), delayUs: CSB_HOLD_US }]);
   }
 
   writeFifo(bytes: Uint8Array): void {

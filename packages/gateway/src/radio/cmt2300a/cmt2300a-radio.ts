@@ -6,9 +6,9 @@
  * `connected: false` with a reason in plain words; transmit then resolves with what it heard (often []).
  */
 import { cmtChannelOfFrequency, cmtCountry, isFrequencyLegal } from '@dtu-console/hoymiles';
-import type { Clock } from '../../system/clock';
 import type { GpioInput, SpiBus } from '../io';
 import type { Radio, RadioRequest, RadioSettings, RadioStatus } from '../radio';
+import type { RadioTimer } from '../radio-timer';
 import { MAX_PAYLOAD_BYTES } from './banks';
 import { CmtChip } from './chip';
 import type { CmtFifoPort } from './fifo-port';
@@ -36,7 +36,10 @@ export interface Cmt2300aRadioOptions {
   gpio2?: GpioInput;
   /** GPIO3 = INT2 = PKT_OK; omit when not wired (the driver polls INT_FLAG). */
   gpio3?: GpioInput;
-  clock: Clock;
+  /** Every wait and deadline: a monotonic timer (radio-timer.ts), never the gateway clock. */
+  clock: RadioTimer;
+  /** Gateway time for the receptions' `at` stamps. Default: the timer's own count. */
+  stamp?: () => number;
   /** Flag polling period without an interrupt line, ms (a fragment must be read before the next one lands). */
   pollMs?: number;
   /** Longest wait for TX_DONE, ms (a 27-byte frame takes about 40 ms on air at 20 kbps with FEC). */
@@ -47,7 +50,7 @@ export interface Cmt2300aRadioOptions {
 export interface CmtReception {
   frame: Uint8Array;
   rssiDbm: number;
-  /** Gateway time when it was read out. */
+  /** Gateway time when it was read out (the `stamp` option). */
   at: number;
 }
 
@@ -345,7 +348,8 @@ export class Cmt2300aRadio implements Radio {
     chip.write(Reg.fifoClr, FifoClr.rx);
     if (!frame) return;
     // The engine reads a frame's `rssi` tag into the inverter's radio statistics.
-    const reception = { frame: Object.assign(frame, { rssi: rssiDbm }), rssiDbm, at: this.#o.clock.now() };
+    const at = this.#o.stamp?.() ?? this.#o.clock.now();
+    const reception = { frame: Object.assign(frame, { rssi: rssiDbm }), rssiDbm, at };
     heard.push(reception);
     this.#d.packetsReceived++;
     this.#d.lastRssiDbm = rssiDbm;

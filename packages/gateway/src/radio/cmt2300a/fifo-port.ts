@@ -13,22 +13,6 @@ export interface CmtFifoPort {
   close(): void;
 }
 
-/** FCSB on its own chip select: one SPI message (one chip-select pulse) per byte. */
-export function fifoOnChipSelect(bus: SpiBus): CmtFifoPort {
-  return {
-    path: bus.path,
-    writeByte(value) {
-      bus.transfer([{ tx: Uint8Array.of(value) }]);
-    },
-    readByte() {
-      return firstByte(bus.transfer([{ rxLength: 1 }]), bus.path);
-    },
-    close() {
-      bus.close();
-    },
-  };
-}
-
 /**
  * The FIFO select's timing around one byte, in nanoseconds. The chip wants FCSB low for more than one
  * SCLK period before the first clock, more than 2 µs from the last clock to FCSB going high, and FCSB
@@ -47,6 +31,51 @@ export function fcsbTiming(speedHz: number): FcsbTiming {
 
 /** A monotonic time in nanoseconds (process.hrtime.bigint on a host; tests give a fake one). */
 export type NanoClock = () => bigint;
+
+/** Busy-waits until `span` ns have passed since `mark` (a few µs at most: a timer cannot wait this short). */
+function waitSince(now: NanoClock, mark: bigint, span: bigint): void {
+  while (now() - mark < span) {
+    // spin
+  }
+}
+
+/**
+ * FCSB on its own chip select: one SPI message (one chip-select pulse) per byte. The controller drives the
+ * select, so the hold time rides in the message (`delayUs`, spidev's delay_usecs: the controller waits
+ * that long after the last clock before it releases FCSB). The setup time (FCSB low before the first clock)
+ * is the controller's: it asserts the select before it clocks (a scope confirms it, docs/hardware.md). The
+ * high time between two bytes is waited out here, measured from the previous message's return, as the GPIO
+ * form does.
+ */
+export function fifoOnChipSelect(
+  bus: SpiBus,
+  timing: FcsbTiming = fcsbTiming(1_000_000),
+  now: NanoClock = process.hrtime.bigint,
+): CmtFifoPort {
+  const delayUs = Math.ceil(timing.holdNs / 1_000);
+  const high = BigInt(timing.highNs);
+  let released: bigint | undefined;
+  const pulse = <T>(work: () => T): T => {
+    if (released !== undefined) waitSince(now, released, high);
+    try {
+      return work();
+    } finally {
+      released = now();
+    }
+  };
+  return {
+    path: bus.path,
+    writeByte(value) {
+      pulse(() => bus.transfer([{ tx: Uint8Array.of(value), delayUs }]));
+    },
+    readByte() {
+      return pulse(() => firstByte(bus.transfer([{ rxLength: 1, delayUs }]), bus.path));
+    },
+    close() {
+      bus.close();
+    },
+  };
+}
 
 /**
  * FCSB on a GPIO: the byte goes over an SPI device that asserts no chip select of its own (the SDIO and
@@ -67,21 +96,15 @@ export function fifoOnGpio(
   const setup = BigInt(timing.setupNs);
   const hold = BigInt(timing.holdNs);
   const high = BigInt(timing.highNs);
-  /** Busy-waits (a few µs at most): a timer could not wait this short, and an await would let others in. */
-  const waitSince = (mark: bigint, span: bigint): void => {
-    while (now() - mark < span) {
-      // spin
-    }
-  };
   let raised: bigint | undefined;
   const around = <T>(work: () => T): T => {
-    if (raised !== undefined) waitSince(raised, high);
+    if (raised !== undefined) waitSince(now, raised, high);
     fcsb.set(false);
-    waitSince(now(), setup);
+    waitSince(now, now(), setup);
     try {
       return work();
     } finally {
-      waitSince(now(), hold);
+      waitSince(now, now(), hold);
       fcsb.set(true);
       raised = now();
     }

@@ -45,6 +45,8 @@ export const Reg = {
   tx9: 0x5d,
   modeCtl: 0x60,
   modeSta: 0x61,
+  /** EN_CTL: bit 5 is LOCKING_EN; the other bits belong to the chip (read-modify-write only). */
+  enCtl: 0x62,
   freqChannel: 0x63,
   /** Channel spacing in 2.5 kHz steps. */
   freqOffset: 0x64,
@@ -93,6 +95,11 @@ export const STATE_MASK = 0x0f;
 export const CFG_RETAIN = 0x10;
 /** MODE_STA bit 5: GPIO4 acts as a reset input (we turn it off: a floating pin must not reset the chip). */
 export const RSTN_IN_EN = 0x20;
+/**
+ * EN_CTL bit 5: the chip watches its synthesizer lock and will not go on the air (or listen) off frequency.
+ * The vendor's init sets it right after the configuration-retain step, by read-modify-write.
+ */
+export const LOCKING_EN = 0x20;
 
 export const stateName = (code: number): string =>
   Object.entries(State)

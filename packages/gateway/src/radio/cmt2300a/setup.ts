@@ -5,8 +5,8 @@
  */
 import { DtuLimits } from '@dtu-console/contract';
 import { cmtCountry } from '@dtu-console/hoymiles';
-import type { Clock } from '../../system/clock';
 import type { RadioSettings } from '../radio';
+import type { RadioTimer } from '../radio-timer';
 import { type BandId, bandOfBase, banksFor, paCodes } from './banks';
 import type { CmtChip } from './chip';
 import {
@@ -19,6 +19,7 @@ import {
   IntEn,
   IntSource,
   IoSel,
+  LOCKING_EN,
   Reg,
   RSTN_IN_EN,
   SOFT_RESET_VALUE,
@@ -35,7 +36,11 @@ const PRESENCE_PATTERN = 0xaa;
 /** The chip did not answer its presence check (or cannot be set up for the country). */
 export class ChipAbsent extends Error {}
 
-export async function initialiseChip(chip: CmtChip, clock: Clock, settings: RadioSettings): Promise<void> {
+export async function initialiseChip(
+  chip: CmtChip,
+  clock: RadioTimer,
+  settings: RadioSettings,
+): Promise<void> {
   const country = cmtCountry(settings.cmtCountry);
   const band: BandId | undefined = country ? bandOfBase(country.baseFrequencyHz) : undefined;
   if (!band) throw new ChipAbsent(`no CMT2300A register set for country ${settings.cmtCountry}`);
@@ -45,6 +50,8 @@ export async function initialiseChip(chip: CmtChip, clock: Clock, settings: Radi
   await chip.go(Go.stby, State.stby);
   // Keep the configuration through SLEEP; GPIO4 must not act as a reset input.
   chip.write(Reg.modeSta, (chip.read(Reg.modeSta) | CFG_RETAIN) & ~RSTN_IN_EN & 0xff);
+  // Lock detection on, as the vendor's init does next: only bit 5 is ours, the others are kept as read.
+  chip.write(Reg.enCtl, chip.read(Reg.enCtl) | LOCKING_EN);
   for (const bank of banksFor(band)) {
     bank.values.forEach((value, i) => {
       chip.write(bank.address + i, value);

@@ -1,12 +1,12 @@
-import type { Clock } from '../../system/clock';
 import type { GpioInput } from '../io';
+import type { RadioTimer } from '../radio-timer';
 
 /**
  * Resolves true as soon as `line` is high (at once when it already is, else at its next rising edge), or
  * false after `ms` of the clock. The edge listener only resolves: the caller does the SPI work afterwards,
  * never inside the GPIO callback.
  */
-export function waitForRise(line: GpioInput, clock: Clock, ms: number): Promise<boolean> {
+export function waitForRise(line: GpioInput, clock: RadioTimer, ms: number): Promise<boolean> {
   if (line.get()) return Promise.resolve(true);
   return new Promise((resolve) => {
     let done = false;

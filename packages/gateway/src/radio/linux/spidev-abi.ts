@@ -67,6 +67,9 @@ export function spiSegmentsProblem(segments: readonly SpiSegment[], threeWire: b
     const txLength = segment.tx?.length ?? 0;
     const rxLength = segment.rxLength ?? 0;
     if (txLength === 0 && rxLength === 0) return `SPI part ${index} neither sends nor receives`;
+    const delay = segment.delayUs ?? 0;
+    if (!Number.isInteger(delay) || delay < 0 || delay > 0xffff)
+      return `SPI part ${index} asks for a delay of ${delay} µs (0..65535)`;
     if (txLength > 0 && rxLength > 0) {
       if (threeWire) return `SPI part ${index} both sends and receives, which a 3-wire bus cannot do`;
       if (txLength !== rxLength)
@@ -108,7 +111,8 @@ export function encodeSpiMessage(
     transfers.writeBigUInt64LE(txBytes ? addressOf(txBytes) : 0n, at + L.txBuf);
     transfers.writeBigUInt64LE(rxLength > 0 ? addressOf(rxBytes) : 0n, at + L.rxBuf);
     transfers.writeUInt32LE(txBytes?.length ?? rxLength, at + L.len);
-    // speed, word size, delays and chip-select change stay 0: the device's settings, one assertion.
+    transfers.writeUInt16LE(segment.delayUs ?? 0, at + L.delayUsecs);
+    // speed, word size, word delay and chip-select change stay 0: the device's settings, one assertion.
   });
   return { request: spiIocMessage(segments.length), transfers, rx, tx };
 }

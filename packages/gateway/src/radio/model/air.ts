@@ -37,6 +37,9 @@ export interface Air {
    * nRF packet that wants one, acknowledged it.
    */
   send(packet: AirPacket): boolean;
-  /** Packets sent by the far side reach `listener` at their arrival time; returns an unsubscribe. */
-  listen(listener: (packet: AirPacket) => void): () => void;
+  /**
+   * Packets sent by the far side reach `listener` at their arrival time; returns an unsubscribe. The
+   * listener returns true when its chip acknowledged the packet (an nRF packet that asked for it).
+   */
+  listen(listener: (packet: AirPacket) => unknown): () => void;
 }

@@ -60,7 +60,7 @@ export class CmtFarSide implements Air {
     return true;
   }
 
-  listen(listener: (packet: AirPacket) => void): () => void {
+  listen(listener: (packet: AirPacket) => unknown): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }

@@ -7,7 +7,7 @@
  * (`Air`) after their time on air; a packet from the far side is heard only in RX, on the tuned frequency,
  * with the Hoymiles packet format, and only when the FIFO is free (else it is an overrun).
  */
-import type { Clock } from '../../system/clock';
+
 import {
   CFG_RETAIN,
   CONFIG_END,
@@ -16,6 +16,7 @@ import {
   IntClr1,
   IntEn,
   IntFlag,
+  LOCKING_EN,
   Reg,
   RSSI_DBM_OFFSET,
   RSTN_IN_EN,
@@ -25,55 +26,29 @@ import {
   type StateCode,
   stateName,
 } from '../cmt2300a/registers';
+import type { RadioTimer } from '../radio-timer';
 import type { Air, CmtAirPacket } from './air';
+import { type CmtModelFaults, type CmtModelStats, noFaults, takeFault } from './cmt2300a-faults';
 import { CmtFifo } from './cmt2300a-fifo';
 import { CmtInterruptLines, type CmtLine } from './cmt2300a-lines';
 import { airProfileProblems, airtimeMs, tunedFrequencyHz } from './cmt2300a-rf';
 import { ALLOWED, exitState, GO_TARGET, TUNED } from './cmt2300a-states';
+import { SOFT_RESET_BUSY_MS, transitionMs } from './cmt2300a-timing';
 
 export interface Cmt2300aModelOptions {
-  clock: Clock;
+  clock: RadioTimer;
   air: Air;
   /** False: no chip on the bus; every read returns 0xFF. Default true. */
   present?: boolean;
-  /** How long the chip is busy after a soft reset, ms. Default 2. */
+  /** How long the chip is busy after a soft reset, ms. Default 20 (SOFT_RESET_BUSY_MS). */
   resetMs?: number;
 }
 
-/** Faults a test can switch on. */
-export interface CmtModelFaults {
-  /** The next this-many SPI transfers (any port) fail with an I/O error. */
-  failTransfers: number;
-  /** Fail one transfer after this many more have gone through (an error in the middle of a sequence). */
-  failAfterTransfers: number | undefined;
-  /** The GPIO line never changes level (broken wire or wrong line offset). */
-  gpio2Dead: boolean;
-  gpio3Dead: boolean;
-  /** A packet for which this returns true arrives with a bad CRC. */
-  crcError: ((packet: CmtAirPacket) => boolean) | undefined;
-}
-
-export interface CmtModelStats {
-  transmitted: number;
-  received: number;
-  /** Packets lost because the RX FIFO still held an unread packet. */
-  overruns: number;
-  crcErrors: number;
-  /** Far-side packets the chip did not hear: not in RX, or another frequency. */
-  notListening: number;
-  wrongFrequency: number;
-  txAborted: number;
-}
+export type { CmtModelFaults, CmtModelStats } from './cmt2300a-faults';
 
 export class Cmt2300aModel {
   readonly errors: string[] = [];
-  readonly faults: CmtModelFaults = {
-    failTransfers: 0,
-    failAfterTransfers: undefined,
-    gpio2Dead: false,
-    gpio3Dead: false,
-    crcError: undefined,
-  };
+  readonly faults: CmtModelFaults = noFaults();
   readonly stats: CmtModelStats = {
     transmitted: 0,
     received: 0,
@@ -84,7 +59,7 @@ export class Cmt2300aModel {
     txAborted: 0,
   };
   readonly present: boolean;
-  readonly #clock: Clock;
+  readonly #clock: RadioTimer;
   readonly #air: Air;
   readonly #resetMs: number;
   readonly #regs = new Uint8Array(0x80);
@@ -96,13 +71,15 @@ export class Cmt2300aModel {
   #rssiDbm = -128;
   #tunedHz: number | undefined;
   #cancelTx: (() => void) | undefined;
+  /** A mode change under way: MODE_STA shows the old state until it lands. */
+  #pending: { target: StateCode; cancel: () => void } | undefined;
   readonly #lines = new CmtInterruptLines((line) => this.faults[`${line}Dead`]);
 
   constructor(options: Cmt2300aModelOptions) {
     this.#clock = options.clock;
     this.#air = options.air;
     this.present = options.present ?? true;
-    this.#resetMs = options.resetMs ?? 2;
+    this.#resetMs = options.resetMs ?? SOFT_RESET_BUSY_MS;
     this.#powerOn();
     options.air.listen((packet) => {
       if (packet.kind === 'cmt') this.#hear(packet);
@@ -138,18 +115,7 @@ export class Cmt2300aModel {
 
   /** Called by every port before a transfer: counts it and throws the injected I/O faults. */
   takeFault(): boolean {
-    if (this.faults.failAfterTransfers !== undefined) {
-      if (this.faults.failAfterTransfers === 0) {
-        this.faults.failAfterTransfers = undefined;
-        return true;
-      }
-      this.faults.failAfterTransfers--;
-    }
-    if (this.faults.failTransfers > 0) {
-      this.faults.failTransfers--;
-      return true;
-    }
-    return false;
+    return takeFault(this.faults);
   }
 
   /** False (with an error recorded) while the chip is resetting. */
@@ -308,12 +274,26 @@ export class Cmt2300aModel {
       this.error(`MODE_CTL 0x${hex(command)} is not one go-command`);
       return;
     }
+    if (this.#pending) {
+      const toward = stateName(this.#pending.target);
+      this.error(`go ${stateName(target)} while the chip is still changing to ${toward} (wait for MODE_STA)`);
+      return;
+    }
     if (target === this.#state) return;
     if (!ALLOWED[this.#state]?.includes(target)) {
       this.error(`go ${stateName(target)} refused in ${stateName(this.#state)}`);
       return;
     }
-    this.#enter(target);
+    if (TUNED.includes(target) && !(this.#regs[Reg.enCtl]! & LOCKING_EN)) {
+      this.error(
+        `go ${stateName(target)} without LOCKING_EN (EN_CTL bit 5): the synthesizer lock is not watched`,
+      );
+    }
+    const cancel = this.#clock.setTimer(transitionMs(this.#state, target), () => {
+      this.#pending = undefined;
+      this.#enter(target);
+    });
+    this.#pending = { target, cancel };
   }
 
   #enter(target: StateCode): void {
@@ -445,6 +425,8 @@ export class Cmt2300aModel {
     this.#tunedHz = undefined;
     this.#cancelTx?.();
     this.#cancelTx = undefined;
+    this.#pending?.cancel();
+    this.#pending = undefined;
   }
 
   #softReset(): void {

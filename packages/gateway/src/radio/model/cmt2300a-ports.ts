@@ -3,11 +3,16 @@
  * select, or an SPI device without chip select plus an FCSB GPIO line), and the GPIO2/GPIO3 inputs. They
  * keep the bus rules a real board has: 3-wire parts send or receive, never both (refused like the Linux
  * SPI core does, EINVAL); a register access is one CSB message; a FIFO byte is one FCSB pulse; CSB and
- * FCSB are never selected together.
+ * FCSB are never selected together; and FCSB keeps the chip's times around each byte: low for more than one
+ * SCLK period before the first clock (setup), more than 2 µs from the last clock to its release (hold), high
+ * for more than 4 µs between two bytes. The times are measured on a monotonic nanosecond clock; on a second
+ * chip select the hold is the message's own `delayUs`, as the controller would keep it.
  */
-import type { Clock } from '../../system/clock';
+
+import type { NanoClock } from '../cmt2300a/fifo-port';
 import { READ_BIT } from '../cmt2300a/registers';
 import { type GpioEdge, type GpioInput, type GpioOutput, IoError, type SpiBus, type SpiSegment } from '../io';
+import type { RadioTimer } from '../radio-timer';
 import type { Cmt2300aModel } from './cmt2300a-model';
 
 export interface Cmt2300aModelPorts {
@@ -30,13 +35,36 @@ export interface Cmt2300aLineOffsets {
 
 const DEFAULT_LINES: Cmt2300aLineOffsets = { fcsb: 25, gpio2: 12, gpio3: 13 };
 
+/** The FIFO select's minimum times, ns (FCSB's setup and CSB's hold are one SCLK period at the bus speed). */
+export const FCSB_MIN_NS = { hold: 2_000, high: 4_000 } as const;
+
+export interface Cmt2300aBusTiming {
+  /** The monotonic clock the FCSB times are measured on. Default process.hrtime.bigint. */
+  nanos?: NanoClock;
+  /** SCLK, for the FCSB setup minimum (one period). Default 1 MHz. */
+  speedHz?: number;
+}
+
 export function cmt2300aPorts(
   model: Cmt2300aModel,
-  clock: Clock,
+  clock: RadioTimer,
   lines: Cmt2300aLineOffsets = DEFAULT_LINES,
+  timing: Cmt2300aBusTiming = {},
 ): Cmt2300aModelPorts {
+  const nanos = timing.nanos ?? process.hrtime.bigint;
+  const setupNs = BigInt(Math.ceil(1e9 / (timing.speedHz ?? 1_000_000)));
   let fcsbLow = false;
   let bytesThisPulse = 0;
+  /** When FCSB last went low, when its last byte ended, when it last went high (ns). */
+  let fellAt: bigint | undefined;
+  let lastClockAt: bigint | undefined;
+  let roseAt: bigint | undefined;
+  const us = (ns: bigint) => (Number(ns) / 1000).toFixed(1);
+  const checkHigh = (at: bigint) => {
+    if (roseAt !== undefined && at - roseAt < BigInt(FCSB_MIN_NS.high)) {
+      model.error(`FCSB high for ${us(at - roseAt)} µs between two FIFO bytes (more than 4 µs needed)`);
+    }
+  };
 
   const bus = (path: string, handle: (segments: readonly SpiSegment[]) => Uint8Array[]): SpiBus => {
     let closed = false;
@@ -66,6 +94,13 @@ export function cmt2300aPorts(
     if (fcsbLow) {
       model.error('CSB selected while FCSB is low');
       return result;
+    }
+    // The controller releases CSB `delayUs` after the last clock: at least one SCLK period.
+    const holdNs = BigInt((segments.at(-1)?.delayUs ?? 0) * 1_000);
+    if (holdNs < setupNs) {
+      model.error(
+        `CSB released ${us(holdNs)} µs after the last clock of a register access (one SCLK period needed: delay_usecs)`,
+      );
     }
     const first = segments[0]?.tx;
     if (!first || first.length === 0) {
@@ -128,20 +163,50 @@ export function cmt2300aPorts(
 
   return {
     csb: bus('model:cmt2300a/csb', register),
-    fcsb: bus('model:cmt2300a/fcsb', fifoByte),
+    fcsb: bus('model:cmt2300a/fcsb', (segments) => {
+      // The controller lowers FCSB for the message and releases it `delayUs` after the last clock.
+      checkHigh(nanos());
+      const holdUs = segments.at(-1)?.delayUs ?? 0;
+      if (holdUs * 1_000 < FCSB_MIN_NS.hold) {
+        model.error(
+          `FCSB released ${holdUs} µs after the last clock of a FIFO byte (more than 2 µs needed: delay_usecs)`,
+        );
+      }
+      const result = fifoByte(segments);
+      roseAt = nanos();
+      return result;
+    }),
     sdio: bus('model:cmt2300a/sdio', (segments) => {
       if (!fcsbLow) {
         model.error('SPI clocks on SDIO with neither CSB nor FCSB selected');
         return emptyResult(segments);
       }
       if (++bytesThisPulse > 1) model.error('two FIFO accesses within one FCSB pulse');
-      return fifoByte(segments);
+      const start = nanos();
+      if (fellAt !== undefined && start - fellAt < setupNs) {
+        model.error(`first clock ${us(start - fellAt)} µs after FCSB fell (one SCLK period needed)`);
+      }
+      const result = fifoByte(segments);
+      lastClockAt = nanos();
+      return result;
     }),
     fcsbLine: {
       offset: lines.fcsb,
       set(high) {
+        const at = nanos();
+        if (high && fcsbLow && lastClockAt !== undefined && at - lastClockAt < BigInt(FCSB_MIN_NS.hold)) {
+          model.error(
+            `FCSB released ${us(at - lastClockAt)} µs after the last clock (more than 2 µs needed)`,
+          );
+        }
+        if (!high && !fcsbLow) checkHigh(at);
+        if (high && fcsbLow) roseAt = at;
+        if (!high && !fcsbLow) fellAt = at;
         fcsbLow = !high;
-        if (fcsbLow) bytesThisPulse = 0;
+        if (fcsbLow) {
+          bytesThisPulse = 0;
+          lastClockAt = undefined;
+        }
       },
       close() {},
     },

@@ -2,11 +2,11 @@
  * The inverters' end of the 2.4 GHz air for the nRF24L01+ model: an `Air` that hands each request addressed
  * to one of its inverters to a responder (a virtual inverter, or a test's script), acknowledges it as the
  * inverter's radio does, and puts the answer fragments on the air later, on the answer channel, one after
- * another, as HM inverters do (docs/radio-nrf24.md).
+ * another, as HM inverters do (docs/radio-nrf24.md). It does not trust the driver: the channel list, the
+ * answer channel and the air address are written here from the protocol, not imported from `nrf24/`.
  */
 import type { RadioAddress, RadioKind } from '@dtu-console/hoymiles';
 import type { Clock } from '../../system/clock';
-import { ANSWER_CHANNEL_OFFSET, airAddress, HOYMILES_CHANNELS } from '../nrf24/setup';
 import type { Air, AirPacket, NrfAirPacket } from './air';
 
 /** The shape of `VirtualInverter.receive`: the answer fragments, or null for no answer. */
@@ -29,15 +29,30 @@ export interface NrfFarSideOptions {
   answerChannel?: (requestChannel: number) => number;
   /** Fault injection: fragments for which this returns true never reach the air. */
   lose?: (fragment: Uint8Array, index: number) => boolean;
+  /** The answers ask the DTU for an acknowledgement (Enhanced ShockBurst auto-ack). Default false. */
+  answersWantAck?: boolean;
 }
 
+/** The HM channels, 2403, 2423, 2440, 2461 and 2475 MHz: requests and answers use only these. */
+const CHANNELS: readonly number[] = [3, 23, 40, 61, 75];
+/** An HM inverter answers two places further along that list than the channel it was asked on. */
+const ANSWER_STEP = 2;
 const DATA_RATE_KBPS = 250;
+
+/**
+ * The 5 bytes a Hoymiles device's address puts on the air, first byte first: the low four bytes of its
+ * serial read as hex, least significant first, then 01. Serial 114172220001 → 01 00 22 72 01 (its address
+ * registers hold them the other way round: 01 72 22 00 01).
+ */
+export function airAddressOf(address: RadioAddress): Uint8Array {
+  return Uint8Array.of(address & 0xff, (address >>> 8) & 0xff, (address >>> 16) & 0xff, address >>> 24, 0x01);
+}
 const CRC_BYTES = 2;
 
 export function defaultAnswerChannel(requestChannel: number): number {
-  const index = HOYMILES_CHANNELS.indexOf(requestChannel);
+  const index = CHANNELS.indexOf(requestChannel);
   if (index < 0) return requestChannel;
-  return HOYMILES_CHANNELS[(index + ANSWER_CHANNEL_OFFSET) % HOYMILES_CHANNELS.length]!;
+  return CHANNELS[(index + ANSWER_STEP) % CHANNELS.length]!;
 }
 
 export class NrfFarSide implements Air {
@@ -45,8 +60,10 @@ export class NrfFarSide implements Air {
   readonly heard: NrfAirPacket[] = [];
   /** Every packet the inverters put on the air. */
   readonly sent: NrfAirPacket[] = [];
+  /** Answers that asked for an acknowledgement and got none (a real inverter would send them again). */
+  unacknowledged = 0;
   readonly #options: NrfFarSideOptions;
-  readonly #listeners = new Set<(packet: AirPacket) => void>();
+  readonly #listeners = new Set<(packet: AirPacket) => unknown>();
 
   constructor(options: NrfFarSideOptions) {
     this.#options = options;
@@ -55,8 +72,10 @@ export class NrfFarSide implements Air {
   send(packet: AirPacket): boolean {
     if (packet.kind !== 'nrf24') return false;
     if (packet.dataRateKbps !== DATA_RATE_KBPS || packet.crcBytes !== CRC_BYTES) return false;
-    if (!HOYMILES_CHANNELS.includes(packet.channel)) return false;
-    const target = this.#options.inverters.find((address) => sameBytes(airAddress(address), packet.address));
+    if (!CHANNELS.includes(packet.channel)) return false;
+    const target = this.#options.inverters.find((address) =>
+      sameBytes(airAddressOf(address), packet.address),
+    );
     if (target === undefined) return false;
     this.heard.push(packet);
     const { clock, responder } = this.#options;
@@ -65,7 +84,7 @@ export class NrfFarSide implements Air {
     return true;
   }
 
-  listen(listener: (packet: AirPacket) => void): () => void {
+  listen(listener: (packet: AirPacket) => unknown): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
@@ -77,6 +96,7 @@ export class NrfFarSide implements Air {
       fragmentGapMs = 1.5,
       answerChannel = defaultAnswerChannel,
       lose,
+      answersWantAck = false,
     } = this.#options;
     const frame = request.payload;
     // The answer goes to the sender of the request: the DTU address in bytes 5..8.
@@ -89,13 +109,15 @@ export class NrfFarSide implements Air {
         channel,
         dataRateKbps: DATA_RATE_KBPS,
         crcBytes: CRC_BYTES,
-        address: airAddress(dtu),
+        address: airAddressOf(dtu),
         payload: fragment,
-        wantsAck: false,
+        wantsAck: answersWantAck,
       };
       clock.setTimer(answerDelayMs + index * fragmentGapMs, () => {
         this.sent.push(packet);
-        for (const listener of [...this.#listeners]) listener(packet);
+        let acked = false;
+        for (const listener of [...this.#listeners]) acked = listener(packet) === true || acked;
+        if (answersWantAck && !acked) this.unacknowledged++;
       });
     });
   }

@@ -3,15 +3,16 @@
  * OBSERVE_TX), and hearing packets (mode, channel, data rate, CRC, address per pipe, dynamic payload width,
  * RX FIFO full). Timing runs on the model's clock, in ms, from the packet lengths at the configured data rate.
  */
-import type { Clock } from '../../system/clock';
+
 import { Config, Feature, MAX_PAYLOAD, Reg, RfSetup, Status, Timing } from '../nrf24/registers';
+import type { RadioTimer } from '../radio-timer';
 import type { Air, AirPacket, NrfAirPacket } from './air';
 import type { ModelFifo } from './nrf24-model-fifo';
 import type { ModelRegisters } from './nrf24-model-registers';
 
 /** The parts of the chip model the air side works on. */
 export interface NrfChipState {
-  readonly clock: Clock;
+  readonly clock: RadioTimer;
   readonly regs: ModelRegisters;
   readonly rxFifo: ModelFifo<{ pipe: number; payload: Uint8Array }>;
   readonly txFifo: ModelFifo<Uint8Array>;
@@ -24,6 +25,9 @@ export interface NrfChipState {
   raise(flags: number): void;
   error(message: string): void;
 }
+
+/** At 250 kbps an ack with no payload needs the retransmit delay to be at least this long, µs. */
+const ARD_MIN_US_250K = 500;
 
 /** Bits of a Enhanced ShockBurst packet besides address and payload: preamble, 9-bit control field. */
 const PREAMBLE_BITS = 8;
@@ -121,6 +125,10 @@ export class NrfAirSide {
         'sending without dynamic payload length (FEATURE.EN_DPL and DYNPD pipe 0): HM inverters need it',
       );
     }
+    const ardUs = ((regs.get(Reg.SETUP_RETR) >> 4) + 1) * 250;
+    if (retry === 0 && wantsAck && packet.dataRateKbps === 250 && ardUs < ARD_MIN_US_250K) {
+      chip.error(`ARD of ${ardUs} µs at 250 kbps: the ack cannot come back in time (at least 500 µs)`);
+    }
     const airtime = this.#airtimeMs(payload.length);
     this.#later(airtime, () => {
       chip.counters.airSent++;
@@ -163,30 +171,37 @@ export class NrfAirSide {
     this.kick();
   }
 
-  #hear(packet: AirPacket): void {
-    if (packet.kind !== 'nrf24') return;
+  /** Hears a far-side packet; returns true when the chip acknowledged it (auto-ack on its pipe). */
+  #hear(packet: AirPacket): boolean {
+    if (packet.kind !== 'nrf24') return false;
     const chip = this.#chip;
     const { regs } = chip;
-    if (!chip.listening()) return;
-    if (packet.channel !== regs.get(Reg.RF_CH) || packet.dataRateKbps !== this.#rateKbps()) return;
+    if (!chip.listening()) return false;
+    if (packet.channel !== regs.get(Reg.RF_CH) || packet.dataRateKbps !== this.#rateKbps()) return false;
     const width = chip.addressWidth();
-    if (packet.address.length !== width || packet.crcBytes !== this.#crcBytes()) return;
+    if (packet.address.length !== width || packet.crcBytes !== this.#crcBytes()) return false;
     const pipe = this.#pipeFor(packet.address.slice().reverse());
-    if (pipe === undefined) return;
+    if (pipe === undefined) return false;
     if (chip.faults.crcError?.(packet) === true) {
       chip.counters.crcDropped++;
-      return;
+      return false;
     }
     // Every packet on this air has a dynamic length: a pipe without it would read a wrong-length packet.
-    if (!this.#dynamicPayloads(pipe)) return;
-    if (packet.payload.length < 1 || packet.payload.length > MAX_PAYLOAD) return;
+    if (!this.#dynamicPayloads(pipe)) return false;
+    if (packet.payload.length < 1 || packet.payload.length > MAX_PAYLOAD) return false;
     if (chip.rxFifo.full) {
       chip.counters.rxOverflow++;
-      return;
+      return false;
     }
     chip.rxFifo.push({ pipe, payload: packet.payload.slice() });
     chip.counters.received++;
     chip.raise(Status.RX_DR);
+    if (!packet.wantsAck) return false;
+    if (regs.get(Reg.EN_AA) & (1 << pipe)) return true;
+    chip.error(
+      `an answer on pipe ${pipe} asked for an acknowledgement but EN_AA has pipe ${pipe} off: the inverter sends it again`,
+    );
+    return false;
   }
 
   /** The enabled pipe whose address (register order) matches, if any. */

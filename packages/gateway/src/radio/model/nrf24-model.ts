@@ -6,7 +6,7 @@
  * Whatever a real chip would do wrong or undefined for a driver's mistake is recorded in `errors`, so a test
  * sees it. The air side (sending with retransmits, hearing packets) is in nrf24-model-air.ts.
  */
-import type { Clock } from '../../system/clock';
+
 import type { GpioEdge, GpioInput, GpioOutput, SpiBus, SpiSegment } from '../io';
 import {
   Cmd,
@@ -22,13 +22,19 @@ import {
   Timing,
   WIDE_REGISTERS,
 } from '../nrf24/registers';
+import type { RadioTimer } from '../radio-timer';
 import type { Air, NrfAirPacket } from './air';
 import { NrfAirSide } from './nrf24-model-air';
 import { ModelFifo } from './nrf24-model-fifo';
 import { isReadOnly, isRegister, ModelRegisters, type NrfVariant } from './nrf24-model-registers';
 
+/** Power-up to standby at worst (the datasheet's figure for a crystal with a high inductance), ms. */
+export const STARTUP_WORST_MS = 4.5;
+/** The shortest CE pulse that starts a send, ms (10 µs). */
+export const CE_PULSE_MIN_MS = 0.01;
+
 export interface Nrf24ModelOptions {
-  clock: Clock;
+  clock: RadioTimer;
   air: Air;
   /** Default 'plus'. 'original' is the nRF24L01 without 250 kbps. */
   variant?: NrfVariant;
@@ -78,11 +84,12 @@ export class Nrf24Model {
   readonly regs: ModelRegisters;
   readonly rxFifo = new ModelFifo<RxEntry>(FIFO_DEPTH);
   readonly txFifo = new ModelFifo<Uint8Array>(FIFO_DEPTH);
-  readonly clock: Clock;
+  readonly clock: RadioTimer;
   readonly faults: Nrf24ModelFaults;
   readonly #air: NrfAirSide;
   #ceHigh = false;
   #ceHighAt = 0;
+  #pulseSends = false;
   #poweredAt: number | undefined;
   #irqHigh = true;
   #irqSeq = 0;
@@ -298,8 +305,25 @@ export class Nrf24Model {
 
   #setCe(high: boolean): void {
     if (high === this.#ceHigh) return;
+    const now = this.clock.now();
+    const config = this.regs.get(Reg.CONFIG);
+    const ptx = (config & Config.PWR_UP) !== 0 && (config & Config.PRIM_RX) === 0;
+    if (high && this.#poweredAt !== undefined && now - this.#poweredAt < STARTUP_WORST_MS) {
+      this.error(
+        `CE raised ${(now - this.#poweredAt).toFixed(2)} ms after PWR_UP: the crystal may need ${STARTUP_WORST_MS} ms`,
+      );
+    }
+    if (!high && ptx && this.#pulseSends && now - this.#ceHighAt < CE_PULSE_MIN_MS) {
+      this.error(
+        `CE pulse of ${((now - this.#ceHighAt) * 1000).toFixed(1)} µs starts no send (at least 10 µs)`,
+      );
+    }
     this.#ceHigh = high;
-    if (high) this.#ceHighAt = this.clock.now();
+    if (high) {
+      this.#ceHighAt = now;
+      // A pulse of a transmitter with a payload waiting is meant to send it.
+      this.#pulseSends = ptx && !this.txFifo.empty;
+    }
     this.#air.kick();
   }
 

@@ -13,6 +13,7 @@ import { fifoOnChipSelect } from '../cmt2300a/fifo-port';
 import { DualRadio } from '../dual-radio';
 import { Nrf24Radio } from '../nrf24/nrf24-radio';
 import type { RadioSettings } from '../radio';
+import type { RadioTimer } from '../radio-timer';
 import type { Location } from '../simulated/physics';
 import type { Random } from '../simulated/random';
 import { either, type SimulatedFaults, weakSignalLoss, withDefaults } from '../simulated/simulated-radio';
@@ -24,7 +25,10 @@ import { NrfFarSide } from './nrf24-far-side';
 import { Nrf24Model, type Nrf24ModelFaults } from './nrf24-model';
 
 export interface ModelRadioOptions {
+  /** The gateway clock: the virtual plant's time and the far sides' answers. */
   clock: Clock;
+  /** What the drivers and chip models time with (default `clock`; the radio thread gives a monotonic one). */
+  timer?: RadioTimer;
   random: Random;
   location: () => Location;
   faults?: SimulatedFaults;
@@ -58,6 +62,7 @@ export interface ModelRadio {
 
 export function createModelRadio(options: ModelRadioOptions): ModelRadio {
   const { clock } = options;
+  const timer = options.timer ?? clock;
   const faultRandom = options.random.fork('faults');
   let faults = withDefaults(options.faults);
   let settings: RadioSettings | undefined;
@@ -80,9 +85,16 @@ export function createModelRadio(options: ModelRadioOptions): ModelRadio {
 
   // The nRF far side acknowledges for the plant's HM inverters; the list is kept in step below.
   const nrfAddresses: number[] = [];
-  const nrfAir = new NrfFarSide({ clock, responder, inverters: nrfAddresses, lose: loseFragment('NRF24') });
-  const nrfModel = new Nrf24Model({
+  // The answers ask for an acknowledgement: the chip model checks that the driver's auto-ack gives it.
+  const nrfAir = new NrfFarSide({
     clock,
+    responder,
+    inverters: nrfAddresses,
+    lose: loseFragment('NRF24'),
+    answersWantAck: true,
+  });
+  const nrfModel = new Nrf24Model({
+    clock: timer,
     air: nrfAir,
     path: 'model:nrf24',
     faults: { crcError: damaged, ...options.nrfFaults },
@@ -96,17 +108,18 @@ export function createModelRadio(options: ModelRadioOptions): ModelRadio {
     rssiDbm: () => -65 + Math.round((faultRandom.next() - 0.5) * 8),
     drop: loseFragment('CMT'),
   });
-  const cmtModel = new Cmt2300aModel({ clock, air: cmtAir, present: options.cmtPresent ?? true });
+  const cmtModel = new Cmt2300aModel({ clock: timer, air: cmtAir, present: options.cmtPresent ?? true });
   cmtModel.faults.crcError = damaged;
-  const ports = cmt2300aPorts(cmtModel, clock);
+  const ports = cmt2300aPorts(cmtModel, timer);
 
-  const nrf = new Nrf24Radio({ spi: nrfModel.spi, ce: nrfModel.ce, irq: nrfModel.irq, clock });
+  const nrf = new Nrf24Radio({ spi: nrfModel.spi, ce: nrfModel.ce, irq: nrfModel.irq, clock: timer });
   const cmt = new Cmt2300aRadio({
     bus: ports.csb,
     fifo: fifoOnChipSelect(ports.fcsb),
     gpio2: ports.gpio2,
     gpio3: ports.gpio3,
-    clock,
+    clock: timer,
+    stamp: () => clock.now(),
   });
   const radio = new DualRadio({
     mode: 'model',

@@ -7,23 +7,21 @@
  * docs/radio-nrf24.md describes the sequence register by register.
  */
 import { addressOfSerial, MIN_FRAME_LENGTH, type RadioAddress } from '@dtu-console/hoymiles';
-import type { Clock } from '../../system/clock';
 import type { GpioInput, GpioOutput, SpiBus } from '../io';
 import type { Radio, RadioRequest, RadioSettings, RadioStatus } from '../radio';
+import type { RadioTimer } from '../radio-timer';
+import { bringUp } from './bring-up';
 import { NrfChip } from './chip';
-import { absentReason, type Nrf24Counters, type Nrf24Health } from './health';
+import type { Nrf24Counters, Nrf24Health } from './health';
+import { FifoStatus, IRQ_FLAGS, MAX_PAYLOAD, Reg, RX_PIPE_EMPTY, rxPipeOf, Status } from './registers';
 import {
-  FifoStatus,
-  IRQ_FLAGS,
-  MAX_PAYLOAD,
-  Reg,
-  RfSetup,
-  RX_PIPE_EMPTY,
-  rxPipeOf,
-  Status,
-} from './registers';
+  answerComplete,
+  BLIND_HOP_MS,
+  type RxSchemeChoice,
+  RxSchemeChooser,
+  type RxSchemeReport,
+} from './rx-schemes';
 import {
-  ADDRESS_WIDTH_CODE,
   ANSWER_CHANNEL_OFFSET,
   CONFIG_POWER_DOWN,
   CONFIG_RX,
@@ -31,12 +29,9 @@ import {
   EN_RXADDR_RX,
   EN_RXADDR_TX,
   HOYMILES_CHANNELS,
-  POWER_UP_WAIT_MS,
   RX_DWELL_MS,
   RX_FIRST_DWELL_MS,
   registerAddress,
-  rfSetupValue,
-  STATIC_SETUP,
   TX_POLL_MS,
   TX_TIMEOUT_MS,
 } from './setup';
@@ -47,7 +42,10 @@ export interface Nrf24RadioOptions {
   ce: GpioOutput;
   /** The chip's IRQ pin, active low. */
   irq: GpioInput;
-  clock: Clock;
+  /** Every wait, deadline and hop: a monotonic timer (radio-timer.ts), never the gateway clock. */
+  clock: RadioTimer;
+  /** How the receiver hops while it waits for an answer (rx-schemes.ts). Default 'auto'. */
+  rxScheme?: RxSchemeChoice;
 }
 
 class ChipTimeout extends Error {}
@@ -57,7 +55,8 @@ export class Nrf24Radio implements Radio {
   readonly #chip: NrfChip;
   readonly #ce: GpioOutput;
   readonly #irq: GpioInput;
-  readonly #clock: Clock;
+  readonly #clock: RadioTimer;
+  readonly #schemes: RxSchemeChooser;
   #settings: RadioSettings | undefined;
   #dtuAddress: RadioAddress | undefined;
   /** The chip is set up for the current settings. */
@@ -94,6 +93,7 @@ export class Nrf24Radio implements Radio {
     this.#ce = options.ce;
     this.#irq = options.irq;
     this.#clock = options.clock;
+    this.#schemes = new RxSchemeChooser(options.rxScheme);
   }
 
   configure(settings: RadioSettings): void {
@@ -133,6 +133,11 @@ export class Nrf24Radio implements Radio {
 
   counters(): Nrf24Counters {
     return { ...this.#counters };
+  }
+
+  /** The receive schemes: which one is in use, and the answers each one heard. */
+  rxSchemes(): RxSchemeReport {
+    return this.#schemes.report();
   }
 
   async start(): Promise<void> {
@@ -193,8 +198,12 @@ export class Nrf24Radio implements Radio {
       const target =
         frame.length >= MIN_FRAME_LENGTH && frame.length <= MAX_PAYLOAD ? readAddress(frame) : undefined;
       if (this.#ready && this.#health.pvariant && target !== undefined) {
-        const txIndex = await this.#send(request.frame, target);
-        await this.#listen(txIndex, this.#clock.now() + request.windowMs, frames);
+        const { txIndex, acked } = await this.#send(request.frame, target);
+        const scheme = this.#schemes.next();
+        const end = this.#clock.now() + request.windowMs;
+        if (scheme === 'dwell') await this.#listenDwell(txIndex, end, frames);
+        else await this.#listenBlind(txIndex, end, frames);
+        this.#schemes.record(scheme, acked, frames.length, answerComplete(frame, frames));
         return frames;
       }
     } catch (error) {
@@ -210,44 +219,25 @@ export class Nrf24Radio implements Radio {
   async #setUp(): Promise<void> {
     const settings = this.#settings;
     if (!settings || this.#dtuAddress === undefined) return;
-    const chip = this.#chip;
     this.#trustIrqLevel = true;
-    this.#ce.set(false);
-    chip.writeRegister(Reg.CONFIG, CONFIG_POWER_DOWN);
-    chip.writeRegister(Reg.SETUP_AW, ADDRESS_WIDTH_CODE);
-    const width = chip.readByte(Reg.SETUP_AW);
-    if (width !== ADDRESS_WIDTH_CODE) {
-      this.#health = {
-        ...this.#health,
-        connected: false,
-        pvariant: false,
-        reason: absentReason(chip.path, width),
-      };
+    const up = await bringUp(this.#chip, this.#ce, this.#clock, this.#dtuAddress, settings.nrfPaLevel);
+    if (!up.ok) {
+      this.#health = { ...this.#health, connected: false, pvariant: false, reason: up.reason };
       return;
     }
-    // 250 kbps exists only on the '+' chip: on an nRF24L01 the RF_DR_LOW bit does not stick.
-    chip.writeRegister(Reg.RF_SETUP, rfSetupValue(settings.nrfPaLevel));
-    const pvariant = (chip.readByte(Reg.RF_SETUP) & RfSetup.RF_DR_LOW) !== 0;
-    for (const { register, value } of STATIC_SETUP) chip.writeRegister(register, value);
-    chip.writeRegister(Reg.RX_ADDR_P1, registerAddress(this.#dtuAddress));
-    chip.flushTx();
-    chip.flushRx();
-    chip.writeRegister(Reg.STATUS, IRQ_FLAGS);
-    chip.writeRegister(Reg.CONFIG, CONFIG_TX);
-    await this.#clock.sleep(POWER_UP_WAIT_MS);
     this.#health = {
       ...this.#health,
       connected: true,
-      pvariant,
-      reason: pvariant
+      pvariant: up.pvariant,
+      reason: up.pvariant
         ? undefined
-        : `the module on ${chip.path} is an nRF24L01 without '+': it cannot send at 250 kbps, which HM inverters need`,
+        : `the module on ${this.#chip.path} is an nRF24L01 without '+': it cannot send at 250 kbps, which HM inverters need`,
     };
     this.#ready = true;
   }
 
-  /** Sends `frame` to `target` on the next send channel; returns that channel's index. */
-  async #send(frame: Uint8Array, target: RadioAddress): Promise<number> {
+  /** Sends `frame` to `target` on the next send channel; returns that channel's index and the ack. */
+  async #send(frame: Uint8Array, target: RadioAddress): Promise<{ txIndex: number; acked: boolean }> {
     const chip = this.#chip;
     const txIndex = this.#txIndex;
     this.#txIndex = (txIndex + 1) % HOYMILES_CHANNELS.length;
@@ -266,7 +256,7 @@ export class Nrf24Radio implements Radio {
     if (outcome & Status.TX_DS) this.#counters.acked++;
     if (outcome & Status.MAX_RT) this.#counters.notAcked++;
     this.#counters.retransmits += chip.readByte(Reg.OBSERVE_TX) & 0x0f;
-    return txIndex;
+    return { txIndex, acked: (outcome & Status.TX_DS) !== 0 };
   }
 
   /** Waits for TX_DS or MAX_RT (IRQ, or STATUS read every TX_POLL_MS), ends the send and returns the flag. */
@@ -294,15 +284,62 @@ export class Nrf24Radio implements Radio {
     }
   }
 
-  /** Listens until `end`, starting on the answer channel and hopping when no frame came for a dwell. */
-  async #listen(txIndex: number, end: number, frames: Uint8Array[]): Promise<void> {
+  /** Turns the chip into a receiver on channel `index` of the list. */
+  #startReceiving(index: number): void {
+    const chip = this.#chip;
+    chip.writeRegister(Reg.CONFIG, CONFIG_RX);
+    chip.writeRegister(Reg.EN_RXADDR, EN_RXADDR_RX);
+    chip.writeRegister(Reg.RF_CH, HOYMILES_CHANNELS[index]!);
+    this.#ce.set(true);
+  }
+
+  /** Registers are written in standby only: CE low, change channel, CE high again. */
+  #hopTo(index: number): void {
+    this.#ce.set(false);
+    this.#chip.writeRegister(Reg.RF_CH, HOYMILES_CHANNELS[index]!);
+    this.#ce.set(true);
+  }
+
+  /** Ends a listen: receiver off, frames that arrived just before the end (their IRQ not yet served) read. */
+  #stopReceiving(frames: Uint8Array[]): void {
+    this.#ce.set(false);
+    if (rxPipeOf(this.#chip.status()) !== RX_PIPE_EMPTY) this.#drain(frames);
+  }
+
+  /** The blind hop: the next channel every BLIND_HOP_MS until `end`, frames read as they come. */
+  async #listenBlind(txIndex: number, end: number, frames: Uint8Array[]): Promise<void> {
+    const count = HOYMILES_CHANNELS.length;
+    let rxIndex = (txIndex + 1) % count;
+    this.#startReceiving(rxIndex);
+    let hopAt = this.#clock.now() + BLIND_HOP_MS;
+    while (this.#clock.now() < end) {
+      const woke = await this.#waitIrq(Math.min(hopAt, end) - this.#clock.now());
+      if (woke) {
+        if (this.#drain(frames) === 0) this.#checkSpuriousWake();
+        continue;
+      }
+      if (this.#clock.now() >= end) break;
+      if (this.#clock.now() < hopAt) continue;
+      // A quiet IRQ line: the STATUS read at each hop is the poll.
+      if (rxPipeOf(this.#chip.status()) !== RX_PIPE_EMPTY) {
+        this.#noteIrqLine();
+        this.#drain(frames);
+      }
+      // The schedule is kept to time: a late turn of the loop skips the channels whose slots have passed.
+      const slots = Math.floor((this.#clock.now() - hopAt) / BLIND_HOP_MS) + 1;
+      rxIndex = (rxIndex + slots) % count;
+      this.#hopTo(rxIndex);
+      hopAt += slots * BLIND_HOP_MS;
+    }
+    this.#stopReceiving(frames);
+  }
+
+  /** The dwell scheme: starts on the answer channel and hops when no frame came for a dwell. */
+  async #listenDwell(txIndex: number, end: number, frames: Uint8Array[]): Promise<void> {
     const chip = this.#chip;
     const channels = HOYMILES_CHANNELS;
     let rxIndex = (txIndex + ANSWER_CHANNEL_OFFSET) % channels.length;
-    chip.writeRegister(Reg.CONFIG, CONFIG_RX);
-    chip.writeRegister(Reg.EN_RXADDR, EN_RXADDR_RX);
-    chip.writeRegister(Reg.RF_CH, channels[rxIndex]!);
-    this.#ce.set(true);
+    this.#startReceiving(rxIndex);
     let hopAt = this.#clock.now() + RX_FIRST_DWELL_MS;
     while (this.#clock.now() < end) {
       const woke = await this.#waitIrq(Math.min(hopAt, end) - this.#clock.now());
@@ -321,16 +358,11 @@ export class Nrf24Radio implements Radio {
         hopAt = this.#clock.now() + RX_DWELL_MS;
         continue;
       }
-      // Registers are written in standby only: CE low, change channel, CE high again.
       rxIndex = (rxIndex + 1) % channels.length;
-      this.#ce.set(false);
-      chip.writeRegister(Reg.RF_CH, channels[rxIndex]!);
-      this.#ce.set(true);
+      this.#hopTo(rxIndex);
       hopAt = this.#clock.now() + RX_DWELL_MS;
     }
-    this.#ce.set(false);
-    // Frames that arrived just before the end, their IRQ not yet served.
-    if (rxPipeOf(chip.status()) !== RX_PIPE_EMPTY) this.#drain(frames);
+    this.#stopReceiving(frames);
   }
 
   /** Clears RX_DR and reads every frame out of the RX FIFO; returns how many. */

@@ -10,6 +10,7 @@ import { DualRadio } from '../dual-radio';
 import type { WiringRead } from '../hardware-radio';
 import { LinuxRadioHost } from '../linux/host';
 import { createPlantRadio } from '../plant-radio';
+import { monotonicTimer } from '../radio-timer';
 import {
   type FromRadioThread,
   type RadioReport,
@@ -22,7 +23,9 @@ import {
 const REPORT_EVERY_MS = 1000;
 
 function run(port: MessagePort, init: RadioThreadInit): void {
-  // The host clock plus the gateway's offset: timers and answer windows run on this thread's own loop.
+  // The host clock plus the gateway's offset, for timestamps and the virtual plant's sky. Every wait,
+  // deadline and answer window of the drivers and models runs on the monotonic timer instead, on this
+  // thread's own loop: an NTP step of the host clock or a manual time set never moves them.
   const clock = new SystemClock();
   const adopt = (offsetMs: number) => clock.setTime(Date.now() + offsetMs);
   adopt(init.offsetMs);
@@ -31,6 +34,7 @@ function run(port: MessagePort, init: RadioThreadInit): void {
   const { radio, setInverters } = createPlantRadio({
     mode: init.mode,
     clock,
+    timer: monotonicTimer(),
     seed: init.seed,
     location: () => location,
     hardware: { wiring: () => Promise.resolve(wiring), host: () => LinuxRadioHost.load() },

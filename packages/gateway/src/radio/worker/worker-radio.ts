@@ -7,6 +7,7 @@
  * A thread that crashes is said plainly (the chips' reason in the status, an error in the log), its
  * exchanges end in silence, and it is started again after a back-off; the gateway runs on.
  */
+
 import { Worker } from 'node:worker_threads';
 import { RADIO_THREAD } from '../../paths';
 import type { Clock } from '../../system/clock';
@@ -190,7 +191,7 @@ export class WorkerRadio implements Radio {
     }
     this.#worker = worker;
     this.#offsetSent = offsetMs;
-    this.#spawnedAt = Date.now();
+    this.#spawnedAt = performance.now();
     this.#failure = undefined;
     const started = new Promise<void>((resolve) => {
       this.#onStarted = resolve;
@@ -252,7 +253,8 @@ export class WorkerRadio implements Radio {
   /** The thread ended while it should run: say so, and start it again after the back-off. */
   #crashed(failure: unknown): void {
     const limits = this.#options.restartDelayMs ?? RESTART_DELAY_MS;
-    if (this.#spawnedAt > 0 && Date.now() - this.#spawnedAt >= STABLE_MS) this.#restartDelay = limits.first;
+    if (this.#spawnedAt > 0 && performance.now() - this.#spawnedAt >= STABLE_MS)
+      this.#restartDelay = limits.first;
     const delay = this.#restartDelay;
     this.#restartDelay = Math.min(limits.max, delay * 2);
     const why = failure instanceof Error ? failure.message : String(failure);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { banksFor } from '../../../src/radio/cmt2300a/banks';
+import { fifoOnChipSelect } from '../../../src/radio/cmt2300a/fifo-port';
 import {
   CFG_RETAIN,
   FifoClr,
@@ -10,6 +11,7 @@ import {
   IntEn,
   IntSource,
   IoSel,
+  LOCKING_EN,
   Reg,
   State,
 } from '../../../src/radio/cmt2300a/registers';
@@ -36,18 +38,28 @@ function setup() {
   };
   const model = new Cmt2300aModel({ clock, air });
   const ports = cmt2300aPorts(model, clock);
-  const w = (address: number, value: number) => ports.csb.transfer([{ tx: Uint8Array.of(address, value) }]);
+  // Register accesses as the driver makes them: CSB held 1 µs after the last clock.
+  const w = (address: number, value: number) =>
+    ports.csb.transfer([{ tx: Uint8Array.of(address, value), delayUs: 1 }]);
   const r = (address: number) =>
-    ports.csb.transfer([{ tx: Uint8Array.of(0x80 | address) }, { rxLength: 1 }])[1]![0]!;
-  const fifoIn = (byte: number) => ports.fcsb.transfer([{ tx: Uint8Array.of(byte) }]);
-  const fifoOut = () => ports.fcsb.transfer([{ rxLength: 1 }])[0]![0]!;
+    ports.csb.transfer([{ tx: Uint8Array.of(0x80 | address) }, { rxLength: 1, delayUs: 1 }])[1]![0]!;
+  // FIFO bytes through the driver's chip-select port: it keeps FCSB's hold and high times.
+  const fifo = fifoOnChipSelect(ports.fcsb);
+  const fifoIn = (byte: number) => fifo.writeByte(byte);
+  const fifoOut = () => fifo.readByte();
   const deliver = (packet: Omit<CmtAirPacket, 'kind'>) => {
     for (const l of listeners) l({ kind: 'cmt', ...packet });
   };
   /** The Hoymiles configuration of the 860 MHz band, written the way the driver does, then RX on `channel`. */
-  const configure = (channel = 20) => {
-    w(Reg.modeCtl, Go.stby);
+  /** A go-command, then the clock moved past the mode change (the model's changes take up to 1 ms). */
+  const go = async (command: number) => {
+    w(Reg.modeCtl, command);
+    await clock.advance(1);
+  };
+  const configure = async (channel = 20) => {
+    await go(Go.stby);
     w(Reg.modeSta, CFG_RETAIN);
+    w(Reg.enCtl, r(Reg.enCtl) | LOCKING_EN);
     for (const bank of banksFor('860')) {
       bank.values.forEach((v, i) => {
         w(bank.address + i, v);
@@ -61,18 +73,18 @@ function setup() {
     w(Reg.freqChannel, channel);
     w(Reg.fifoCtl, FifoCtl.merge);
   };
-  return { clock, model, ports, w, r, fifoIn, fifoOut, deliver, configure, sent };
+  return { clock, model, ports, w, r, go, fifoIn, fifoOut, deliver, configure, sent };
 }
 
 describe('CMT2300A model: bus rules', () => {
-  it('reads back what was written, with the read bit selecting the direction', () => {
+  it('reads back what was written, with the read bit selecting the direction', async () => {
     const m = setup();
     m.w(Reg.pkt17, 0x5a);
     expect(m.r(Reg.pkt17)).toBe(0x5a);
     expect(m.model.errors).toEqual([]);
   });
 
-  it('refuses a 3-wire part that sends and receives at once, like the Linux SPI core (EINVAL)', () => {
+  it('refuses a 3-wire part that sends and receives at once, like the Linux SPI core (EINVAL)', async () => {
     const m = setup();
     let caught: unknown;
     try {
@@ -85,19 +97,19 @@ describe('CMT2300A model: bus rules', () => {
     expect(() => m.ports.fcsb.transfer([{ tx: Uint8Array.of(1), rxLength: 1 }])).toThrow(IoError);
   });
 
-  it('records malformed register messages', () => {
+  it('records malformed register messages', async () => {
     const m = setup();
-    m.ports.csb.transfer([{ tx: Uint8Array.of(Reg.pkt17, 1, 2) }]);
-    m.ports.csb.transfer([{ tx: Uint8Array.of(0x80 | Reg.pkt17) }, { rxLength: 2 }]);
-    m.ports.csb.transfer([{ rxLength: 1 }]);
+    m.ports.csb.transfer([{ tx: Uint8Array.of(Reg.pkt17, 1, 2), delayUs: 1 }]);
+    m.ports.csb.transfer([{ tx: Uint8Array.of(0x80 | Reg.pkt17) }, { rxLength: 2, delayUs: 1 }]);
+    m.ports.csb.transfer([{ rxLength: 1, delayUs: 1 }]);
     // A FIFO byte sent with CSB instead of FCSB is a broken register write, not FIFO data.
-    m.ports.csb.transfer([{ tx: Uint8Array.of(0x15) }]);
+    m.ports.csb.transfer([{ tx: Uint8Array.of(0x15), delayUs: 1 }]);
     expect(m.model.errors).toHaveLength(4);
   });
 
-  it('takes FIFO bytes only one per FCSB pulse, and never with CSB and FCSB together', () => {
+  it('takes FIFO bytes only one per FCSB pulse, and never with CSB and FCSB together', async () => {
     const m = setup();
-    m.configure();
+    await m.configure();
     m.w(Reg.fifoCtl, FifoCtl.merge | FifoCtl.selectTx | FifoCtl.spiWrite);
     m.ports.fcsb.transfer([{ tx: Uint8Array.of(1, 2) }]);
     expect(m.model.errors.at(-1)).toMatch(/one byte per FCSB pulse/);
@@ -112,7 +124,7 @@ describe('CMT2300A model: bus rules', () => {
     m.ports.fcsbLine.set(true);
   });
 
-  it('has registers only in the documented range', () => {
+  it('has registers only in the documented range', async () => {
     const m = setup();
     m.r(0x75);
     m.w(Reg.intFlag, 0);
@@ -122,66 +134,71 @@ describe('CMT2300A model: bus rules', () => {
 });
 
 describe('CMT2300A model: mode state machine', () => {
-  it('accepts only the go-commands valid in the current state', () => {
+  it('accepts only the go-commands valid in the current state', async () => {
     const m = setup();
     expect(m.r(Reg.modeSta) & 0x0f).toBe(State.sleep);
     m.w(Reg.modeCtl, Go.rx);
     expect(m.model.errors.at(-1)).toMatch(/go RX refused in SLEEP/);
     m.w(Reg.modeCtl, Go.stby | Go.rx);
     expect(m.model.errors.at(-1)).toMatch(/not one go-command/);
-    m.configure();
-    m.w(Reg.modeCtl, Go.rx);
+    await m.configure();
+    await m.go(Go.rx);
     expect(m.r(Reg.modeSta) & 0x0f).toBe(State.rx);
     m.w(Reg.modeCtl, Go.tfs);
     expect(m.model.errors.at(-1)).toMatch(/go TFS refused in RX/);
   });
 
-  it('allows configuration only in SLEEP or STBY and no retuning while tuned', () => {
+  it('allows configuration only in SLEEP or STBY and no retuning while tuned', async () => {
     const m = setup();
-    m.configure();
-    m.w(Reg.modeCtl, Go.rx);
+    await m.configure();
+    await m.go(Go.rx);
     m.w(Reg.pkt15, 5);
     expect(m.model.errors.at(-1)).toMatch(/configuration register 0x46 written in RX/);
     m.w(Reg.freqChannel, 3);
     expect(m.model.errors.at(-1)).toMatch(/frequency register 0x63 written while tuned/);
   });
 
-  it('forgets the configuration in SLEEP without CFG_RETAIN', () => {
+  it('forgets the configuration in SLEEP without CFG_RETAIN', async () => {
     const m = setup();
-    m.configure();
+    await m.configure();
     m.w(Reg.modeSta, 0);
-    m.w(Reg.modeCtl, Go.sleep);
+    await m.go(Go.sleep);
     expect(m.r(Reg.pkt21)).toBe(0);
   });
 
   it('is busy after a soft reset, then asleep with default registers', async () => {
     const m = setup();
-    m.configure();
+    await m.configure();
     m.w(Reg.softReset, 0xff);
     m.r(Reg.modeSta);
     expect(m.model.errors.at(-1)).toMatch(/still resetting/);
-    await m.clock.advance(2);
+    await m.clock.advance(19);
+    m.r(Reg.modeSta);
+    expect(m.model.errors.at(-1)).toMatch(/still resetting/);
+    await m.clock.advance(1);
+    const before = m.model.errors.length;
     expect(m.r(Reg.modeSta) & 0x0f).toBe(State.sleep);
+    expect(m.model.errors).toHaveLength(before);
     expect(m.r(Reg.pkt21)).toBe(0);
   });
 });
 
 describe('CMT2300A model: frequency, FIFO and interrupts', () => {
-  it('tunes base + channel × FREQ_OFS × 2.5 kHz', () => {
+  it('tunes base + channel × FREQ_OFS × 2.5 kHz', async () => {
     const m = setup();
-    m.configure(32);
-    m.w(Reg.modeCtl, Go.rx);
+    await m.configure(32);
+    await m.go(Go.rx);
     expect(m.model.tunedHz).toBe(868_000_000);
   });
 
   it('sends after the time on air, raises TX_DONE on GPIO2 and falls back to STBY', async () => {
     const m = setup();
-    m.configure();
+    await m.configure();
     m.w(Reg.fifoCtl, FifoCtl.merge | FifoCtl.selectTx | FifoCtl.spiWrite);
     m.w(Reg.pkt15, 3);
     for (const b of [1, 2, 3]) m.fifoIn(b);
     expect(m.r(Reg.fifoFlag) & FifoFlag.txNotEmpty).toBeTruthy();
-    m.w(Reg.modeCtl, Go.tx);
+    await m.go(Go.tx);
     expect(m.sent).toEqual([]);
     await m.clock.advance(30);
     expect(m.sent).toEqual([{ kind: 'cmt', frequencyHz: 865_000_000, payload: Uint8Array.of(1, 2, 3) }]);
@@ -194,7 +211,7 @@ describe('CMT2300A model: frequency, FIFO and interrupts', () => {
 
   it('checks the TX FIFO direction and the length register', async () => {
     const m = setup();
-    m.configure();
+    await m.configure();
     m.fifoIn(1);
     expect(m.model.errors.at(-1)).toMatch(/FIFO write while FIFO_CTL is set for SPI reads/);
     m.w(Reg.fifoCtl, FifoCtl.merge | FifoCtl.spiWrite);
@@ -203,16 +220,16 @@ describe('CMT2300A model: frequency, FIFO and interrupts', () => {
     m.w(Reg.fifoCtl, FifoCtl.merge | FifoCtl.selectTx | FifoCtl.spiWrite);
     m.w(Reg.pkt15, 4);
     m.fifoIn(1);
-    m.w(Reg.modeCtl, Go.tx);
+    await m.go(Go.tx);
     expect(m.model.errors.at(-1)).toMatch(/TX length register says 4 bytes but the FIFO holds 1/);
   });
 
-  it('hears a packet only in RX, on its frequency; PKT_OK shows on GPIO3 until cleared', () => {
+  it('hears a packet only in RX, on its frequency; PKT_OK shows on GPIO3 until cleared', async () => {
     const m = setup();
-    m.configure();
+    await m.configure();
     m.deliver({ frequencyHz: 865_000_000, payload: Uint8Array.of(9) });
     expect(m.model.stats.notListening).toBe(1);
-    m.w(Reg.modeCtl, Go.rx);
+    await m.go(Go.rx);
     m.deliver({ frequencyHz: 865_250_000, payload: Uint8Array.of(9) });
     expect(m.model.stats.wrongFrequency).toBe(1);
     m.deliver({ frequencyHz: 865_000_000, payload: Uint8Array.of(7, 8), rssiDbm: -70 });
@@ -227,10 +244,10 @@ describe('CMT2300A model: frequency, FIFO and interrupts', () => {
     expect(m.r(Reg.modeSta) & 0x0f).toBe(State.rx);
   });
 
-  it('loses a packet that arrives while the FIFO holds an unread one (overrun)', () => {
+  it('loses a packet that arrives while the FIFO holds an unread one (overrun)', async () => {
     const m = setup();
-    m.configure();
-    m.w(Reg.modeCtl, Go.rx);
+    await m.configure();
+    await m.go(Go.rx);
     m.deliver({ frequencyHz: 865_000_000, payload: Uint8Array.of(1) });
     m.deliver({ frequencyHz: 865_000_000, payload: Uint8Array.of(2) });
     expect(m.model.stats.overruns).toBe(1);
@@ -239,11 +256,11 @@ describe('CMT2300A model: frequency, FIFO and interrupts', () => {
     expect(m.r(Reg.fifoFlag)).toBe(0);
   });
 
-  it('routes interrupts only where IO_SEL says, with the polarity of INT1_CTL', () => {
+  it('routes interrupts only where IO_SEL says, with the polarity of INT1_CTL', async () => {
     const m = setup();
-    m.configure();
+    await m.configure();
     m.w(Reg.ioSel, 0);
-    m.w(Reg.modeCtl, Go.rx);
+    await m.go(Go.rx);
     m.deliver({ frequencyHz: 865_000_000, payload: Uint8Array.of(1) });
     expect(m.ports.gpio3.get()).toBe(false);
     m.w(Reg.ioSel, IoSel.gpio2Int2);
@@ -254,52 +271,52 @@ describe('CMT2300A model: frequency, FIFO and interrupts', () => {
 
   it('hears nothing with another sync word, and refuses to send with one', async () => {
     const m = setup();
-    m.configure();
+    await m.configure();
     m.w(Reg.pkt6 + 7, 0x00);
-    m.w(Reg.modeCtl, Go.rx);
+    await m.go(Go.rx);
     m.deliver({ frequencyHz: 865_000_000, payload: Uint8Array.of(1) });
     expect(m.model.stats.received).toBe(0);
-    m.w(Reg.modeCtl, Go.stby);
+    await m.go(Go.stby);
     m.w(Reg.fifoCtl, FifoCtl.merge | FifoCtl.selectTx | FifoCtl.spiWrite);
     m.w(Reg.pkt15, 1);
     m.fifoIn(1);
-    m.w(Reg.modeCtl, Go.tx);
+    await m.go(Go.tx);
     await m.clock.advance(50);
     expect(m.sent).toEqual([]);
     expect(m.model.errors.at(-1)).toMatch(/sync word is not the Hoymiles one/);
   });
 
-  it('leaves RX after a packet when RX auto-exit is allowed (SYS10 bit 5 clear)', () => {
+  it('leaves RX after a packet when RX auto-exit is allowed (SYS10 bit 5 clear)', async () => {
     const m = setup();
-    m.configure();
+    await m.configure();
     m.w(Reg.sys10, 0x00);
-    m.w(Reg.modeCtl, Go.rx);
+    await m.go(Go.rx);
     m.deliver({ frequencyHz: 865_000_000, payload: Uint8Array.of(1) });
     expect(m.r(Reg.modeSta) & 0x0f).toBe(State.stby);
     m.deliver({ frequencyHz: 865_000_000, payload: Uint8Array.of(2) });
     expect(m.model.stats.notListening).toBe(1);
   });
 
-  it('holds 64 bytes merged and 32 per direction otherwise', () => {
+  it('holds 64 bytes merged and 32 per direction otherwise', async () => {
     const m = setup();
-    m.configure();
+    await m.configure();
     m.w(Reg.fifoCtl, 0);
-    m.w(Reg.modeCtl, Go.rx);
+    await m.go(Go.rx);
     m.deliver({ frequencyHz: 865_000_000, payload: new Uint8Array(40) });
     expect(m.model.errors.at(-1)).toMatch(/does not fit the FIFO/);
-    m.w(Reg.modeCtl, Go.stby);
+    await m.go(Go.stby);
     m.w(Reg.fifoCtl, FifoCtl.merge);
-    m.w(Reg.modeCtl, Go.rx);
+    await m.go(Go.rx);
     m.deliver({ frequencyHz: 865_000_000, payload: new Uint8Array(40) });
     expect(m.r(Reg.fifoFlag) & FifoFlag.rxNotEmpty).toBeTruthy();
     expect(m.model.stats.received).toBe(1);
   });
 
-  it('counts a packet with a bad CRC and keeps it out of the FIFO', () => {
+  it('counts a packet with a bad CRC and keeps it out of the FIFO', async () => {
     const m = setup();
-    m.configure();
+    await m.configure();
     m.model.faults.crcError = () => true;
-    m.w(Reg.modeCtl, Go.rx);
+    await m.go(Go.rx);
     m.deliver({ frequencyHz: 865_000_000, payload: Uint8Array.of(1) });
     expect(m.model.stats.crcErrors).toBe(1);
     expect(m.r(Reg.intFlag) & 0x21).toBe(0x20);

@@ -73,6 +73,14 @@ describe('the radio in /api/system/status', () => {
       /dtu_radio_results_total\{serial="114172220003",name="[^"]*",result="success"\} [1-9]\d*/,
     );
     expect(answers).toBeGreaterThan(0);
+    // The nRF24's receive schemes: the dwell scheme hears the model's HM answers, the blind hop is probed.
+    const schemes = body.radio_chips.nrf.rx_scheme;
+    expect(schemes).toMatchObject({ choice: 'auto', active: 'dwell', fallbacks: 0 });
+    expect(schemes.dwell.answered).toBeGreaterThan(0);
+    expect(schemes.dwell.answer_rate).toBeGreaterThan(0.5);
+    expect(metrics).toMatch(/dtu_radio_nrf_rx_scheme\{scheme="dwell"\} 1/);
+    expect(metrics).toMatch(/dtu_radio_nrf_answered_listens_total\{scheme="dwell"\} [1-9]\d*/);
+    expect(metrics).toContain('dtu_radio_nrf_listens_total{scheme="blind_hop"}');
     const stopped = env.gateway.ctx.plant.stop();
     await clock.advance(1000);
     await stopped;

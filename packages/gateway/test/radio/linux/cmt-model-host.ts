@@ -29,6 +29,8 @@ import type { ManualClock } from '../../../src/system/clock';
 import { FakeHost } from './fake-syscalls';
 
 export const CMT_SPIDEV = '/dev/spidev0.1';
+/** FCSB on a second chip select: its own spidev, every message one FIFO byte. */
+export const FCSB_SPIDEV = '/dev/spidev0.2';
 export const GPIOCHIP = '/dev/gpiochip0';
 export const FCSB_LINE = 26;
 
@@ -47,13 +49,14 @@ export interface CmtModelHost {
 export function cmtModelHost(clock: ManualClock, responder: AirResponder): CmtModelHost {
   const air = new CmtFarSide({ clock, responder });
   const model = new Cmt2300aModel({ clock, air, present: true });
-  const ports = cmt2300aPorts(model, clock, { fcsb: FCSB_LINE, gpio2: 23, gpio3: 24 });
   const trace: string[] = [];
   let ns = 0n;
   const nanos = () => {
     ns += 100n;
     return ns;
   };
+  // The model measures the FCSB times on the same fake clock the FIFO port waits on.
+  const ports = cmt2300aPorts(model, clock, { fcsb: FCSB_LINE, gpio2: 23, gpio3: 24 }, { nanos });
   const note = (text: string) => trace.push(`@${ns} ${text}`);
   const host = new FakeHost();
   let mode = 0;
@@ -73,7 +76,9 @@ export function cmtModelHost(clock: ManualClock, responder: AirResponder): CmtMo
         const txAddress = arg.readBigUInt64LE(at + L.txBuf);
         const length = arg.readUInt32LE(at + L.len);
         rxAddresses.push(arg.readBigUInt64LE(at + L.rxBuf));
-        segments.push(txAddress === 0n ? { rxLength: length } : { tx: Uint8Array.from(self.at(txAddress)) });
+        const delayUs = arg.readUInt16LE(at + L.delayUsecs);
+        const data = txAddress === 0n ? { rxLength: length } : { tx: Uint8Array.from(self.at(txAddress)) };
+        segments.push(delayUs > 0 ? { ...data, delayUs } : data);
       }
       const unselected = (mode & SpiMode.NO_CS) !== 0;
       const result = (unselected ? ports.sdio : ports.csb).transfer(segments);
@@ -82,6 +87,33 @@ export function cmtModelHost(clock: ManualClock, responder: AirResponder): CmtMo
       });
       const parts = segments.map((s, index) => (s.tx ? `> ${hexes(s.tx)}` : `< ${hexes(result[index]!)}`));
       note(`spi ${unselected ? 'no-cs' : 'csb'} ${parts.join(' | ')}`);
+      return undefined;
+    },
+  });
+
+  host.device(FCSB_SPIDEV, {
+    ioctl(request, arg, self) {
+      if (request === SPI_IOC_WR_MODE32) return void note(`fcsb mode 0x${hex(arg.readUInt32LE(0))}`);
+      if (request === SPI_IOC_WR_BITS_PER_WORD) return void note(`fcsb bits ${arg[0]}`);
+      if (request === SPI_IOC_WR_MAX_SPEED_HZ) return void note(`fcsb speed ${arg.readUInt32LE(0)}`);
+      const segments: SpiSegment[] = [];
+      const rxAddresses: bigint[] = [];
+      for (let at = 0; at < arg.length; at += L.size) {
+        const txAddress = arg.readBigUInt64LE(at + L.txBuf);
+        const length = arg.readUInt32LE(at + L.len);
+        const delayUs = arg.readUInt16LE(at + L.delayUsecs);
+        rxAddresses.push(arg.readBigUInt64LE(at + L.rxBuf));
+        const data = txAddress === 0n ? { rxLength: length } : { tx: Uint8Array.from(self.at(txAddress)) };
+        segments.push({ ...data, delayUs });
+      }
+      const result = ports.fcsb.transfer(segments);
+      rxAddresses.forEach((address, index) => {
+        if (address !== 0n) self.at(address).set(result[index]!);
+      });
+      const parts = segments.map(
+        (s, index) => `${s.tx ? `> ${hexes(s.tx)}` : `< ${hexes(result[index]!)}`} hold ${s.delayUs ?? 0} us`,
+      );
+      note(`spi fcsb ${parts.join(' | ')}`);
       return undefined;
     },
   });

@@ -27,6 +27,7 @@ import {
 import { Nrf24Model, type Nrf24ModelOptions } from '../../../src/radio/model/nrf24-model';
 import { Nrf24Radio } from '../../../src/radio/nrf24/nrf24-radio';
 import { Cmd, REGISTER_NAMES } from '../../../src/radio/nrf24/registers';
+import type { RxSchemeChoice } from '../../../src/radio/nrf24/rx-schemes';
 import type { RadioSettings } from '../../../src/radio/radio';
 import { ManualClock } from '../../../src/system/clock';
 
@@ -201,6 +202,8 @@ export interface RigOptions {
   wrapCe?: (ce: GpioOutput) => GpioOutput;
   /** Wrap the SPI bus (after the trace recorder). */
   wrapSpi?: (spi: SpiBus) => SpiBus;
+  /** The driver's receive scheme (default: the driver's own, auto). */
+  rxScheme?: RxSchemeChoice;
 }
 
 /** Clock, far side with one scripted inverter, chip model, recorder and driver, wired together. */
@@ -213,7 +216,13 @@ export function rig(options: RigOptions = {}) {
   trace.input(model.irq);
   const spi = (options.wrapSpi ?? ((s: SpiBus) => s))(trace.spi(model.spi));
   const ce = (options.wrapCe ?? ((c: GpioOutput) => c))(trace.ce(model.ce));
-  const radio = new Nrf24Radio({ spi, ce, irq: model.irq, clock });
+  const radio = new Nrf24Radio({
+    spi,
+    ce,
+    irq: model.irq,
+    clock,
+    ...(options.rxScheme ? { rxScheme: options.rxScheme } : {}),
+  });
   radio.configure({ ...SETTINGS, ...options.settings });
   return { clock, inverter, far, model, trace, radio };
 }

@@ -63,7 +63,7 @@ function packet(overrides: Partial<NrfAirPacket> = {}): NrfAirPacket {
 async function listening(clock: ManualClock, model: Nrf24Model, spi: (...b: number[]) => number[]) {
   configure(spi);
   spi(0x20, 0x0f); // CONFIG: PRX, powered up
-  await clock.advance(2);
+  await clock.advance(5); // the start-up, 4.5 ms at worst
   model.ce.set(true);
   await clock.advance(1);
   expect(model.listening()).toBe(true);
@@ -143,7 +143,7 @@ describe('nRF24 chip model: receiving', () => {
     const { clock, model, spi, air } = setup();
     configure(spi);
     spi(0x20, 0x0f);
-    await clock.advance(2);
+    await clock.advance(5);
     air.deliver(packet()); // CE still low: standby
     model.ce.set(true);
     air.deliver(packet()); // PLL not settled yet
@@ -179,7 +179,7 @@ describe('nRF24 chip model: receiving', () => {
     const { clock, model, spi, air } = setup();
     configure(spi);
     spi(0x20, 0x4f); // MASK_RX_DR
-    await clock.advance(2);
+    await clock.advance(5);
     model.ce.set(true);
     await clock.advance(1);
     air.deliver(packet());
@@ -210,7 +210,7 @@ describe('nRF24 chip model: sending', () => {
     s.spi(0x30, ...INV); // TX_ADDR
     s.spi(0x2a, ...ackAddress); // RX_ADDR_P0
     s.spi(0x20, 0x0e);
-    await s.clock.advance(2);
+    await s.clock.advance(5);
     return s;
   }
 
