@@ -96,6 +96,7 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     startedAt,
     ...(deps.seed === undefined ? {} : { seed: deps.seed }),
     ...(options.radio === undefined ? {} : { radio: options.radio }),
+    ...(options.replayFile === undefined ? {} : { replayFile: options.replayFile }),
     ...(deps.radioHost === undefined ? {} : { radioHost: deps.radioHost }),
     ...(deps.radioThread === undefined ? {} : { radioThread: deps.radioThread }),
   });

@@ -27,6 +27,8 @@ export interface GatewayOptions {
   maxSocketClients?: number;
   /** `--radio` / `RADIO`: simulated (default), model (the drivers against chip models) or hardware. */
   radio?: RadioMode;
+  /** `--replay-file` / `REPLAY_FILE`: the capture `--radio replay` answers from (docs/replay.md). */
+  replayFile?: string;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -56,7 +58,8 @@ export const USAGE = `Usage: dtu-console [options]
   --sim-start <ISO time>     SIM_START           the gateway clock starts at this moment
   --require-time-sync        REQUIRE_TIME_SYNC=1 no inverter requests until the time is synchronised
   --max-socket-clients <n>   MAX_SOCKET_CLIENTS  clients per WebSocket before the oldest is closed
-  --radio <mode>             RADIO               simulated (default), model or hardware
+  --radio <mode>             RADIO               simulated (default), model, hardware or replay
+  --replay-file <path>       REPLAY_FILE         the captured log --radio replay answers from
   -h, --help                                     this text
 `;
 
@@ -72,6 +75,7 @@ const FLAGS = {
   'require-time-sync': { type: 'boolean' },
   'max-socket-clients': { type: 'string' },
   radio: { type: 'string' },
+  'replay-file': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -107,7 +111,7 @@ export function parseOptions(
     ...adminPassword(values['admin-password'] ?? env.ADMIN_PASSWORD),
     ...simStart(values['sim-start'] ?? env.SIM_START),
     ...maxSocketClients(values['max-socket-clients'] ?? env.MAX_SOCKET_CLIENTS),
-    ...radioMode(values.radio ?? env.RADIO),
+    ...radioMode(values.radio ?? env.RADIO, values['replay-file'] ?? env.REPLAY_FILE),
     requireTimeSync:
       values['require-time-sync'] ??
       ['1', 'true', 'yes'].includes((env.REQUIRE_TIME_SYNC ?? '').toLowerCase()),
@@ -140,12 +144,23 @@ function maxSocketClients(value: string | undefined): { maxSocketClients?: numbe
   return { maxSocketClients: clients };
 }
 
-function radioMode(value: string | undefined): { radio?: RadioMode } {
-  if (value === undefined || value === '') return {};
+function radioMode(
+  value: string | undefined,
+  replayFile: string | undefined,
+): { radio?: RadioMode; replayFile?: string } {
+  const file = replayFile === undefined || replayFile === '' ? undefined : resolve(replayFile);
+  if (value === undefined || value === '') {
+    if (file !== undefined) throw new OptionsError('--replay-file needs --radio replay');
+    return {};
+  }
   if (!(RADIO_MODES as readonly string[]).includes(value)) {
     throw new OptionsError(`Invalid --radio "${value}": expected ${RADIO_MODES.join(', ')}`);
   }
-  return { radio: value as RadioMode };
+  if (value === 'replay' && file === undefined) {
+    throw new OptionsError('--radio replay needs --replay-file <path>: the captured log to answer from');
+  }
+  if (value !== 'replay' && file !== undefined) throw new OptionsError('--replay-file needs --radio replay');
+  return { radio: value as RadioMode, ...(file === undefined ? {} : { replayFile: file }) };
 }
 
 function simStart(value: string | undefined): { simStart?: number } {

@@ -129,6 +129,37 @@ describe('System info', () => {
     expect(nrf).not.toHaveTextContent('Connected');
   });
 
+  it('says a replay is a captured log, names the file and never shows a connected module', async () => {
+    routes['/api/system/status'] = {
+      ...SYSTEM,
+      radio_mode: 'replay',
+      radio_simulated: false,
+      nrf_configured: true,
+      nrf_connected: true,
+      cmt_configured: false,
+      cmt_connected: false,
+      radio_problems: ['Replay of issue.log: capture line 12: CRC8 does not match'],
+      radio_replay: {
+        file: 'issue.log',
+        exchanges: 4,
+        inverters: ['82345678', '83010203'],
+        problems: ['capture line 12: CRC8 does not match'],
+      },
+    };
+    render(<SystemInfoPage />);
+    expect(await screen.findByTestId('radio-mode')).toHaveTextContent(
+      /Replay: the answers come from a captured log.*No real radio is attached/,
+    );
+    expect(screen.getByTestId('radio-replay-file')).toHaveTextContent('issue.log');
+    expect(screen.getByTestId('radio-replay-contents')).toHaveTextContent(
+      '4 requests · inverter addresses 82345678, 83010203',
+    );
+    expect(screen.getByTestId('radio-problem')).toHaveTextContent('capture line 12: CRC8 does not match');
+    const nrf = screen.getByRole('row', { name: /nRF24L01/ });
+    expect(nrf).toHaveTextContent('Answers from the capture');
+    expect(nrf).not.toHaveTextContent('Connected');
+  });
+
   it("names the gateway's own start reasons in the console language, and others as reported", async () => {
     routes['/api/system/status'] = { ...SYSTEM, resetreason_0: 'Software reset' };
     const { unmount } = render(<SystemInfoPage />);

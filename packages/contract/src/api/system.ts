@@ -45,6 +45,7 @@ export interface SystemStatus {
   radio_problems?: string[];
   radio_inverters?: RadioInverterDiagnostics[];
   radio_chips?: RadioChipCounters;
+  radio_replay?: RadioReplayInfo;
   /** Installed releases (dtu-console-<version>): the one running and the one a failed start falls back to. */
   release?: ReleaseInfo;
 }
@@ -55,8 +56,23 @@ export interface ReleaseInfo {
   previous: string | null;
 }
 
-/** simulated: built-in virtual inverters; model: the drivers against chip models (not real hardware); hardware. */
-export type RadioModeName = 'simulated' | 'model' | 'hardware';
+/**
+ * simulated: built-in virtual inverters; model: the drivers against chip models (not real hardware);
+ * hardware; replay: the answers of a captured log (not real hardware).
+ */
+export type RadioModeName = 'simulated' | 'model' | 'hardware' | 'replay';
+
+/** `radio_mode: replay`: the captured log the radio answers from (never real hardware). */
+export interface RadioReplayInfo {
+  /** The capture file's name. */
+  file: string;
+  /** Requests the capture holds (with or without an answer). */
+  exchanges: number;
+  /** The inverters' radio addresses in the capture (the last 8 hex digits of each serial). */
+  inverters: string[];
+  /** Capture lines that fail their checks (CRC8, CRC16, unreadable bytes), each with its line number. */
+  problems: string[];
+}
 
 /** Per inverter, since the gateway started: what the radio sent and got back. */
 export interface RadioInverterDiagnostics {

@@ -22,6 +22,7 @@ type RadioFields = Pick<
   | 'radio_problems'
   | 'radio_inverters'
   | 'radio_chips'
+  | 'radio_replay'
 >;
 
 /** A radio that counts per chip (the model and hardware radios). */
@@ -89,6 +90,7 @@ export function radioFields(radio: Radio, inverters: readonly LiveInverter[]): R
     radio_problems: radioProblems(status),
     radio_inverters: radioInverterDiagnostics(inverters),
     ...(chips ? { radio_chips: chips } : {}),
+    ...(status.replay ? { radio_replay: { ...status.replay } } : {}),
   };
 }
 

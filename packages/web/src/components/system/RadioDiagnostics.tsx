@@ -24,6 +24,7 @@ export function RadioDiagnostics({ status }: { status: SystemStatus }) {
           </td>
         </tr>
       ))}
+      <ReplayRows replay={status.radio_replay} />
       <ChipCounts chips={status.radio_chips} />
       {inverters.length > 0 && (
         <tr>
@@ -58,6 +59,28 @@ export function RadioDiagnostics({ status }: { status: SystemStatus }) {
         </tr>
       )}
     </InfoCard>
+  );
+}
+
+/** `--radio replay`: the capture the answers come from (its bad lines are among the problems above). */
+function ReplayRows({ replay }: { replay: SystemStatus['radio_replay'] }) {
+  const { t } = useTranslation(MAINTENANCE_NS);
+  if (!replay) return null;
+  return (
+    <>
+      <tr>
+        <th scope="row">{t('radioCard.replay.file')}</th>
+        <td data-testid="radio-replay-file">{replay.file}</td>
+      </tr>
+      <tr>
+        <th scope="row">{t('radioCard.replay.contents')}</th>
+        <td data-testid="radio-replay-contents">
+          {t('radioCard.replay.exchanges', { count: replay.exchanges })}
+          {replay.inverters.length > 0 &&
+            ` · ${t('radioCard.replay.inverters', { list: replay.inverters.join(', ') })}`}
+        </td>
+      </tr>
+    </>
   );
 }
 
