@@ -169,6 +169,25 @@ export class Nrf24Radio implements Radio {
     return this.#exclusive(() => this.#exchange(request));
   }
 
+  /**
+   * Listens without sending, for `windowMs` (the field check, `radio-check`): the receiver hops the
+   * answer channels as after a send and hears frames addressed to this DTU only.
+   */
+  listen(windowMs: number): Promise<Uint8Array[]> {
+    if (!this.#health.configured || this.#stopped) return Promise.resolve([]);
+    return this.#exclusive(async () => {
+      const frames: Uint8Array[] = [];
+      try {
+        this.#listenToIrq();
+        if (!this.#ready) await this.#setUp();
+        if (this.#ready) await this.#listen(this.#txIndex, this.#clock.now() + windowMs, frames);
+      } catch (error) {
+        this.#fail(error);
+      }
+      return frames;
+    });
+  }
+
   #listenToIrq(): void {
     this.#stopEdges ??= this.#irq.onEdge((edge) => {
       if (!edge.rising) this.#wake?.();
