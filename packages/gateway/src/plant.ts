@@ -5,6 +5,7 @@ import { readLinuxRadioWiring } from './config/pin-mapping';
 import type { DeepReadonly, GatewayConfig } from './config/schema';
 import type { ConfigStore } from './config/store';
 import { type EngineInverterSettings, type EngineSettings, InverterEngine, LiveModel } from './engine';
+import { FileFrequencyMemory } from './engine/frequency-memory';
 import { LinuxRadioHost } from './radio/linux/host';
 import { createPlantRadio, type RadioThread } from './radio/plant-radio';
 import type { Radio, RadioMode, RadioStatus } from './radio/radio';
@@ -34,6 +35,8 @@ export interface PlantOptions {
   seed?: number | string;
   /** `--radio`: simulated (default), model (drivers against chip models) or hardware (the profile's chips). */
   radio?: RadioMode;
+  /** Where the plant keeps what it learns across restarts (the HMS/HMT frequencies found). */
+  dataDir?: string;
   /** `--replay-file`: the capture `--radio replay` answers from. */
   replayFile?: string;
   /** Hardware in the main thread: the host's radio devices (default LinuxRadioHost.load; tests give fake system calls). */
@@ -130,6 +133,7 @@ export function createPlant(options: PlantOptions): Plant {
     live,
     settings: engineSettingsOf(config.all()),
     log: log.child({ component: 'engine' }),
+    ...(options.dataDir === undefined ? {} : { frequencyMemory: new FileFrequencyMemory(options.dataDir) }),
   });
 
   const apply = () => {

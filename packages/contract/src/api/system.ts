@@ -88,6 +88,23 @@ export interface RadioInverterDiagnostics {
   no_answer: number;
   /** dBm of the last answer; -127 when none or the chip measures none (nRF24). */
   rssi: number;
+  /** HMS/HMT only: frequency recovery (docs/protocol.md). */
+  frequency?: RadioFrequencyRecovery;
+}
+
+/**
+ * An HMS/HMT's frequency recovery: `on-frequency` (answers on the DTU frequency), `searching` (silent in
+ * daylight, being looked for across the band), `found` (found off the DTU frequency at `found_hz` and told
+ * to come back), `not-found` (the band was searched in vain; again from `next_search_at`).
+ */
+export interface RadioFrequencyRecovery {
+  state: 'on-frequency' | 'searching' | 'found' | 'not-found';
+  /** Where it was found last off the DTU frequency (kept across restarts); null when never. */
+  found_hz: number | null;
+  /** While searching: the frequency tried last. */
+  tried_hz: number | null;
+  /** Not found: when the next search may start (UNIX seconds); null otherwise. */
+  next_search_at: number | null;
 }
 
 /** The chips' own counts (absent for a chip that is not running). */

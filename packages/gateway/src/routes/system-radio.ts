@@ -32,7 +32,7 @@ function chipDiagnosticsOf(radio: Radio): ChipDiagnostics | undefined {
 }
 
 export function radioInverterDiagnostics(inverters: readonly LiveInverter[]): RadioInverterDiagnostics[] {
-  return inverters.map(({ serial, name, radioStats: s }) => ({
+  return inverters.map(({ serial, name, radioStats: s, cmtFrequency: f }) => ({
     serial,
     name,
     frames_sent: s.tx_request + s.tx_re_request,
@@ -40,6 +40,16 @@ export function radioInverterDiagnostics(inverters: readonly LiveInverter[]): Ra
     fragments_rerequested: s.tx_re_request,
     no_answer: s.rx_fail_nothing,
     rssi: s.rssi,
+    ...(f
+      ? {
+          frequency: {
+            state: f.state,
+            found_hz: f.foundHz,
+            tried_hz: f.triedHz,
+            next_search_at: f.nextSearchAt === null ? null : Math.floor(f.nextSearchAt / 1000),
+          },
+        }
+      : {}),
   }));
 }
 
