@@ -129,6 +129,42 @@ describe('System info', () => {
     expect(nrf).not.toHaveTextContent('Connected');
   });
 
+  it("shows each HMS/HMT's frequency recovery in the radio card", async () => {
+    const inverter = {
+      name: '',
+      frames_sent: 10,
+      answers: 8,
+      fragments_rerequested: 0,
+      no_answer: 2,
+      rssi: -70,
+    };
+    routes['/api/system/status'] = {
+      ...SYSTEM,
+      radio_mode: 'model',
+      radio_inverters: [
+        { ...inverter, serial: '114172220003', rssi: -127 },
+        {
+          ...inverter,
+          serial: '116683554321',
+          frequency: { state: 'found', found_hz: 869_500_000, tried_hz: null, next_search_at: null },
+        },
+        {
+          ...inverter,
+          serial: '116483554322',
+          frequency: { state: 'searching', found_hz: null, tried_hz: 864_750_000, next_search_at: null },
+        },
+      ],
+    };
+    render(<SystemInfoPage />);
+    expect(await screen.findByTestId('radio-frequency-116683554321')).toHaveTextContent(
+      'Found at 869.50 MHz, moved back',
+    );
+    expect(screen.getByTestId('radio-frequency-116483554322')).toHaveTextContent(
+      'Searching the band (at 864.75 MHz)',
+    );
+    expect(screen.getByTestId('radio-frequency-114172220003')).toHaveTextContent('');
+  });
+
   it('says a replay is a captured log, names the file and never shows a connected module', async () => {
     routes['/api/system/status'] = {
       ...SYSTEM,
