@@ -6,11 +6,17 @@ import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  GPIO_GET_CHIPINFO_IOCTL,
+  GPIO_V2_GET_LINE_IOCTL,
+  GpioLineRequestLayout as R,
+} from '../../src/radio/linux/gpio-abi';
 import { LinuxRadioHost } from '../../src/radio/linux/host';
 import { ExitCode, runRadioCheck } from '../../src/radio-check/check';
 import { checkHost, type HostProbe, overlayFor, systemHostProbe } from '../../src/radio-check/host-setup';
 import { readCheckSetup } from '../../src/radio-check/setup';
 import { ManualClock } from '../../src/system/clock';
+import { errno, FakeHost } from '../radio/linux/fake-syscalls';
 
 const PROFILES = join(import.meta.dirname, '../../../../deploy/raspberry-pi/pin_mapping.json');
 const BOTH_CHIPS = 'Raspberry Pi: nRF24L01+ on SPI0 CE0, CMT2300A on SPI0 CE1 (3-wire)';
@@ -130,6 +136,38 @@ describe('the host setup', () => {
     expect(member.find((f) => f.subject === '/dev/spidev0.0')?.text).toMatch(
       /although pi is in the spi group/,
     );
+  });
+
+  it('exits 2 and names the line when another program holds the CE line', async () => {
+    const host = new FakeHost();
+    host.device('/dev/spidev0.0');
+    host.device('/dev/gpiochip0', {
+      ioctl(request, arg, self) {
+        if (request === GPIO_GET_CHIPINFO_IOCTL) arg.writeUInt32LE(54, 64);
+        if (request === GPIO_V2_GET_LINE_IOCTL) {
+          const offset = arg.readUInt32LE(R.offsets);
+          if (offset === 22) errno('EBUSY')();
+          arg.writeInt32LE(self.handle(`/dev/gpiochip0 line ${offset}`), R.fd);
+        }
+        return undefined;
+      },
+    });
+    const lines: string[] = [];
+    const nodes = { '/dev/spidev0.0': 'ok', '/dev/gpiochip0': 'ok' } as const;
+    const code = await runRadioCheck(
+      { mode: 'hardware', listenS: 0 },
+      {
+        clock: new ManualClock(NOON),
+        out: (l) => lines.push(l),
+        setup: await readCheckSetup(await dataDir('Raspberry Pi: nRF24L01+ on SPI0 CE0')),
+        probe: probe({ nodes, configTxt: 'dtparam=spi=on' }),
+        host: async () => new LinuxRadioHost(host),
+      },
+    );
+    const text = lines.join('\n');
+    expect(text).toMatch(/✓ \/dev\/spidev0\.0 \(nRF24\) is there and opens/);
+    expect(text).toMatch(/✗ nRF24: request line 22 on \/dev\/gpiochip0: the line is busy/);
+    expect(code).toBe(ExitCode.hostSetup);
   });
 
   it('exits 2 when no profile is chosen, naming the profiles to choose from', async () => {
