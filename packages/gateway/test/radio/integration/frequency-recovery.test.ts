@@ -12,7 +12,7 @@ import {
   searchOrder,
 } from '../../../src/engine/frequency-search';
 import { radioInverterDiagnostics } from '../../../src/routes/system-radio';
-import { HM, HMS, MINUTE, modelStack } from './stack';
+import { HM, HMS, HOUR, MINUTE, modelStack, NOON } from './stack';
 
 const DTU_HZ = 865_000_000;
 /** Far from the DTU frequency: near the end of the search. */
@@ -60,6 +60,18 @@ describe('HMS/HMT frequency recovery through the chip models', () => {
       tried_hz: null,
       next_search_at: null,
     });
+    await s.stopFor(1000);
+  });
+
+  it('does not search at night, when an HMS is silent because it sleeps', async () => {
+    // 01:00 CEST: past nautical dusk even at midsummer (the default sunset type).
+    const s = modelStack({ start: NOON + 13 * HOUR });
+    await s.startFor(30 * MINUTE);
+    expect(s.live.inverter(HMS)!.reachable).toBe(false);
+    expect(s.live.inverter(HMS)!.cmtFrequency?.state).toBe('on-frequency');
+    expect(
+      s.sent.filter((r) => r.frame[0] === 0x15 && r.frequencyHz !== undefined && r.frequencyHz !== DTU_HZ),
+    ).toEqual([]);
     await s.stopFor(1000);
   });
 
