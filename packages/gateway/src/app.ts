@@ -104,6 +104,8 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     startedAt,
     ...(deps.seed === undefined ? {} : { seed: deps.seed }),
     ...(options.radio === undefined ? {} : { radio: options.radio }),
+    ...(options.replayFile === undefined ? {} : { replayFile: options.replayFile }),
+    dataDir: options.dataDir,
     ...(deps.radioHost === undefined ? {} : { radioHost: deps.radioHost }),
     ...(deps.radioThread === undefined ? {} : { radioThread: deps.radioThread }),
   });

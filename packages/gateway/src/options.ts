@@ -31,6 +31,8 @@ export interface GatewayOptions {
   tls?: TlsOption;
   /** `--http-redirect` / `HTTP_REDIRECT`: a plain HTTP port that redirects to the HTTPS one (needs tls). */
   httpRedirectPort?: number;
+  /** `--replay-file` / `REPLAY_FILE`: the capture `--radio replay` answers from (docs/replay.md). */
+  replayFile?: string;
 }
 
 /** Where the HTTPS key and certificate come from: PEM files, or made once in the data directory. */
@@ -63,7 +65,8 @@ export const USAGE = `Usage: dtu-console [options]
   --sim-start <ISO time>     SIM_START           the gateway clock starts at this moment
   --require-time-sync        REQUIRE_TIME_SYNC=1 no inverter requests until the time is synchronised
   --max-socket-clients <n>   MAX_SOCKET_CLIENTS  clients per WebSocket before the oldest is closed
-  --radio <mode>             RADIO               simulated (default), model or hardware
+  --radio <mode>             RADIO               simulated (default), model, hardware or replay
+  --replay-file <path>       REPLAY_FILE         the captured log --radio replay answers from
   --tls-cert <file>          TLS_CERT            serve HTTPS with this PEM certificate (chain)
   --tls-key <file>           TLS_KEY             the PEM private key of that certificate
   --tls self-signed          TLS=self-signed     serve HTTPS with a certificate made in the data directory
@@ -87,6 +90,7 @@ const FLAGS = {
   'tls-key': { type: 'string' },
   tls: { type: 'string' },
   'http-redirect': { type: 'string' },
+  'replay-file': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -128,7 +132,7 @@ export function parseOptions(
     ...adminPassword(values['admin-password'] ?? env.ADMIN_PASSWORD),
     ...simStart(values['sim-start'] ?? env.SIM_START),
     ...maxSocketClients(values['max-socket-clients'] ?? env.MAX_SOCKET_CLIENTS),
-    ...radioMode(values.radio ?? env.RADIO),
+    ...radioMode(values.radio ?? env.RADIO, values['replay-file'] ?? env.REPLAY_FILE),
     ...(tlsOption === undefined ? {} : { tls: tlsOption }),
     ...redirect,
     requireTimeSync:
@@ -163,12 +167,23 @@ function maxSocketClients(value: string | undefined): { maxSocketClients?: numbe
   return { maxSocketClients: clients };
 }
 
-function radioMode(value: string | undefined): { radio?: RadioMode } {
-  if (value === undefined || value === '') return {};
+function radioMode(
+  value: string | undefined,
+  replayFile: string | undefined,
+): { radio?: RadioMode; replayFile?: string } {
+  const file = replayFile === undefined || replayFile === '' ? undefined : resolve(replayFile);
+  if (value === undefined || value === '') {
+    if (file !== undefined) throw new OptionsError('--replay-file needs --radio replay');
+    return {};
+  }
   if (!(RADIO_MODES as readonly string[]).includes(value)) {
     throw new OptionsError(`Invalid --radio "${value}": expected ${RADIO_MODES.join(', ')}`);
   }
-  return { radio: value as RadioMode };
+  if (value === 'replay' && file === undefined) {
+    throw new OptionsError('--radio replay needs --replay-file <path>: the captured log to answer from');
+  }
+  if (value !== 'replay' && file !== undefined) throw new OptionsError('--replay-file needs --radio replay');
+  return { radio: value as RadioMode, ...(file === undefined ? {} : { replayFile: file }) };
 }
 
 function simStart(value: string | undefined): { simStart?: number } {

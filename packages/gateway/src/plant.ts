@@ -5,6 +5,7 @@ import { readLinuxRadioWiring } from './config/pin-mapping';
 import type { DeepReadonly, GatewayConfig } from './config/schema';
 import type { ConfigStore } from './config/store';
 import { type EngineInverterSettings, type EngineSettings, InverterEngine, LiveModel } from './engine';
+import { FileFrequencyMemory } from './engine/frequency-memory';
 import { LinuxRadioHost } from './radio/linux/host';
 import { createPlantRadio, type RadioThread } from './radio/plant-radio';
 import type { Radio, RadioMode, RadioStatus } from './radio/radio';
@@ -34,6 +35,10 @@ export interface PlantOptions {
   seed?: number | string;
   /** `--radio`: simulated (default), model (drivers against chip models) or hardware (the profile's chips). */
   radio?: RadioMode;
+  /** Where the plant keeps what it learns across restarts (the HMS/HMT frequencies found). */
+  dataDir?: string;
+  /** `--replay-file`: the capture `--radio replay` answers from. */
+  replayFile?: string;
   /** Hardware in the main thread: the host's radio devices (default LinuxRadioHost.load; tests give fake system calls). */
   radioHost?: () => Promise<LinuxRadioHost>;
   /**
@@ -79,11 +84,21 @@ export function engineSettingsOf(config: DeepReadonly<GatewayConfig>): EngineSet
 
 const PLANT_SECTIONS = new Set(['dtu', 'ntp', 'inverters']);
 
+/** The start-up log line of each radio that is not the simulator. */
+const RADIO_MODE_TEXT: Record<RadioMode, string> = {
+  simulated: 'simulated',
+  model: 'the drivers against chip models (no real hardware)',
+  hardware: 'hardware',
+  replay: 'replaying a captured log (no real hardware)',
+};
+
 /** Each chip's problem in plain words, as the console log and system info show them. */
 export function radioProblems(status: RadioStatus): string[] {
   const problems: string[] = [];
   if (status.nrf.configured && status.nrf.reason) problems.push(`nRF24: ${status.nrf.reason}`);
   if (status.cmt.configured && status.cmt.reason) problems.push(`CMT2300A: ${status.cmt.reason}`);
+  for (const problem of status.replay?.problems ?? [])
+    problems.push(`Replay of ${status.replay!.file}: ${problem}`);
   // A reason that already names its chip is not prefixed twice.
   return problems.map((problem) => problem.replace(/^(nRF24|CMT2300A): \1: /, '$1: '));
 }
@@ -101,6 +116,7 @@ export function createPlant(options: PlantOptions): Plant {
     thread: options.radioThread ?? 'worker',
     log: log.child({ component: 'radio' }),
     seed: options.seed ?? 'dtu-console',
+    ...(options.replayFile === undefined ? {} : { replayFile: options.replayFile }),
     location: () => {
       const ntp = config.get('ntp');
       return { latitude: ntp.latitude, longitude: ntp.longitude };
@@ -117,6 +133,7 @@ export function createPlant(options: PlantOptions): Plant {
     live,
     settings: engineSettingsOf(config.all()),
     log: log.child({ component: 'engine' }),
+    ...(options.dataDir === undefined ? {} : { frequencyMemory: new FileFrequencyMemory(options.dataDir) }),
   });
 
   const apply = () => {
@@ -143,9 +160,7 @@ export function createPlant(options: PlantOptions): Plant {
       });
       await engine.start();
       if (mode !== 'simulated') {
-        log.info(
-          `Radio: ${mode === 'model' ? 'the drivers against chip models (no real hardware)' : 'hardware'}`,
-        );
+        log.info(`Radio: ${RADIO_MODE_TEXT[mode]}`);
       }
       // Hardware trouble is said once at start, in words the owner can act on; the status keeps saying it.
       for (const problem of radioProblems(radio.status())) log.warn(`Radio: ${problem}`);

@@ -35,6 +35,7 @@ const UNITLESS = new Set([
   'dtu_radio_requests_total',
   'dtu_radio_re_requests_total',
   'dtu_radio_results_total',
+  'dtu_radio_frequency_state',
   'dtu_alerts_opened_total',
   'dtu_limiter_enabled',
   'dtu_limiter_state',
@@ -101,6 +102,7 @@ describe('the families beside OpenDTU', () => {
       dtu_inverter_info: 'model',
       dtu_string_info: 'string_name',
       dtu_radio_results_total: 'result',
+      dtu_radio_frequency_state: 'state',
     };
     const scopes = ['plant', 'inverter', 'string', 'radio'];
     const scoped = samples.filter((s) => s.name.startsWith('dtu_') && scopes.includes(s.name.split('_')[1]!));
@@ -113,6 +115,23 @@ describe('the families beside OpenDTU', () => {
       const allowed = extra[sample.name];
       expect(keys, sample.name).toEqual(allowed ? [...expected, allowed] : expected);
     }
+  });
+
+  it("show each HMS/HMT's frequency recovery as an enum of its state, and no series for an HM", () => {
+    const states = samples.filter(
+      (s) => s.name === 'dtu_radio_frequency_state' && s.labels.serial === HMS2000,
+    );
+    expect(states.map((s) => [s.labels.state, s.value])).toEqual([
+      ['on_frequency', 1],
+      ['searching', 0],
+      ['found', 0],
+      ['not_found', 0],
+    ]);
+    expect(
+      samples.filter((s) => s.name === 'dtu_radio_frequency_state' && s.labels.serial === HM800),
+    ).toEqual([]);
+    // Never found off the DTU frequency: no found frequency.
+    expect(samples.filter((s) => s.name === 'dtu_radio_frequency_found_hertz')).toEqual([]);
   });
 
   it('show the limiter (an enum of its state), the meter and the alerts each rule opened', async () => {

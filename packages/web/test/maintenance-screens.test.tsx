@@ -129,6 +129,73 @@ describe('System info', () => {
     expect(nrf).not.toHaveTextContent('Connected');
   });
 
+  it("shows each HMS/HMT's frequency recovery in the radio card", async () => {
+    const inverter = {
+      name: '',
+      frames_sent: 10,
+      answers: 8,
+      fragments_rerequested: 0,
+      no_answer: 2,
+      rssi: -70,
+    };
+    routes['/api/system/status'] = {
+      ...SYSTEM,
+      radio_mode: 'model',
+      radio_inverters: [
+        { ...inverter, serial: '114172220003', rssi: -127 },
+        {
+          ...inverter,
+          serial: '116683554321',
+          frequency: { state: 'found', found_hz: 869_500_000, tried_hz: null, next_search_at: null },
+        },
+        {
+          ...inverter,
+          serial: '116483554322',
+          frequency: { state: 'searching', found_hz: null, tried_hz: 864_750_000, next_search_at: null },
+        },
+      ],
+    };
+    render(<SystemInfoPage />);
+    expect(await screen.findByTestId('radio-frequency-116683554321')).toHaveTextContent(
+      'Found at 869.50 MHz, moved back',
+    );
+    expect(screen.getByTestId('radio-frequency-116483554322')).toHaveTextContent(
+      'Searching the band (at 864.75 MHz)',
+    );
+    expect(screen.getByTestId('radio-frequency-114172220003')).toHaveTextContent('');
+  });
+
+  it('says a replay is a captured log, names the file and never shows a connected module', async () => {
+    routes['/api/system/status'] = {
+      ...SYSTEM,
+      radio_mode: 'replay',
+      radio_simulated: false,
+      nrf_configured: true,
+      nrf_connected: true,
+      cmt_configured: false,
+      cmt_connected: false,
+      radio_problems: ['Replay of issue.log: capture line 12: CRC8 does not match'],
+      radio_replay: {
+        file: 'issue.log',
+        exchanges: 4,
+        inverters: ['82345678', '83010203'],
+        problems: ['capture line 12: CRC8 does not match'],
+      },
+    };
+    render(<SystemInfoPage />);
+    expect(await screen.findByTestId('radio-mode')).toHaveTextContent(
+      /Replay: the answers come from a captured log.*No real radio is attached/,
+    );
+    expect(screen.getByTestId('radio-replay-file')).toHaveTextContent('issue.log');
+    expect(screen.getByTestId('radio-replay-contents')).toHaveTextContent(
+      '4 requests · inverter addresses 82345678, 83010203',
+    );
+    expect(screen.getByTestId('radio-problem')).toHaveTextContent('capture line 12: CRC8 does not match');
+    const nrf = screen.getByRole('row', { name: /nRF24L01/ });
+    expect(nrf).toHaveTextContent('Answers from the capture');
+    expect(nrf).not.toHaveTextContent('Connected');
+  });
+
   it("names the gateway's own start reasons in the console language, and others as reported", async () => {
     routes['/api/system/status'] = { ...SYSTEM, resetreason_0: 'Software reset' };
     const { unmount } = render(<SystemInfoPage />);

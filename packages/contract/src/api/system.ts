@@ -45,6 +45,7 @@ export interface SystemStatus {
   radio_problems?: string[];
   radio_inverters?: RadioInverterDiagnostics[];
   radio_chips?: RadioChipCounters;
+  radio_replay?: RadioReplayInfo;
   /** Installed releases (dtu-console-<version>): the one running and the one a failed start falls back to. */
   release?: ReleaseInfo;
   /** HTTPS (`--tls-cert`/`--tls-key` or `--tls self-signed`); null when the gateway serves plain HTTP. */
@@ -67,8 +68,23 @@ export interface ReleaseInfo {
   previous: string | null;
 }
 
-/** simulated: built-in virtual inverters; model: the drivers against chip models (not real hardware); hardware. */
-export type RadioModeName = 'simulated' | 'model' | 'hardware';
+/**
+ * simulated: built-in virtual inverters; model: the drivers against chip models (not real hardware);
+ * hardware; replay: the answers of a captured log (not real hardware).
+ */
+export type RadioModeName = 'simulated' | 'model' | 'hardware' | 'replay';
+
+/** `radio_mode: replay`: the captured log the radio answers from (never real hardware). */
+export interface RadioReplayInfo {
+  /** The capture file's name. */
+  file: string;
+  /** Requests the capture holds (with or without an answer). */
+  exchanges: number;
+  /** The inverters' radio addresses in the capture (the last 8 hex digits of each serial). */
+  inverters: string[];
+  /** Capture lines that fail their checks (CRC8, CRC16, unreadable bytes), each with its line number. */
+  problems: string[];
+}
 
 /** Per inverter, since the gateway started: what the radio sent and got back. */
 export interface RadioInverterDiagnostics {
@@ -84,6 +100,23 @@ export interface RadioInverterDiagnostics {
   no_answer: number;
   /** dBm of the last answer; -127 when none or the chip measures none (nRF24). */
   rssi: number;
+  /** HMS/HMT only: frequency recovery (docs/protocol.md). */
+  frequency?: RadioFrequencyRecovery;
+}
+
+/**
+ * An HMS/HMT's frequency recovery: `on-frequency` (answers on the DTU frequency), `searching` (silent in
+ * daylight, being looked for across the band), `found` (found off the DTU frequency at `found_hz` and told
+ * to come back), `not-found` (the band was searched in vain; again from `next_search_at`).
+ */
+export interface RadioFrequencyRecovery {
+  state: 'on-frequency' | 'searching' | 'found' | 'not-found';
+  /** Where it was found last off the DTU frequency (kept across restarts); null when never. */
+  found_hz: number | null;
+  /** While searching: the frequency tried last. */
+  tried_hz: number | null;
+  /** Not found: when the next search may start (UNIX seconds); null otherwise. */
+  next_search_at: number | null;
 }
 
 /** One nRF24 receive scheme's counts since start. */

@@ -11,6 +11,7 @@ import type { Radio } from '../radio/radio';
 import type { Clock } from '../system/clock';
 import { CommandQueue } from './command-queue';
 import { DayCycle, HOUSEKEEPING_MS } from './day-cycle';
+import { type FrequencyMemory, FrequencySearch } from './frequency-search';
 import { InverterState } from './inverter';
 import type { LiveChange, LiveModel } from './live-model';
 import { PollTiming } from './poll-timing';
@@ -40,6 +41,8 @@ export interface InverterEngineOptions {
    * longer period to save timer events; the day change is then seen that much later.
    */
   housekeepingMs?: number;
+  /** Where each HMS/HMT was found last, across restarts (frequency recovery; none: forgotten at stop). */
+  frequencyMemory?: FrequencyMemory;
 }
 
 /**
@@ -70,6 +73,7 @@ export class InverterEngine {
   readonly #day: DayCycle;
   readonly #polls: PollTiming;
   readonly #requests: InverterRequests;
+  readonly #frequencies: FrequencySearch;
   #settings: EngineSettings;
   /** The DTU serial in wire form, kept with the settings so no transaction parses it again. */
   #dtuSerial: string;
@@ -124,6 +128,17 @@ export class InverterEngine {
       dtu: () => this.#settings.dtu,
       isCurrent: (inv) => this.#isCurrent(inv),
       publish,
+    });
+    this.#frequencies = new FrequencySearch({
+      clock: options.clock,
+      radio: options.radio,
+      queue: this.#queues.CMT,
+      log: this.#log,
+      dtu: () => this.#settings.dtu,
+      dtuSerial: () => this.#dtuSerial,
+      isCurrent: (inv) => this.#isCurrent(inv),
+      changed: (inv) => this.#publish(inv, 'status'),
+      ...(options.frequencyMemory ? { memory: options.frequencyMemory } : {}),
     });
     this.#radio.configure(radioSettingsOf(this.#settings.dtu));
     this.#setInverters(this.#settings);
@@ -284,6 +299,7 @@ export class InverterEngine {
       const queue = this.#queues[inv.info.radio];
       queue.remove((c) => c.serial === number);
       queue.abortCurrent((c) => c.serial === number);
+      this.#frequencies.forget(inv);
       this.#live.removeInverter(inv.serial);
     }
     this.#byNumber = next;
@@ -293,7 +309,11 @@ export class InverterEngine {
 
   #publish(inv: InverterState, change: LiveChange): void {
     if (!this.#isCurrent(inv)) return;
-    this.#live.setInverter(inv.snapshot(), change);
+    const snapshot = inv.snapshot();
+    this.#live.setInverter(
+      inv.info.radio === 'CMT' ? { ...snapshot, cmtFrequency: this.#frequencies.status(inv) } : snapshot,
+      change,
+    );
   }
 
   /** One inverter's turn: what to ask it and what to resend; true when it did something. */
@@ -307,6 +327,8 @@ export class InverterEngine {
     if (!inv.pollingEnabled && !inv.commandsEnabled) return false;
 
     if (!inv.reachable && inv.info.radio === 'CMT') this.#requests.channelChange(inv);
+    // Silent for long in daylight: the band is searched for it (frequency-search.ts).
+    if (inv.info.radio === 'CMT') this.#frequencies.turn(inv, this.#day.isDay);
     // Data requests carry the time, so they wait for a trusted clock.
     if (this.#clock.isSynchronised() && inv.pollingEnabled) {
       const now = this.#clock.now();

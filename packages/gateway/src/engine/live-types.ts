@@ -21,6 +21,19 @@ export interface LiveChannelConfig {
   yieldTotalOffsetKWh: number;
 }
 
+/** HMS/HMT frequency recovery (frequency-search.ts): where the inverter stands. */
+export type FrequencyState = 'on-frequency' | 'searching' | 'found' | 'not-found';
+
+export interface FrequencyStatus {
+  state: FrequencyState;
+  /** Where it was found last (also remembered across restarts); null when never. */
+  foundHz: number | null;
+  /** Searching: the frequency tried last. */
+  triedHz: number | null;
+  /** Not found: when the next search may start (gateway clock, ms). */
+  nextSearchAt: number | null;
+}
+
 /** Everything known about one inverter at one moment. Replaced as a whole, never mutated. */
 export interface LiveInverter {
   /** Wire form, e.g. '116180216880'. */
@@ -69,6 +82,8 @@ export interface LiveInverter {
   gridProfileRaw: Uint8Array;
   /** Increases with every 'data' change. */
   dataVersion: number;
+  /** HMS/HMT only: on the DTU frequency, searched for, found elsewhere, not found (frequency-search.ts). */
+  cmtFrequency?: FrequencyStatus;
 }
 
 export interface LiveSystem {

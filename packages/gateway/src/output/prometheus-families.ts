@@ -10,6 +10,7 @@
  * is one entry in its group; a new group one entry in METRIC_GROUPS.
  */
 import type { RunDataFieldKey } from '@dtu-console/hoymiles';
+import type { FrequencyState } from '../engine/frequency-search';
 import type { LiveInverter } from '../engine/live-types';
 import { RSSI_NONE } from '../engine/radio-stats';
 import { channelsOf, roundTo } from './fields';
@@ -318,8 +319,32 @@ const RADIO = group<LiveInverter>(
       type: 'gauge',
       value: (inv) => (inv.radioStats.rssi > RSSI_NONE ? inv.radioStats.rssi : null),
     },
+    {
+      name: 'dtu_radio_frequency_state',
+      help: 'HMS/HMT only: 1 for the frequency recovery state the inverter is in (on_frequency, searching, found, not_found)',
+      type: 'gauge',
+      value: () => null,
+      split: {
+        label: 'state',
+        values: (inv) =>
+          inv.cmtFrequency
+            ? FREQUENCY_STATES.map((state) => [
+                state.replace('-', '_'),
+                inv.cmtFrequency?.state === state ? 1 : 0,
+              ])
+            : [],
+      },
+    },
+    {
+      name: 'dtu_radio_frequency_found_hertz',
+      help: 'HMS/HMT only: the frequency the inverter was last found on off the DTU frequency (absent when never)',
+      type: 'gauge',
+      value: (inv) => inv.cmtFrequency?.foundHz ?? null,
+    },
   ],
 );
+
+const FREQUENCY_STATES: readonly FrequencyState[] = ['on-frequency', 'searching', 'found', 'not-found'];
 
 /** Every group, in output order. */
 export const METRIC_GROUPS: readonly MetricGroup[] = [

@@ -5,6 +5,7 @@ import { HardwareRadio, type HardwareRadioOptions } from './hardware-radio';
 import { createModelRadio } from './model/virtual-air';
 import type { Radio, RadioMode } from './radio';
 import type { RadioTimer } from './radio-timer';
+import { ReplayRadio } from './replay/replay-radio';
 import {
   type Location,
   REALISTIC_FAULTS,
@@ -39,6 +40,8 @@ export interface PlantRadioOptions {
   thread?: RadioThread;
   /** Says when the radio thread crashes and comes back. */
   log?: Logger;
+  /** `replay`: the capture file to answer from (`--replay-file`). */
+  replayFile?: string;
   /** Tests: the radio thread's restart back-off. */
   restartDelayMs?: WorkerRadioOptions['restartDelayMs'];
 }
@@ -51,6 +54,10 @@ export interface PlantRadio {
 
 export function createPlantRadio(options: PlantRadioOptions): PlantRadio {
   const { clock, location } = options;
+  if (options.mode === 'replay') {
+    // A replay has no chip timing to keep: it answers in the caller's thread, like the simulator.
+    return { radio: new ReplayRadio({ file: options.replayFile ?? '' }), setInverters: () => undefined };
+  }
   if (options.thread === 'worker' && options.mode !== 'simulated') {
     const radio = new WorkerRadio({
       mode: options.mode,

@@ -8,6 +8,7 @@ import type { RadioKind } from '@dtu-console/hoymiles';
  *   virtual air reaches the same virtual inverters (`model/virtual-air.ts`);
  * - `hardware`: the same drivers on the host's SPI and GPIO devices (`linux/`), wired from the active
  *   device profile (`hardware-radio.ts`).
+ * - `replay/`: the answers of a captured log (OpenDTU, AhoyDTU), matched to each request.
  * `dual-radio.ts` puts one driver per chip behind this interface, so both chips run at once.
  */
 export interface RadioRequest {
@@ -21,9 +22,22 @@ export interface RadioRequest {
   windowMs: number;
 }
 
-/** What answers behind the radio: see the header. */
-export type RadioMode = 'simulated' | 'model' | 'hardware';
-export const RADIO_MODES: readonly RadioMode[] = ['simulated', 'model', 'hardware'];
+/** What answers behind the radio: see the header (`replay`: a capture file, `replay/`). */
+export type RadioMode = 'simulated' | 'model' | 'hardware' | 'replay';
+export const RADIO_MODES: readonly RadioMode[] = ['simulated', 'model', 'hardware', 'replay'];
+/** The modes whose drivers talk to chips (modelled or real), and so may run in the radio thread. */
+export type ChipRadioMode = 'model' | 'hardware';
+
+/** `--radio replay`: what the capture holds (docs/replay.md). */
+export interface ReplayInfo {
+  /** The capture file's name. */
+  file: string;
+  exchanges: number;
+  /** The inverters' radio addresses (8 hex digits, the end of the serial) the capture holds. */
+  inverters: string[];
+  /** What the capture holds that fails its checks, each with its line number; left out of the replay. */
+  problems: string[];
+}
 
 export interface RadioStatus {
   /** `reason`: why the chip is not usable (or runs degraded), in plain words for the user. */
@@ -33,6 +47,8 @@ export interface RadioStatus {
   simulated?: boolean;
   /** Which radio runs; absent means simulated (a radio that does not say). */
   mode?: RadioMode;
+  /** `replay` only: the capture being replayed. */
+  replay?: ReplayInfo;
 }
 
 /** The DTU settings a radio needs. */

@@ -24,6 +24,7 @@ type RadioFields = Pick<
   | 'radio_problems'
   | 'radio_inverters'
   | 'radio_chips'
+  | 'radio_replay'
 >;
 
 /** A radio that counts per chip (the model and hardware radios). */
@@ -33,7 +34,7 @@ function chipDiagnosticsOf(radio: Radio): ChipDiagnostics | undefined {
 }
 
 export function radioInverterDiagnostics(inverters: readonly LiveInverter[]): RadioInverterDiagnostics[] {
-  return inverters.map(({ serial, name, radioStats: s }) => ({
+  return inverters.map(({ serial, name, radioStats: s, cmtFrequency: f }) => ({
     serial,
     name,
     frames_sent: s.tx_request + s.tx_re_request,
@@ -41,6 +42,16 @@ export function radioInverterDiagnostics(inverters: readonly LiveInverter[]): Ra
     fragments_rerequested: s.tx_re_request,
     no_answer: s.rx_fail_nothing,
     rssi: s.rssi,
+    ...(f
+      ? {
+          frequency: {
+            state: f.state,
+            found_hz: f.foundHz,
+            tried_hz: f.triedHz,
+            next_search_at: f.nextSearchAt === null ? null : Math.floor(f.nextSearchAt / 1000),
+          },
+        }
+      : {}),
   }));
 }
 
@@ -92,6 +103,7 @@ export function radioFields(radio: Radio, inverters: readonly LiveInverter[]): R
     radio_problems: radioProblems(status),
     radio_inverters: radioInverterDiagnostics(inverters),
     ...(chips ? { radio_chips: chips } : {}),
+    ...(status.replay ? { radio_replay: { ...status.replay } } : {}),
   };
 }
 

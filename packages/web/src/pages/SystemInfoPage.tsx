@@ -110,6 +110,7 @@ function SystemInfo({ status }: { status: SystemStatus }) {
           connected={status.nrf_connected}
           simulated={status.radio_simulated === true}
           model={status.radio_mode === 'model'}
+          replay={status.radio_mode === 'replay'}
         />
         <RadioRow
           name="CMT2300A"
@@ -117,6 +118,7 @@ function SystemInfo({ status }: { status: SystemStatus }) {
           connected={status.cmt_connected}
           simulated={status.radio_simulated === true}
           model={status.radio_mode === 'model'}
+          replay={status.radio_mode === 'replay'}
         />
       </InfoCard>
       <RadioDiagnostics status={status} />
@@ -181,6 +183,8 @@ interface RadioRowProps {
   simulated: boolean;
   /** In the chip models (--radio model) a chip answers, but nothing real is connected. */
   model: boolean;
+  /** Replaying a captured log (--radio replay): the answers come from a file, nothing real is connected. */
+  replay: boolean;
 }
 
 function RadioRow(props: RadioRowProps) {
@@ -197,6 +201,10 @@ function RadioRow(props: RadioRowProps) {
         ) : props.model ? (
           <StateBadge ok={props.connected}>
             {props.connected ? t('radioCard.chip.modelAnswers') : t('radioCard.chip.modelSilent')}
+          </StateBadge>
+        ) : props.replay ? (
+          <StateBadge ok={props.connected}>
+            {props.connected ? t('radioCard.chip.replayAnswers') : t('radioCard.chip.replaySilent')}
           </StateBadge>
         ) : (
           <StateBadge ok={props.connected}>

@@ -173,6 +173,30 @@ export class Cmt2300aRadio implements Radio {
     return this.#serial(() => this.#exchange(request));
   }
 
+  /**
+   * Listens without sending (the field check, `radio-check`): `windowMs` on `frequencyHz` (default the
+   * DTU's). The CMT2300A hears every Hoymiles packet on the frequency, whoever it is addressed to.
+   */
+  listen(windowMs: number, frequencyHz?: number): Promise<CmtReception[]> {
+    return this.#serial(async () => {
+      const heard: CmtReception[] = [];
+      const settings = this.#settings;
+      if (!settings?.cmtEnabled || !(await this.#ensureReady())) return heard;
+      const channel = this.#channelOf(settings, frequencyHz ?? settings.cmtFrequencyHz);
+      if (channel === undefined) return heard;
+      try {
+        await this.#chip.go(Go.stby, State.stby);
+        this.#chip.write(Reg.freqChannel, channel);
+        await this.#listen(windowMs, heard);
+        await this.#chip.go(Go.stby, State.stby);
+        await this.#chip.go(Go.sleep, State.sleep);
+      } catch (error) {
+        this.#fail(error);
+      }
+      return heard;
+    });
+  }
+
   #serial<T>(work: () => Promise<T>): Promise<T> {
     const run = this.#chain.then(work, work);
     this.#chain = run.catch(() => undefined);

@@ -174,6 +174,26 @@ export class Nrf24Radio implements Radio {
     return this.#exclusive(() => this.#exchange(request));
   }
 
+  /**
+   * Listens without sending, for `windowMs` (the field check, `radio-check`): the receiver hops all the
+   * answer channels blindly (nothing was sent, so no channel is more likely) and hears frames addressed
+   * to this DTU only.
+   */
+  listen(windowMs: number): Promise<Uint8Array[]> {
+    if (!this.#health.configured || this.#stopped) return Promise.resolve([]);
+    return this.#exclusive(async () => {
+      const frames: Uint8Array[] = [];
+      try {
+        this.#listenToIrq();
+        if (!this.#ready) await this.#setUp();
+        if (this.#ready) await this.#listenBlind(this.#txIndex, this.#clock.now() + windowMs, frames);
+      } catch (error) {
+        this.#fail(error);
+      }
+      return frames;
+    });
+  }
+
   #listenToIrq(): void {
     this.#stopEdges ??= this.#irq.onEdge((edge) => {
       if (!edge.rising) this.#wake?.();

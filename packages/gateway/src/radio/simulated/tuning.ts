@@ -21,6 +21,8 @@ export class FrequencyTuning {
   #listenHz = 0;
   #pending: { hz: number; at: number } | null = null;
   #countryId = -1;
+  /** Another DTU keeps it on its frequency: no fallback to the start-up frequency. */
+  #held = false;
 
   constructor(env: TuningEnvironment) {
     this.#env = env;
@@ -36,12 +38,21 @@ export class FrequencyTuning {
     this.#listenHz = this.startupHz();
     this.#countryId = this.#env.country();
     this.#pending = null;
+    this.#held = false;
   }
 
   /** Listens on `frequencyHz` at once, as if it had been told so. */
   assume(frequencyHz: number): void {
     this.#listenHz = frequencyHz;
     this.#pending = null;
+    this.#held = false;
+  }
+
+  /** Another DTU moved it to `frequencyHz` and keeps talking to it there: it stays until told otherwise. */
+  hold(frequencyHz: number): void {
+    this.#listenHz = frequencyHz;
+    this.#pending = null;
+    this.#held = true;
   }
 
   /** Follows the time: a pending move completes, a long silence sends it back to the start-up frequency. */
@@ -57,7 +68,8 @@ export class FrequencyTuning {
       this.#pending = null;
     }
     const startup = this.startupHz();
-    if (this.#listenHz !== startup && (lastContact === null || now - lastContact >= FREQUENCY_FALLBACK_MS)) {
+    const silent = lastContact === null || now - lastContact >= FREQUENCY_FALLBACK_MS;
+    if (this.#listenHz !== startup && silent && !this.#held) {
       this.#listenHz = startup;
       this.#pending = null;
     }
@@ -69,6 +81,7 @@ export class FrequencyTuning {
     if (!country || !countries.includes(country.key)) return;
     const target = cmtFrequencyOfChannel(country.id, channel);
     if (!target.ok) return;
+    this.#held = false;
     this.#pending =
       target.value === this.#listenHz
         ? null

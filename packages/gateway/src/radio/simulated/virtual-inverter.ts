@@ -241,6 +241,12 @@ export class VirtualInverter {
    * listens on the DTU's frequency as if it had just been told so. Inverters that power up later (in the
    * morning, or added while the gateway runs) start on their start-up frequency and need a channel change.
    */
+  /** Another DTU moved it to `frequencyHz` and keeps it there (InverterFault.movedByAnotherDtuHz). */
+  holdFrequency(frequencyHz: number, now: number): void {
+    this.advanceTo(now);
+    if (this.info.radio === 'CMT') this.#tuning.hold(frequencyHz);
+  }
+
   assumeTunedTo(frequencyHz: number, now: number): void {
     this.advanceTo(now);
     if (this.info.radio !== 'CMT' || !this.#awake) return;

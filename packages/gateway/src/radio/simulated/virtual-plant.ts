@@ -21,6 +21,11 @@ export interface InverterFault {
   shading?: [channel: number, factor: number];
   raise?: number;
   end?: number;
+  /**
+   * HMS/HMT: another DTU told it to listen on this frequency (Hz) and keeps talking to it there, so it
+   * never falls back to its start-up frequency; only a channel change it hears moves it again.
+   */
+  movedByAnotherDtuHz?: number;
 }
 
 export interface VirtualPlantOptions {
@@ -133,6 +138,7 @@ export class VirtualPlant {
     if (fault.shading) inverter.setShading(fault.shading[0], fault.shading[1], now);
     if (fault.raise !== undefined) inverter.raiseEvent(fault.raise, now);
     if (fault.end !== undefined) inverter.endEvent(fault.end, now);
+    if (fault.movedByAnotherDtuHz !== undefined) inverter.holdFrequency(fault.movedByAnotherDtuHz, now);
     return true;
   }
 

@@ -2,6 +2,7 @@
 import { FAMILIES, familyOfSerial } from '@dtu-console/hoymiles';
 import { EventBus } from '../../../src/bus';
 import { InverterEngine } from '../../../src/engine/engine';
+import type { FrequencyMemory } from '../../../src/engine/frequency-search';
 import { LiveModel } from '../../../src/engine/live-model';
 import { engineSettings, inverterSettings } from '../../../src/engine/settings';
 import { createModelRadio, type ModelRadioOptions } from '../../../src/radio/model/virtual-air';
@@ -24,6 +25,8 @@ export function modelStack(
     seed?: number;
     serials?: string[];
     model?: Partial<Omit<ModelRadioOptions, 'clock' | 'random' | 'location'>>;
+    /** Where HMS/HMT were found last (frequency recovery). */
+    frequencyMemory?: FrequencyMemory;
   } = {},
 ) {
   const clock = new ManualClock(options.start ?? NOON);
@@ -62,7 +65,13 @@ export function modelStack(
     ),
   });
   model.setInverters(serials.map((serial) => ({ serial })));
-  const engine = new InverterEngine({ clock, radio: model.radio, live, settings });
+  const engine = new InverterEngine({
+    clock,
+    radio: model.radio,
+    live,
+    settings,
+    ...(options.frequencyMemory ? { frequencyMemory: options.frequencyMemory } : {}),
+  });
   const channelChanges = () => sent.filter((r) => r.frame[0] === 0x56).map((r) => r.frequencyHz);
   /** Starts the engine (the chips' set-up waits on this clock) and runs the clock on for `ms`. */
   async function startFor(ms: number): Promise<void> {

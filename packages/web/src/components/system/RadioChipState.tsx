@@ -1,6 +1,6 @@
 /**
  * One radio chip's state on the DTU settings screen, next to its settings: simulated, answering in the
- * chip models, or the real module's connection, with the gateway's own sentence when something is wrong.
+ * chip models, answering from a captured log (replay), or the real module's connection, with the gateway's own sentence when something is wrong.
  * A simulated or modelled chip is never shown as a real connection.
  */
 import { useTranslation } from 'react-i18next';
@@ -55,6 +55,10 @@ export function RadioChipState({ chip, status }: RadioChipStateProps) {
               <Badge tone={connected ? 'info' : 'danger'} testId={state}>
                 {connected ? t('radioCard.chip.modelAnswers') : t('radioCard.chip.modelSilent')}
               </Badge>
+            ) : mode === 'replay' ? (
+              <Badge tone={connected ? 'info' : 'secondary'} testId={state}>
+                {connected ? t('radioCard.chip.replayAnswers') : t('radioCard.chip.replaySilent')}
+              </Badge>
             ) : (
               <Badge tone={connected ? 'success' : 'danger'} testId={state}>
                 {connected ? settings('dtu.connected') : settings('dtu.notConnected')}
@@ -63,7 +67,9 @@ export function RadioChipState({ chip, status }: RadioChipStateProps) {
           </>
         )}
       </p>
-      {mode === 'model' && <p className="small text-body-secondary mb-1">{t('radioCard.mode.model')}</p>}
+      {(mode === 'model' || mode === 'replay') && (
+        <p className="small text-body-secondary mb-1">{t(`radioCard.mode.${mode}`)}</p>
+      )}
       {problems.map((problem) => (
         <p key={problem} className="small text-danger mb-1" data-testid={`radio-problem-${id}`}>
           {t('radioCard.chip.problem', { text: problem })}

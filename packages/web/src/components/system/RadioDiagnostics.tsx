@@ -10,6 +10,8 @@ export function RadioDiagnostics({ status }: { status: SystemStatus }) {
   const inverters = status.radio_inverters ?? [];
   const problems = status.radio_problems ?? [];
   const mode = status.radio_mode ?? 'simulated';
+  const f = useFormat();
+  const withFrequency = inverters.some((inverter) => inverter.frequency);
   return (
     <InfoCard title={t('radioCard.title')}>
       <tr>
@@ -24,6 +26,7 @@ export function RadioDiagnostics({ status }: { status: SystemStatus }) {
           </td>
         </tr>
       ))}
+      <ReplayRows replay={status.radio_replay} />
       <ChipCounts chips={status.radio_chips} />
       {inverters.length > 0 && (
         <tr>
@@ -38,6 +41,7 @@ export function RadioDiagnostics({ status }: { status: SystemStatus }) {
                     <th className="text-end">{t('radioCard.rerequested')}</th>
                     <th className="text-end">{t('radioCard.noAnswer')}</th>
                     <th className="text-end">{t('radioCard.rssi')}</th>
+                    {withFrequency && <th>{t('radioCard.frequency.title')}</th>}
                   </tr>
                 </thead>
                 <tbody>
@@ -49,6 +53,11 @@ export function RadioDiagnostics({ status }: { status: SystemStatus }) {
                       <td className="text-end">{inverter.fragments_rerequested}</td>
                       <td className="text-end">{inverter.no_answer}</td>
                       <td className="text-end">{inverter.rssi <= -127 ? '–' : `${inverter.rssi} dBm`}</td>
+                      {withFrequency && (
+                        <td data-testid={`radio-frequency-${inverter.serial}`}>
+                          {inverter.frequency ? frequencyText(inverter.frequency, t, f) : ''}
+                        </td>
+                      )}
                     </tr>
                   ))}
                 </tbody>
@@ -59,6 +68,55 @@ export function RadioDiagnostics({ status }: { status: SystemStatus }) {
       )}
     </InfoCard>
   );
+}
+
+/** `--radio replay`: the capture the answers come from (its bad lines are among the problems above). */
+function ReplayRows({ replay }: { replay: SystemStatus['radio_replay'] }) {
+  const { t } = useTranslation(MAINTENANCE_NS);
+  if (!replay) return null;
+  return (
+    <>
+      <tr>
+        <th scope="row">{t('radioCard.replay.file')}</th>
+        <td data-testid="radio-replay-file">{replay.file}</td>
+      </tr>
+      <tr>
+        <th scope="row">{t('radioCard.replay.contents')}</th>
+        <td data-testid="radio-replay-contents">
+          {t('radioCard.replay.exchanges', { count: replay.exchanges })}
+          {replay.inverters.length > 0 &&
+            ` · ${t('radioCard.replay.inverters', { list: replay.inverters.join(', ') })}`}
+        </td>
+      </tr>
+    </>
+  );
+}
+
+type Recovery = NonNullable<NonNullable<SystemStatus['radio_inverters']>[number]['frequency']>;
+
+/** An HMS/HMT's frequency recovery in words: on the DTU frequency, searching, found at f, not found. */
+function frequencyText(
+  recovery: Recovery,
+  t: (key: string, options?: Record<string, unknown>) => string,
+  f: ReturnType<typeof useFormat>,
+): string {
+  const mhz = (hz: number | null) => (hz === null ? '–' : f.unit(hz / 1e6, 'MHz', 2));
+  switch (recovery.state) {
+    case 'searching':
+      return recovery.tried_hz === null
+        ? t('radioCard.frequency.searching')
+        : t('radioCard.frequency.searchingAt', { frequency: mhz(recovery.tried_hz) });
+    case 'found':
+      return t('radioCard.frequency.found', { frequency: mhz(recovery.found_hz) });
+    case 'not-found':
+      return recovery.next_search_at === null
+        ? t('radioCard.frequency.notFound')
+        : t('radioCard.frequency.notFoundUntil', {
+            time: f.dateTime(new Date(recovery.next_search_at * 1000)),
+          });
+    default:
+      return t('radioCard.frequency.onFrequency');
+  }
 }
 
 type Chips = NonNullable<SystemStatus['radio_chips']>;
