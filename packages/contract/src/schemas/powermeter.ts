@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { Code } from '../codes';
 import { parseJsonPath } from '../json-path';
 import {
+  ModbusDataTypes,
+  ModbusMeterModels,
+  ModbusParities,
+  ModbusRegisterTypes,
+  ModbusTransports,
+  ModbusWordOrders,
   PowerMeterAuthTypes,
+  PowerMeterBaudRates,
   PowerMeterLimits,
   PowerMeterSources,
   PowerMeterUnitFactors,
@@ -11,6 +18,14 @@ import {
 } from '../limits';
 import { Key } from './keys';
 import { isLengthOutside, isLongerThan, isOutside, type Rule, rulesCheck } from './validate';
+
+const httpRequestShape = z.object({
+  url: Key.string,
+  auth_type: Key.u8,
+  username: Key.string,
+  password: Key.string,
+  timeout: Key.u32,
+});
 
 const valueShape = {
   json_path: Key.string,
@@ -32,13 +47,7 @@ export const powerMeterConfigShape = z.object({
   }),
   http_json: z.object({
     polling_interval: Key.u32,
-    http_request: z.object({
-      url: Key.string,
-      auth_type: Key.u8,
-      username: Key.string,
-      password: Key.string,
-      timeout: Key.u32,
-    }),
+    http_request: httpRequestShape,
     ...valueShape,
   }),
   shelly: z.object({
@@ -48,6 +57,25 @@ export const powerMeterConfigShape = z.object({
     channel: Key.u8,
     polling_interval: Key.u32,
     notifications: Key.bool,
+  }),
+  sml_serial: z.object({ device: Key.string, baud_rate: Key.u32 }),
+  http_sml: z.object({ polling_interval: Key.u32, http_request: httpRequestShape }),
+  sma_speedwire: z.object({ serial: Key.u32 }),
+  modbus: z.object({
+    transport: z.enum(ModbusTransports),
+    host: Key.string,
+    port: Key.u32,
+    device: Key.string,
+    baud_rate: Key.u32,
+    parity: z.enum(ModbusParities),
+    unit_id: Key.u32,
+    model: z.enum(ModbusMeterModels),
+    polling_interval: Key.u32,
+    register: Key.u32,
+    register_type: z.enum(ModbusRegisterTypes),
+    data_type: z.enum(ModbusDataTypes),
+    word_order: z.enum(ModbusWordOrders),
+    scale: Key.number,
   }),
 });
 
@@ -72,6 +100,45 @@ export function isMeterUrlValid(url: string): boolean {
     return false;
   }
 }
+
+/** A serial device: an absolute path without spaces (the device itself is looked for when reading). */
+export function isSerialDeviceValid(device: string): boolean {
+  return (
+    !isLengthOutside(device, 2, PowerMeterLimits.serialDeviceMaxLength) &&
+    device.startsWith('/') &&
+    !/\s/.test(device)
+  );
+}
+
+const baudBad = (baud: number) => !(PowerMeterBaudRates as readonly number[]).includes(baud);
+/** A 32-bit custom value needs two registers, so it cannot start at the last address. */
+function registerBad(m: Shape['modbus']): boolean {
+  const words = m.data_type === 'int16' ? 1 : 2;
+  return m.register + words - 1 > PowerMeterLimits.modbusRegisterMax;
+}
+const scaleBad = (scale: number) =>
+  !Number.isFinite(scale) || scale === 0 || Math.abs(scale) > PowerMeterLimits.modbusScaleMaxAbs;
+const requestRules = (
+  source: Shape['source'],
+  pick: (v: Shape) => Shape['http_json']['http_request'],
+): Rule<Shape>[] => [
+  { code: Code.PowerMeterUrlInvalid, fails: (v) => v.source === source && !isMeterUrlValid(pick(v).url) },
+  {
+    code: Code.PowerMeterTimeoutRange,
+    fails: (v) =>
+      v.source === source &&
+      isOutside(pick(v).timeout, PowerMeterLimits.timeoutMin, PowerMeterLimits.timeoutMax),
+  },
+  {
+    code: Code.PowerMeterAuthTypeInvalid,
+    fails: (v) =>
+      v.source === source && !Object.values(PowerMeterAuthTypes).some((t) => t === pick(v).auth_type),
+  },
+  {
+    code: Code.PowerMeterCredentialLength,
+    fails: (v) => v.source === source && credentialBad(pick(v).username, pick(v).password),
+  },
+];
 
 const unitValid = (unit: number) => unit < PowerMeterUnitFactors.length;
 const hostnameBad = (host: string) => isLengthOutside(host, 1, PowerMeterLimits.hostnameMaxLength);
@@ -164,6 +231,57 @@ export const powerMeterConfigRules: readonly Rule<Shape>[] = [
   {
     code: Code.PowerMeterCredentialLength,
     fails: (v) => v.source === 'shelly' && credentialBad(v.shelly.password),
+  },
+  // SML from a read head
+  {
+    code: Code.PowerMeterDeviceInvalid,
+    fails: (v) => v.source === 'sml_serial' && !isSerialDeviceValid(v.sml_serial.device),
+  },
+  {
+    code: Code.PowerMeterBaudRateInvalid,
+    fails: (v) => v.source === 'sml_serial' && baudBad(v.sml_serial.baud_rate),
+  },
+  // SML over HTTP
+  ...requestRules('http_sml', (v) => v.http_sml.http_request),
+  {
+    code: Code.PowerMeterIntervalRange,
+    fails: (v) => v.source === 'http_sml' && intervalBad(v.http_sml.polling_interval),
+  },
+  // Modbus
+  {
+    code: Code.PowerMeterHostnameLength,
+    fails: (v) => v.source === 'modbus' && v.modbus.transport === 'tcp' && hostnameBad(v.modbus.host),
+  },
+  {
+    code: Code.PowerMeterPortInvalid,
+    fails: (v) => v.source === 'modbus' && v.modbus.transport === 'tcp' && isOutside(v.modbus.port, 1, 65535),
+  },
+  {
+    code: Code.PowerMeterDeviceInvalid,
+    fails: (v) =>
+      v.source === 'modbus' && v.modbus.transport === 'rtu' && !isSerialDeviceValid(v.modbus.device),
+  },
+  {
+    code: Code.PowerMeterBaudRateInvalid,
+    fails: (v) => v.source === 'modbus' && v.modbus.transport === 'rtu' && baudBad(v.modbus.baud_rate),
+  },
+  {
+    code: Code.PowerMeterModbusUnitRange,
+    fails: (v) =>
+      v.source === 'modbus' &&
+      isOutside(v.modbus.unit_id, PowerMeterLimits.modbusUnitMin, PowerMeterLimits.modbusUnitMax),
+  },
+  {
+    code: Code.PowerMeterIntervalRange,
+    fails: (v) => v.source === 'modbus' && intervalBad(v.modbus.polling_interval),
+  },
+  {
+    code: Code.PowerMeterModbusRegisterRange,
+    fails: (v) => v.source === 'modbus' && v.modbus.model === 'custom' && registerBad(v.modbus),
+  },
+  {
+    code: Code.PowerMeterModbusScaleInvalid,
+    fails: (v) => v.source === 'modbus' && v.modbus.model === 'custom' && scaleBad(v.modbus.scale),
   },
 ];
 

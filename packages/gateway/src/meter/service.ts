@@ -13,6 +13,7 @@ import { posixRuleOf } from '../system/zones';
 import { type MeterSourceFactory, makeSource } from './sources/factory';
 import type { MqttTap } from './sources/mqtt';
 import type { MeterSource, PowerMeterSection } from './sources/source';
+import type { SpeedwireOptions } from './sources/speedwire';
 import type { MeterFeed, MeterProblem, MeterReading, MeterStatus } from './types';
 
 export interface MeterServiceOptions {
@@ -25,7 +26,12 @@ export interface MeterServiceOptions {
   mqtt?: MqttTap;
   /** Seed of the simulated house. */
   seed?: string;
+  /** Where the Speedwire source listens; UDP 9522 on every interface unless a test says otherwise. */
+  speedwire?: SpeedwireOptions;
 }
+
+/** Problems that are no answer yet for "read now": a reading may still come. */
+const NOT_FINAL = new Set(['disconnected', 'multicast-join', 'no-reading']);
 
 export type ReadNowResult = { ok: true; reading: MeterReading } | { ok: false; problem: MeterProblem };
 
@@ -122,7 +128,9 @@ export class MeterService implements Service, MeterFeed {
     const waitMs =
       section.source === 'http'
         ? section.http_json.http_request.timeout + 1000
-        : PowerMeterLimits.readNowWaitMs;
+        : section.source === 'http_sml'
+          ? section.http_sml.http_request.timeout + 1000
+          : PowerMeterLimits.readNowWaitMs;
     let timer: NodeJS.Timeout | undefined;
     const result = await new Promise<ReadNowResult>((resolve) => {
       timer = setTimeout(
@@ -136,8 +144,9 @@ export class MeterService implements Service, MeterFeed {
       source.start({
         reading: (reading) => resolve({ ok: true, reading }),
         problem: (problem) => {
-          // Waiting for the shared broker's connection is no answer yet: a message may still come.
-          if (problem.code !== 'disconnected') resolve({ ok: false, problem });
+          // Waiting for the shared broker's connection, or multicast that cannot be joined, is no answer
+          // yet: a message may still come.
+          if (!NOT_FINAL.has(problem.code)) resolve({ ok: false, problem });
         },
       });
     });
@@ -158,6 +167,7 @@ export class MeterService implements Service, MeterFeed {
         return posixRuleOf(ntp.timezone, ntp.timezone_descr);
       },
       productionW: () => this.#productionW(),
+      ...(this.#options.speedwire ? { speedwire: this.#options.speedwire } : {}),
     };
     return makeSource(section, factory);
   }

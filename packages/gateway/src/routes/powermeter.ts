@@ -52,6 +52,9 @@ export function powerMeterStatusResponse(status: MeterStatus, enabled: boolean):
     age_ms: status.ageMs ?? null,
     time: reading ? reading.atMs : null,
     problem: status.problem ? problemResponse(status.problem) : null,
+    energy_import_wh: reading?.importWh ?? null,
+    energy_export_wh: reading?.exportWh ?? null,
+    meter_id: reading?.meterId ?? null,
   };
 }
 
