@@ -26,7 +26,12 @@ export const SML_TELEGRAMS = {
       '33323939370177070100200700ff0101622352ff6309150177070100340700ff0101622352ff63090301770701004807' +
       '00ff0101622352ff6309150177078181c7f006ff010101010401071e0101016362bc00760b4553594199a502ea9af962' +
       '006200726302017101635bfb000000001b1b1b1b1a03f8b1',
-    expected: { powerW: 810.26, phasesW: [505.23, 63.19, 241.83], importWh: 2941646.1614, exportWh: 110073.1603 },
+    expected: {
+      powerW: 810.26,
+      phasesW: [505.23, 63.19, 241.83],
+      importWh: 2941646.1614,
+      exportWh: 110073.1603,
+    },
   },
   iskraMT631: {
     meter: 'ISKRA MT631 with its PIN entered (16.7.0 in W, energy in 0.1 Wh)',

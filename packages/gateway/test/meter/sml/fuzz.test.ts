@@ -37,8 +37,11 @@ describe('SML decoder fuzz', () => {
       const original = originals[i % originals.length] as Buffer;
       const mutated = Buffer.from(original);
       const changes = 1 + Math.floor(random.next() * 4);
-      for (let c = 0; c < changes; c++) mutated[Math.floor(random.next() * mutated.length)] = Math.floor(random.next() * 256);
-      const cut = random.chance(0.3) ? mutated.subarray(0, Math.floor(random.next() * mutated.length)) : mutated;
+      for (let c = 0; c < changes; c++)
+        mutated[Math.floor(random.next() * mutated.length)] = Math.floor(random.next() * 256);
+      const cut = random.chance(0.3)
+        ? mutated.subarray(0, Math.floor(random.next() * mutated.length))
+        : mutated;
       for (const event of framer.push(Buffer.concat([cut, bytes(random, Math.floor(random.next() * 20))]))) {
         if (event.kind === 'telegram') {
           telegrams++;
