@@ -156,9 +156,16 @@ export class ModbusSource extends PollingSource {
     void this.#close();
     const message = String(e.message ?? '');
     if (e.name === 'TransactionTimedOutError' || /timed out/i.test(message)) {
+      const ms = PowerMeterLimits.modbusTimeoutMs;
+      // Over TCP the connection stands, so the meter (or the RS485 gateway's bus) has no such unit.
+      if (section.transport === 'tcp')
+        return new MeterError(
+          'modbus-unit',
+          `No answer from unit ${section.unit_id} at ${at} within ${ms} ms: is the unit id right?`,
+        );
       return new MeterError(
         'timeout',
-        `No answer from unit ${section.unit_id} at ${at} within ${PowerMeterLimits.modbusTimeoutMs} ms (check the unit id and the wiring)`,
+        `No answer from unit ${section.unit_id} on ${at} within ${ms} ms (check the unit id, baud rate, parity and the A/B wires)`,
       );
     }
     if (/unexpected data|unit id|address/i.test(message) && !/ECONN|EHOST|ENOTFOUND/.test(message)) {
