@@ -35,6 +35,19 @@ const NOT_FINAL = new Set(['disconnected', 'multicast-join', 'no-reading']);
 
 export type ReadNowResult = { ok: true; reading: MeterReading } | { ok: false; problem: MeterProblem };
 
+/** The serial device a section reads, if any (a read head, a Modbus RTU adapter). */
+function serialDeviceOf(section: PowerMeterSection): string | undefined {
+  if (!section.enabled) return undefined;
+  if (section.source === 'sml_serial') return section.sml_serial.device;
+  if (section.source === 'modbus' && section.modbus.transport === 'rtu') return section.modbus.device;
+  return undefined;
+}
+
+function sameSerialDevice(a: PowerMeterSection, b: PowerMeterSection): boolean {
+  const device = serialDeviceOf(a);
+  return device !== undefined && device === serialDeviceOf(b);
+}
+
 /** Whether an inverter's output is part of what the meter measures (the limiter's setting). */
 export type BehindMeter = (serial: string) => boolean;
 
@@ -123,6 +136,8 @@ export class MeterService implements Service, MeterFeed {
     if (!section.enabled || section.source === 'none') {
       return { ok: false, problem: { code: 'disabled', detail: 'No meter source is switched on' } };
     }
+    // A serial line the running source holds is locked for a second opener: read it through the running one.
+    if (this.#source && sameSerialDevice(section, this.#section)) return this.#nextReading();
     const source = this.#make(section);
     if ('problem' in source) return { ok: false, problem: source.problem };
     const waitMs =
@@ -152,6 +167,25 @@ export class MeterService implements Service, MeterFeed {
     });
     clearTimeout(timer);
     await source.stop();
+    return result;
+  }
+
+  /** The running source's next reading, or its problem when none comes in time. */
+  async #nextReading(): Promise<ReadNowResult> {
+    let stop = () => {};
+    let timer: NodeJS.Timeout | undefined;
+    const result = await new Promise<ReadNowResult>((resolve) => {
+      stop = this.onReading((reading) => resolve({ ok: true, reading }));
+      timer = setTimeout(() => {
+        const { problem } = this.status();
+        resolve({
+          ok: false,
+          problem: problem ?? { code: 'timeout', detail: 'No reading within 5 s' },
+        });
+      }, PowerMeterLimits.readNowWaitMs);
+    });
+    stop();
+    clearTimeout(timer);
     return result;
   }
 

@@ -1,10 +1,15 @@
 /** /api/powermeter with the SML, Speedwire and Modbus sources: settings, codes, secrets, "read now", status. */
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { PowerMeterConfig, PowerMeterStatus, PowerMeterTestResult } from '@dtu-console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../src/config/secrets';
 import { expectEnvelope, get, post } from '../helpers/api';
 import { ModbusMeter } from '../helpers/modbus-meter';
 import { type PlantGateway, plantGateway } from '../helpers/plant-gateway';
+import { PtyPair } from '../helpers/pty-pair';
 import { type SmlBridge, startSmlBridge } from '../helpers/sml-bridge';
 import { SML_TELEGRAMS, telegramBytes } from '../helpers/sml-telegrams';
 import { until } from './sink';
@@ -182,5 +187,36 @@ describe('/api/powermeter: SML, Speedwire and Modbus sources', () => {
     });
     await env.advance(11_000);
     expect(await status()).toMatchObject({ valid: false, problem: { code: 'stale' } });
+  });
+
+  it('reads a read head the running source holds open, through that source', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dtu-sml-api-'));
+    const pair = new PtyPair(dir);
+    await pair.start();
+    const telegram = telegramBytes(SML_TELEGRAMS.dzgDVS7420Export);
+    const config = {
+      ...defaults,
+      source: 'sml_serial',
+      sml_serial: { device: pair.device, baud_rate: 9600 },
+    };
+    try {
+      expectEnvelope(await post(env.gateway, '/api/powermeter/config', config), 1001);
+      await until(() => {
+        void pair.write(telegram);
+        return env.gateway.ctx.services.meter.status().reading?.powerW === -105.5;
+      });
+      expect(await status()).toMatchObject({
+        source: 'sml_serial',
+        power: -105.5,
+        energy_export_wh: 1500321.3,
+      });
+      const feeding = setInterval(() => void pair.write(telegram), 100);
+      const result = await test(config).finally(() => clearInterval(feeding));
+      expect(result).toMatchObject({ ok: true, power: -105.5, source: 'sml_serial' });
+    } finally {
+      expectEnvelope(await post(env.gateway, '/api/powermeter/config', defaults), 1001);
+      await pair.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
