@@ -3,12 +3,18 @@
  * as the meters store them (float32 high word first, or as a custom register's type and word order).
  * `fail` makes a register answer an exception code.
  */
-import ModbusRTU, { type ServerTCP as ServerTcpClass } from 'modbus-serial';
+import ModbusRTU, {
+  type ServerSerial as ServerSerialClass,
+  type ServerTCP as ServerTcpClass,
+} from 'modbus-serial';
 import type { ModbusValueType, ModbusWordOrder } from '../../src/meter/modbus/maps';
 import { freePort } from './ports';
 
 /** The library is CommonJS: its server hangs on the default export. */
-const { ServerTCP } = ModbusRTU as unknown as { ServerTCP: typeof ServerTcpClass };
+const { ServerTCP, ServerSerial } = ModbusRTU as unknown as {
+  ServerTCP: typeof ServerTcpClass;
+  ServerSerial: typeof ServerSerialClass;
+};
 
 export class ModbusMeter {
   readonly input = new Map<number, number>();
@@ -17,7 +23,7 @@ export class ModbusMeter {
   readonly fail = new Map<number, number>();
   requests = 0;
   port = 0;
-  #server: ServerTcpClass | undefined;
+  #server: ServerTcpClass | ServerSerialClass | undefined;
 
   constructor(readonly unitId = 1) {}
 
@@ -45,6 +51,19 @@ export class ModbusMeter {
   /** Listens on `port`, or on a free one. */
   async start(port?: number): Promise<void> {
     this.port = port ?? (await freePort());
+    const server = new ServerTCP(this.#vector(), { host: '127.0.0.1', port: this.port, unitID: this.unitId });
+    this.#server = server;
+    await new Promise<void>((resolve) => server.on('initialized', () => resolve()));
+  }
+
+  /** Answers Modbus RTU on a serial line (the far end of a pseudo-terminal pair). */
+  async startSerial(path: string, baudRate: number): Promise<void> {
+    const server = new ServerSerial(this.#vector(), { path, baudRate, unitID: this.unitId });
+    this.#server = server;
+    await new Promise<void>((resolve) => server.on('initialized', () => resolve()));
+  }
+
+  #vector() {
     const read = (table: Map<number, number>) => (address: number) => {
       this.requests++;
       const code = this.fail.get(address);
@@ -53,18 +72,13 @@ export class ModbusMeter {
       if (value === undefined) throw { modbusErrorCode: 2, msg: 'no such register' };
       return value;
     };
-    const server = new ServerTCP(
-      {
-        getInputRegister: read(this.input),
-        getHoldingRegister: read(this.holding),
-        getCoil: () => false,
-        setRegister: () => undefined,
-        setCoil: () => undefined,
-      },
-      { host: '127.0.0.1', port: this.port, unitID: this.unitId },
-    );
-    this.#server = server;
-    await new Promise<void>((resolve) => server.on('initialized', () => resolve()));
+    return {
+      getInputRegister: read(this.input),
+      getHoldingRegister: read(this.holding),
+      getCoil: () => false,
+      setRegister: () => undefined,
+      setCoil: () => undefined,
+    };
   }
 
   async stop(): Promise<void> {
