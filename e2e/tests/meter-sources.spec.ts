@@ -12,10 +12,15 @@ const SLOW = { timeout: 30_000 };
  * other specs keep the simulated meter. Screenshots of the Modbus fields go to /tmp.
  */
 
-/** An SDM120 over Modbus TCP: input register 0x000C holds the active power as a float32, high word first. */
+/**
+ * An SDM120 over Modbus TCP: input register 0x000C holds the active power, 0x0048 and 0x004A the energy
+ * drawn and fed in (kWh), each a float32, high word first.
+ */
 async function sdm120(powerW: number): Promise<{ port: number; server: Server }> {
-  const value = Buffer.alloc(4);
-  value.writeFloatBE(powerW);
+  const image = Buffer.alloc((0x4c - 0x0c) * 2);
+  image.writeFloatBE(powerW, 0);
+  image.writeFloatBE(1234.5, (0x48 - 0x0c) * 2);
+  image.writeFloatBE(2.5, (0x4a - 0x0c) * 2);
   const server = createServer((socket) => {
     socket.on('data', (request) => {
       if (request.length < 12) return;
@@ -26,9 +31,8 @@ async function sdm120(powerW: number): Promise<{ port: number; server: Server }>
       if (fc !== 4) pdu = Buffer.from([fc | 0x80, 1]);
       else if (address < 0x0c || address + count > 0x4c) pdu = Buffer.from([0x84, 2]);
       else {
-        const words = Buffer.alloc(count * 2);
-        // The power at 0x000C; import and export energy (0x0048, 0x004A) read as 0.
-        if (address === 0x0c) value.copy(words, 0, 0, Math.min(4, count * 2));
+        // The power at 0x000C, import and export energy (kWh) at 0x0048 and 0x004A.
+        const words = image.subarray((address - 0x0c) * 2, (address - 0x0c + count) * 2);
         pdu = Buffer.concat([Buffer.from([4, count * 2]), words]);
       }
       const head = Buffer.alloc(7);
@@ -58,7 +62,10 @@ test.describe('meter sources in the Power limiter screen', () => {
       await page.getByLabel('Host', { exact: true }).fill('127.0.0.1');
       await page.getByLabel('Port', { exact: true }).fill(String(meter.port));
       await page.getByRole('button', { name: 'Read now' }).click();
-      await expect(page.getByTestId('meter-reading')).toHaveText('Reading: 432.1 W', SLOW);
+      await expect(page.getByTestId('meter-reading')).toHaveText(
+        'Reading: 432.1 W · drawn 1,234.5 kWh, fed in 2.5 kWh',
+        SLOW,
+      );
 
       await page.getByLabel('Unit id').fill('0');
       await page.getByRole('button', { name: 'Read now' }).click();

@@ -187,5 +187,16 @@ export interface PowerMeterStatus {
 
 /** POST /api/powermeter/test: one reading of the posted source, or why there is none. */
 export type PowerMeterTestResult =
-  | { ok: true; power: number; phases: number[] | null; time: number; source: PowerMeterSource }
+  | {
+      ok: true;
+      power: number;
+      phases: number[] | null;
+      time: number;
+      source: PowerMeterSource;
+      /** The meter's 1.8.0 and 2.8.0, Wh, where the source gives them. */
+      energy_import_wh: number | null;
+      energy_export_wh: number | null;
+      /** The Speedwire meter's serial number, else null. */
+      meter_id: string | null;
+    }
   | { ok: false; problem: PowerMeterProblem; source: PowerMeterSource };

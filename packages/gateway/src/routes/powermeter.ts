@@ -74,6 +74,9 @@ export function powerMeterTestResponse(
     phases: reading.phasesW ? [...reading.phasesW] : null,
     time: reading.atMs,
     source,
+    energy_import_wh: reading.importWh ?? null,
+    energy_export_wh: reading.exportWh ?? null,
+    meter_id: reading.meterId ?? null,
   };
 }
 

@@ -125,7 +125,16 @@ describe('/api/powermeter: SML, Speedwire and Modbus sources', () => {
   });
 
   it('"read now" reads a Modbus meter over TCP, and names a wrong unit id', async () => {
-    expect(await test(withModbus({}))).toMatchObject({ ok: true, power: 432.1, source: 'modbus' });
+    expect(await test(withModbus({}))).toEqual({
+      ok: true,
+      power: 432.1,
+      phases: null,
+      time: expect.any(Number),
+      source: 'modbus',
+      energy_import_wh: 100000,
+      energy_export_wh: 50000,
+      meter_id: null,
+    });
     expect(await test(withModbus({ unit_id: 4 }))).toMatchObject({
       ok: false,
       problem: { code: 'modbus-unit' },
