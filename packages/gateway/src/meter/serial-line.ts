@@ -125,7 +125,25 @@ export class SerialLine {
       }
       this.#opened = true;
       this.opens++;
+      this.#watch(port);
     });
+  }
+
+  /**
+   * A USB adapter pulled out does not always close the port at once (the file stays open until a read
+   * fails): while open, check every reopen period that the device still exists, and close it when not.
+   */
+  #watch(port: SerialPort): void {
+    const check = async () => {
+      if (this.#port !== port || !this.#running) return;
+      if (await deviceProblem(this.#options.device)) {
+        if (port.isOpen) port.close();
+        return;
+      }
+      this.#timer = setTimeout(() => void check(), this.#options.reopenMs ?? PowerMeterLimits.serialReopenMs);
+    };
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => void check(), this.#options.reopenMs ?? PowerMeterLimits.serialReopenMs);
   }
 
   /** Whether the line has been opened and not lost since. */
