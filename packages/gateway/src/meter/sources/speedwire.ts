@@ -55,7 +55,7 @@ export class SpeedwireSource implements MeterSource {
     socket.on('error', (error) => {
       const code = (error as { code?: string }).code;
       sink.problem({
-        code: code === 'EADDRINUSE' || code === 'EACCES' ? 'device-permission' : 'unreachable',
+        code: code === 'EACCES' ? 'device-permission' : 'unreachable',
         detail: `Cannot listen on UDP port ${port}: ${error.message}`,
       });
     });
@@ -85,7 +85,7 @@ export class SpeedwireSource implements MeterSource {
     const result = decodeSpeedwire(message);
     if (!result.ok) {
       // Other SMA devices use the same port with other protocols: that is normal, not a fault.
-      if (result.detail.startsWith('SMA datagram of protocol')) {
+      if (result.otherDevice) {
         this.otherDevices++;
         return;
       }

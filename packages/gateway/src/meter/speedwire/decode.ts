@@ -30,7 +30,10 @@ export interface EmeterDatagram {
   exportWh?: number;
 }
 
-export type SpeedwireResult = { ok: true; datagram: EmeterDatagram } | { ok: false; detail: string };
+export type SpeedwireResult =
+  | { ok: true; datagram: EmeterDatagram }
+  /** `otherDevice`: a well-formed SMA datagram of another protocol (an inverter on the same port). */
+  | { ok: false; detail: string; otherDevice?: true };
 
 const fail = (detail: string): SpeedwireResult => ({ ok: false, detail });
 
@@ -44,7 +47,11 @@ export function decodeSpeedwire(bytes: Buffer): SpeedwireResult {
   if (bytes.readUInt16BE(14) !== SMA_NET2_TAG) return fail('SMA datagram is not SMA Net 2');
   const protocol = bytes.readUInt16BE(16);
   if (protocol !== EMETER_PROTOCOL)
-    return fail(`SMA datagram of protocol 0x${protocol.toString(16)}, not an energy meter's`);
+    return {
+      ok: false,
+      detail: `SMA datagram of protocol 0x${protocol.toString(16)}, not an energy meter's`,
+      otherDevice: true,
+    };
   // The data tag's length counts from the protocol id; a datagram cut short has fewer bytes than it says.
   const end = 16 + dataLength;
   if (dataLength < CHANNELS_AT - 16 || end > bytes.length)
