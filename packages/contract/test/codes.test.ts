@@ -119,6 +119,11 @@ const expected: Row[] = [
   [16011, 'warning', null],
   [16012, 'warning', { max: 64 }],
   [16013, 'warning', { min: 0, max: 2 }],
+  [16014, 'warning', { max: 128 }],
+  [16015, 'warning', null],
+  [16016, 'warning', { min: 1, max: 247 }],
+  [16017, 'warning', { min: 0, max: 65535 }],
+  [16018, 'warning', { max: 1000000 }],
   // docs/limiter.md
   [17001, 'warning', { min: -10000, max: 10000 }],
   [17002, 'warning', { min: 0, max: 1000 }],

@@ -26,19 +26,26 @@ describe('dtu-console.service', () => {
   const keys = directives(unit);
   const one = (key: string) => keys.get(key)?.join(' ');
 
-  it('is hardened: no new privileges, read-only system, no homes, private /tmp, only the radio devices', () => {
+  it('is hardened: no new privileges, read-only system, no homes, private /tmp, only the radio devices and serial meters', () => {
     expect(one('NoNewPrivileges')).toBe('yes');
     expect(one('ProtectSystem')).toBe('strict');
     expect(one('ProtectHome')).toBe('yes');
     expect(one('PrivateTmp')).toBe('yes');
     expect(one('DevicePolicy')).toBe('closed');
-    expect(keys.get('DeviceAllow')).toEqual(['char-spi rw', 'char-gpiochip rw']);
+    expect(keys.get('DeviceAllow')).toEqual([
+      'char-spi rw',
+      'char-gpiochip rw',
+      'char-ttyUSB rw',
+      'char-ttyACM rw',
+      'char-ttyAMA rw',
+      'char-ttyS rw',
+    ]);
     expect(one('CapabilityBoundingSet')).toBe('');
   });
 
-  it('runs as its own user in the spi and gpio groups, with a state directory as the data dir', () => {
+  it('runs as its own user in the spi, gpio and dialout groups, with a state directory as the data dir', () => {
     expect(one('User')).toBe('dtu-console');
-    expect(one('SupplementaryGroups')).toBe('spi gpio');
+    expect(one('SupplementaryGroups')).toBe('spi gpio dialout');
     expect(one('StateDirectory')).toBe('dtu-console');
     const environment = Object.fromEntries((keys.get('Environment') ?? []).map((pair) => pair.split('=', 2)));
     expect(parseOptions([], environment).dataDir).toBe('/var/lib/dtu-console');

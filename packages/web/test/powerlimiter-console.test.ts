@@ -28,6 +28,28 @@ const meter: PowerMeterConfig = {
     sign_inverted: false,
   },
   shelly: { hostname: '', password: '', kind: 'em', channel: 0, polling_interval: 2, notifications: true },
+  sml_serial: { device: '/dev/ttyUSB0', baud_rate: 9600 },
+  http_sml: {
+    polling_interval: 2,
+    http_request: { url: '', auth_type: 0, username: '', password: '', timeout: 3000 },
+  },
+  sma_speedwire: { serial: 0 },
+  modbus: {
+    transport: 'tcp',
+    host: '',
+    port: 502,
+    device: '/dev/ttyUSB0',
+    baud_rate: 9600,
+    parity: 'none',
+    unit_id: 1,
+    model: 'sdm630',
+    polling_interval: 1,
+    register: 0,
+    register_type: 'input',
+    data_type: 'float32',
+    word_order: 'high_first',
+    scale: 1,
+  },
 };
 const limiter: PowerLimiterConfig = {
   enabled: true,

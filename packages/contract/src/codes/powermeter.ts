@@ -16,6 +16,11 @@ export const PowerMeterCode = {
   PowerMeterAuthTypeInvalid: 16011,
   PowerMeterCredentialLength: 16012,
   PowerMeterChannelRange: 16013,
+  PowerMeterDeviceInvalid: 16014,
+  PowerMeterBaudRateInvalid: 16015,
+  PowerMeterModbusUnitRange: 16016,
+  PowerMeterModbusRegisterRange: 16017,
+  PowerMeterModbusScaleInvalid: 16018,
 } as const;
 
 export const PowerMeterCodeTable: CodeSpecs<typeof PowerMeterCode> = {
@@ -83,5 +88,31 @@ export const PowerMeterCodeTable: CodeSpecs<typeof PowerMeterCode> = {
     'Channel',
     0,
     PowerMeterLimits.channelMax,
+  ),
+  [PowerMeterCode.PowerMeterDeviceInvalid]: warning(
+    'power meter serial: device not an absolute path of at most 128 bytes without spaces',
+    'Serial device must be a path such as /dev/ttyUSB0 (at most {max} characters).',
+    { max: PowerMeterLimits.serialDeviceMaxLength },
+  ),
+  [PowerMeterCode.PowerMeterBaudRateInvalid]: warning(
+    'power meter serial: baud_rate not one of 300, 1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200',
+    'Invalid baud rate.',
+  ),
+  [PowerMeterCode.PowerMeterModbusUnitRange]: rangeWarning(
+    'power meter Modbus: unit_id outside 1..247',
+    'Unit id',
+    PowerMeterLimits.modbusUnitMin,
+    PowerMeterLimits.modbusUnitMax,
+  ),
+  [PowerMeterCode.PowerMeterModbusRegisterRange]: rangeWarning(
+    'power meter Modbus: custom register outside 0..65535, or a 32-bit value starting at 65535',
+    'Register',
+    0,
+    PowerMeterLimits.modbusRegisterMax,
+  ),
+  [PowerMeterCode.PowerMeterModbusScaleInvalid]: warning(
+    'power meter Modbus: custom scale 0, not finite, or larger than 1000000 either way',
+    'Scale must be a number other than 0, at most {max} either way.',
+    { max: PowerMeterLimits.modbusScaleMaxAbs },
   ),
 };

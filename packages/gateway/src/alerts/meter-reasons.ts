@@ -62,6 +62,56 @@ const REASONS: Record<PowerMeterProblemCode, Record<EventLocale, string>> = {
     de: 'der simulierte Zähler braucht das simulierte Funkmodul',
     fr: 'le compteur simulé exige la radio simulée',
   },
+  'device-missing': {
+    en: 'serial device not found',
+    de: 'serielles Gerät nicht gefunden',
+    fr: 'périphérique série introuvable',
+  },
+  'device-permission': {
+    en: 'no permission for the device',
+    de: 'keine Berechtigung für das Gerät',
+    fr: 'pas de droit d’accès au périphérique',
+  },
+  'device-lost': {
+    en: 'the serial device went away',
+    de: 'das serielle Gerät ist weg',
+    fr: 'le périphérique série a disparu',
+  },
+  'sml-crc': {
+    en: 'SML telegrams fail their checksum',
+    de: 'SML-Telegramme mit falscher Prüfsumme',
+    fr: 'télégrammes SML à somme de contrôle fausse',
+  },
+  'sml-broken': {
+    en: 'SML telegrams cannot be read',
+    de: 'SML-Telegramme nicht lesbar',
+    fr: 'télégrammes SML illisibles',
+  },
+  'sml-no-power': {
+    en: 'the meter sends no power value',
+    de: 'der Zähler sendet keine Leistung',
+    fr: 'le compteur n’envoie pas de puissance',
+  },
+  'speedwire-foreign': {
+    en: 'unreadable Speedwire datagrams',
+    de: 'unlesbare Speedwire-Datagramme',
+    fr: 'datagrammes Speedwire illisibles',
+  },
+  'multicast-join': {
+    en: 'the multicast group cannot be joined',
+    de: 'Multicast-Gruppe nicht beitretbar',
+    fr: 'impossible de rejoindre le groupe multicast',
+  },
+  'modbus-exception': {
+    en: 'the Modbus meter refused the request',
+    de: 'der Modbus-Zähler lehnte die Anfrage ab',
+    fr: 'le compteur Modbus a refusé la requête',
+  },
+  'modbus-unit': {
+    en: 'no Modbus meter with that unit id',
+    de: 'kein Modbus-Zähler mit dieser Adresse',
+    fr: 'aucun compteur Modbus à cette adresse',
+  },
 };
 
 /** The clause for a problem code; an unknown code (from a newer version's row) as it is. */

@@ -10,7 +10,18 @@
  * This schema checks JSON types and C ranges only. Business rules (lengths, ports, topics) are the API's
  * job; a stored value the API would reject still loads, as on the firmware.
  */
-import { InverterLimits, PowerMeterSources, parseHexSerial, ShellyMeterKinds } from '@dtu-console/contract';
+import {
+  InverterLimits,
+  ModbusDataTypes,
+  ModbusMeterModels,
+  ModbusParities,
+  ModbusRegisterTypes,
+  ModbusTransports,
+  ModbusWordOrders,
+  PowerMeterSources,
+  parseHexSerial,
+  ShellyMeterKinds,
+} from '@dtu-console/contract';
 import { z } from 'zod';
 import { isPasswordHash } from './password';
 
@@ -184,6 +195,13 @@ export const configSchema = z.object({
 
 function powermeterSchema() {
   const value = { json_path: z.string(), unit: u8, sign_inverted: z.boolean() };
+  const httpRequest = z.object({
+    url: z.string(),
+    auth_type: u8,
+    username: z.string(),
+    password: z.string(),
+    timeout: u32,
+  });
   return z.object({
     enabled: z.boolean(),
     source: z.enum(PowerMeterSources),
@@ -198,13 +216,7 @@ function powermeterSchema() {
     }),
     http_json: z.object({
       polling_interval: u32,
-      http_request: z.object({
-        url: z.string(),
-        auth_type: u8,
-        username: z.string(),
-        password: z.string(),
-        timeout: u32,
-      }),
+      http_request: httpRequest,
       ...value,
     }),
     shelly: z.object({
@@ -214,6 +226,25 @@ function powermeterSchema() {
       channel: u8,
       polling_interval: u32,
       notifications: z.boolean(),
+    }),
+    sml_serial: z.object({ device: z.string(), baud_rate: u32 }),
+    http_sml: z.object({ polling_interval: u32, http_request: httpRequest }),
+    sma_speedwire: z.object({ serial: u32 }),
+    modbus: z.object({
+      transport: z.enum(ModbusTransports),
+      host: z.string(),
+      port: u16,
+      device: z.string(),
+      baud_rate: u32,
+      parity: z.enum(ModbusParities),
+      unit_id: u8,
+      model: z.enum(ModbusMeterModels),
+      polling_interval: u32,
+      register: u16,
+      register_type: z.enum(ModbusRegisterTypes),
+      data_type: z.enum(ModbusDataTypes),
+      word_order: z.enum(ModbusWordOrders),
+      scale: z.number(),
     }),
   });
 }

@@ -32,6 +32,7 @@ export function maskPowerMeterSecrets(section: PowerMeterSection): void {
   section.mqtt.password = maskSecret(section.mqtt.password);
   section.http_json.http_request.password = maskSecret(section.http_json.http_request.password);
   section.shelly.password = maskSecret(section.shelly.password);
+  section.http_sml.http_request.password = maskSecret(section.http_sml.http_request.password);
 }
 
 /** Puts the stored password back wherever a masked one came in (save, restore, "read now"). */
@@ -43,6 +44,8 @@ export function keepPowerMeterSecrets(
   const request = section.http_json.http_request;
   request.password = keepIfMasked(request.password, stored.http_json.http_request.password);
   section.shelly.password = keepIfMasked(section.shelly.password, stored.shelly.password);
+  const sml = section.http_sml.http_request;
+  sml.password = keepIfMasked(sml.password, stored.http_sml.http_request.password);
 }
 /** The write-only keys of the `alerts` section (push URLs carry tokens in their path or query). */
 export const ALERT_SECRETS = ['webhook_url', 'webhook_auth', 'ntfy_url', 'ntfy_token'] as const;

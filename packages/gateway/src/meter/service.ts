@@ -13,6 +13,7 @@ import { posixRuleOf } from '../system/zones';
 import { type MeterSourceFactory, makeSource } from './sources/factory';
 import type { MqttTap } from './sources/mqtt';
 import type { MeterSource, PowerMeterSection } from './sources/source';
+import type { SpeedwireOptions } from './sources/speedwire';
 import type { MeterFeed, MeterProblem, MeterReading, MeterStatus } from './types';
 
 export interface MeterServiceOptions {
@@ -25,9 +26,27 @@ export interface MeterServiceOptions {
   mqtt?: MqttTap;
   /** Seed of the simulated house. */
   seed?: string;
+  /** Where the Speedwire source listens; UDP 9522 on every interface unless a test says otherwise. */
+  speedwire?: SpeedwireOptions;
 }
 
+/** Problems that are no answer yet for "read now": a reading may still come. */
+const NOT_FINAL = new Set(['disconnected', 'multicast-join', 'no-reading']);
+
 export type ReadNowResult = { ok: true; reading: MeterReading } | { ok: false; problem: MeterProblem };
+
+/** The serial device a section reads, if any (a read head, a Modbus RTU adapter). */
+function serialDeviceOf(section: PowerMeterSection): string | undefined {
+  if (!section.enabled) return undefined;
+  if (section.source === 'sml_serial') return section.sml_serial.device;
+  if (section.source === 'modbus' && section.modbus.transport === 'rtu') return section.modbus.device;
+  return undefined;
+}
+
+function sameSerialDevice(a: PowerMeterSection, b: PowerMeterSection): boolean {
+  const device = serialDeviceOf(a);
+  return device !== undefined && device === serialDeviceOf(b);
+}
 
 /** Whether an inverter's output is part of what the meter measures (the limiter's setting). */
 export type BehindMeter = (serial: string) => boolean;
@@ -117,12 +136,16 @@ export class MeterService implements Service, MeterFeed {
     if (!section.enabled || section.source === 'none') {
       return { ok: false, problem: { code: 'disabled', detail: 'No meter source is switched on' } };
     }
+    // A serial line the running source holds is locked for a second opener: read it through the running one.
+    if (this.#source && sameSerialDevice(section, this.#section)) return this.#nextReading();
     const source = this.#make(section);
     if ('problem' in source) return { ok: false, problem: source.problem };
     const waitMs =
       section.source === 'http'
         ? section.http_json.http_request.timeout + 1000
-        : PowerMeterLimits.readNowWaitMs;
+        : section.source === 'http_sml'
+          ? section.http_sml.http_request.timeout + 1000
+          : PowerMeterLimits.readNowWaitMs;
     let timer: NodeJS.Timeout | undefined;
     const result = await new Promise<ReadNowResult>((resolve) => {
       timer = setTimeout(
@@ -136,13 +159,33 @@ export class MeterService implements Service, MeterFeed {
       source.start({
         reading: (reading) => resolve({ ok: true, reading }),
         problem: (problem) => {
-          // Waiting for the shared broker's connection is no answer yet: a message may still come.
-          if (problem.code !== 'disconnected') resolve({ ok: false, problem });
+          // Waiting for the shared broker's connection, or multicast that cannot be joined, is no answer
+          // yet: a message may still come.
+          if (!NOT_FINAL.has(problem.code)) resolve({ ok: false, problem });
         },
       });
     });
     clearTimeout(timer);
     await source.stop();
+    return result;
+  }
+
+  /** The running source's next reading, or its problem when none comes in time. */
+  async #nextReading(): Promise<ReadNowResult> {
+    let stop = () => {};
+    let timer: NodeJS.Timeout | undefined;
+    const result = await new Promise<ReadNowResult>((resolve) => {
+      stop = this.onReading((reading) => resolve({ ok: true, reading }));
+      timer = setTimeout(() => {
+        const { problem } = this.status();
+        resolve({
+          ok: false,
+          problem: problem ?? { code: 'timeout', detail: 'No reading within 5 s' },
+        });
+      }, PowerMeterLimits.readNowWaitMs);
+    });
+    stop();
+    clearTimeout(timer);
     return result;
   }
 
@@ -158,6 +201,7 @@ export class MeterService implements Service, MeterFeed {
         return posixRuleOf(ntp.timezone, ntp.timezone_descr);
       },
       productionW: () => this.#productionW(),
+      ...(this.#options.speedwire ? { speedwire: this.#options.speedwire } : {}),
     };
     return makeSource(section, factory);
   }

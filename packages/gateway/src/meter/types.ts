@@ -3,6 +3,8 @@
  * energy meter, the simulated plant's own meter). The power limiter reads only this.
  */
 
+import type { PowerMeterSource } from '@dtu-console/contract';
+
 /** One reading. Positive power is drawn from the grid (import), negative is fed in (export). */
 export interface MeterReading {
   /** Total active power over all phases, W. */
@@ -11,9 +13,15 @@ export interface MeterReading {
   phasesW?: number[];
   /** When the source measured it (gateway clock, ms since the epoch). */
   atMs: number;
+  /** Energy drawn from the grid (1.8.0), Wh, where the meter sends it. */
+  importWh?: number;
+  /** Energy fed in (2.8.0), Wh, where the meter sends it. */
+  exportWh?: number;
+  /** Which meter was read, where the source can tell (the Speedwire serial number). */
+  meterId?: string;
 }
 
-export type MeterSourceKind = 'none' | 'mqtt' | 'http' | 'shelly' | 'simulated';
+export type MeterSourceKind = PowerMeterSource;
 
 /** Why there is no usable reading, in plain words (shown to the user as is, and translated by code). */
 export interface MeterProblem {

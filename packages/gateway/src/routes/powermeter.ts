@@ -26,12 +26,16 @@ export function powerMeterConfigResponse(section: DeepReadonly<Section>): PowerM
   return copy;
 }
 
-/** The posted section with stored passwords where the mask came back. */
+/**
+ * The posted section with stored passwords where the mask came back; a source's settings the request
+ * leaves out (an older client's object) keep their stored values.
+ */
 export function powerMeterSectionFromPayload(
   payload: PowerMeterConfigPayload,
   stored: DeepReadonly<Section>,
 ): Section {
-  const section = structuredClone(payload) as Section;
+  const posted = Object.fromEntries(Object.entries(payload).filter(([, value]) => value !== undefined));
+  const section = structuredClone({ ...stored, ...posted }) as Section;
   keepPowerMeterSecrets(section, stored);
   return section;
 }
@@ -52,6 +56,9 @@ export function powerMeterStatusResponse(status: MeterStatus, enabled: boolean):
     age_ms: status.ageMs ?? null,
     time: reading ? reading.atMs : null,
     problem: status.problem ? problemResponse(status.problem) : null,
+    energy_import_wh: reading?.importWh ?? null,
+    energy_export_wh: reading?.exportWh ?? null,
+    meter_id: reading?.meterId ?? null,
   };
 }
 
@@ -67,6 +74,9 @@ export function powerMeterTestResponse(
     phases: reading.phasesW ? [...reading.phasesW] : null,
     time: reading.atMs,
     source,
+    energy_import_wh: reading.importWh ?? null,
+    energy_export_wh: reading.exportWh ?? null,
+    meter_id: reading.meterId ?? null,
   };
 }
 

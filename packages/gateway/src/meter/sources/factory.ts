@@ -2,10 +2,14 @@
 import type { Clock } from '../../system/clock';
 import type { MeterProblem } from '../types';
 import { httpJsonSource } from './http';
+import { httpSmlSource } from './http-sml';
+import { ModbusSource } from './modbus';
 import { MqttSource, type MqttTap } from './mqtt';
 import { ShellySource } from './shelly';
 import { simulatedSource } from './simulated';
+import { SmlSerialSource } from './sml-serial';
 import type { MeterSource, PowerMeterSection } from './source';
+import { type SpeedwireOptions, SpeedwireSource } from './speedwire';
 
 export interface MeterSourceFactory {
   clock: Clock;
@@ -15,6 +19,8 @@ export interface MeterSourceFactory {
   seed: string;
   timezone: () => string;
   productionW: () => number;
+  /** Where the Speedwire source listens (tests bind a free port on loopback). */
+  speedwire?: SpeedwireOptions;
 }
 
 export function makeSource(
@@ -28,6 +34,14 @@ export function makeSource(
       return httpJsonSource(section.http_json, f.clock);
     case 'shelly':
       return new ShellySource(section.shelly, f.clock);
+    case 'sml_serial':
+      return new SmlSerialSource(section.sml_serial, f.clock);
+    case 'http_sml':
+      return httpSmlSource(section.http_sml, f.clock);
+    case 'sma_speedwire':
+      return new SpeedwireSource(section.sma_speedwire, f.clock, f.speedwire);
+    case 'modbus':
+      return new ModbusSource(section.modbus, f.clock);
     case 'simulated':
       // A made-up house beside real inverters would steer real hardware by fiction.
       if (!f.simulated) {

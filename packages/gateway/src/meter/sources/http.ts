@@ -7,7 +7,7 @@ import { PollingSource, type PowerMeterSection, readingNow } from './source';
 
 type HttpSection = PowerMeterSection['http_json'];
 
-function authOf(request: HttpSection['http_request']): HttpAuth | undefined {
+export function authOf(request: HttpSection['http_request']): HttpAuth | undefined {
   const { auth_type: type, username, password } = request;
   if (type === PowerMeterAuthTypes.basic) return { type: 'basic', username, password };
   if (type === PowerMeterAuthTypes.digest) return { type: 'digest', username, password };

@@ -9,6 +9,8 @@ import { useWatch } from 'react-hook-form';
 import { FormCard, NumberField, SelectField, SwitchField, TextField } from '../form';
 import type { LimiterFormValues } from './form-values';
 import { useLimiterTranslation } from './labels';
+import { Credentials, PasswordField, PollingInterval } from './MeterFieldParts';
+import { HttpSmlFields, ModbusFields, SmlSerialFields, SpeedwireFields } from './MeterSourceFields';
 import { ReadNow } from './ReadNow';
 
 const L = PowerMeterLimits;
@@ -32,6 +34,10 @@ export function MeterFields() {
       {source === 'mqtt' && <MqttFields phases={Number(phases) === 3 ? 3 : 1} />}
       {source === 'http' && <HttpFields />}
       {source === 'shelly' && <ShellyFields />}
+      {source === 'sml_serial' && <SmlSerialFields />}
+      {source === 'http_sml' && <HttpSmlFields />}
+      {source === 'sma_speedwire' && <SpeedwireFields />}
+      {source === 'modbus' && <ModbusFields />}
       {source !== 'none' && (
         <>
           <NumberField
@@ -69,47 +75,6 @@ function ValueFields({ prefix, label }: { prefix: string; label?: string }) {
       />
       <SwitchField name={`${prefix}.sign_inverted`} label={t('settings.signInverted')} />
     </>
-  );
-}
-
-/** A meter source's password (MQTT broker, HTTP source, Shelly). */
-function PasswordField({ name, help }: { name: string; help: string }) {
-  const { t } = useLimiterTranslation();
-  return (
-    <TextField
-      name={name}
-      type="password"
-      label={t('settings.password')}
-      help={help}
-      maxLength={L.passwordMaxLength}
-      autoComplete="new-password"
-    />
-  );
-}
-
-/** User name and password below `prefix` (the MQTT broker's or the HTTP source's). */
-function Credentials({ prefix }: { prefix: string }) {
-  const { t } = useLimiterTranslation();
-  return (
-    <>
-      <TextField name={`${prefix}.username`} label={t('settings.username')} maxLength={L.usernameMaxLength} />
-      <PasswordField name={`${prefix}.password`} help={t('settings.passwordHint')} />
-    </>
-  );
-}
-
-/** How often the HTTP source or the Shelly is asked. */
-function PollingInterval({ name }: { name: string }) {
-  const { t } = useLimiterTranslation();
-  return (
-    <NumberField
-      name={name}
-      label={t('settings.interval')}
-      min={L.pollingIntervalMin}
-      max={L.pollingIntervalMax}
-      step={1}
-      unit="s"
-    />
   );
 }
 

@@ -43,10 +43,18 @@ export function ReadNow() {
     }
     const phases = result.phases?.map((w) => f.unit(w, 'W', 1)).join(' · ');
     const power = f.unit(result.power, 'W', 1);
-    return {
-      variant: 'success',
-      text: phases ? `${t('settings.reading', { power })} (${phases})` : t('settings.reading', { power }),
-    };
+    const reading = phases
+      ? `${t('settings.reading', { power })} (${phases})`
+      : t('settings.reading', { power });
+    const kWh = (wh: number | null) => (wh === null ? undefined : f.unit(wh / 1000, 'kWh', 1));
+    const [imported, exported] = [kWh(result.energy_import_wh), kWh(result.energy_export_wh)];
+    const extras = [
+      imported !== undefined && exported !== undefined
+        ? t('meterSource.energy', { imported, exported })
+        : undefined,
+      result.meter_id ? t('meterSource.meterId', { id: result.meter_id }) : undefined,
+    ].filter((text) => text !== undefined);
+    return { variant: 'success', text: [reading, ...extras].join(' · ') };
   };
 
   return (

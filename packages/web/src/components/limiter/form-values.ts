@@ -115,6 +115,26 @@ function meterField(code: number, source: PowerMeterSource): string | undefined 
       [Code.PowerMeterIntervalRange]: 'meter.shelly.polling_interval',
       [Code.PowerMeterCredentialLength]: 'meter.shelly.password',
     },
+    sml_serial: {
+      [Code.PowerMeterDeviceInvalid]: 'meter.sml_serial.device',
+      [Code.PowerMeterBaudRateInvalid]: 'meter.sml_serial.baud_rate',
+    },
+    http_sml: {
+      [Code.PowerMeterUrlInvalid]: 'meter.http_sml.http_request.url',
+      [Code.PowerMeterIntervalRange]: 'meter.http_sml.polling_interval',
+      [Code.PowerMeterTimeoutRange]: 'meter.http_sml.http_request.timeout',
+      [Code.PowerMeterCredentialLength]: 'meter.http_sml.http_request.password',
+    },
+    modbus: {
+      [Code.PowerMeterHostnameLength]: 'meter.modbus.host',
+      [Code.PowerMeterPortInvalid]: 'meter.modbus.port',
+      [Code.PowerMeterDeviceInvalid]: 'meter.modbus.device',
+      [Code.PowerMeterBaudRateInvalid]: 'meter.modbus.baud_rate',
+      [Code.PowerMeterModbusUnitRange]: 'meter.modbus.unit_id',
+      [Code.PowerMeterIntervalRange]: 'meter.modbus.polling_interval',
+      [Code.PowerMeterModbusRegisterRange]: 'meter.modbus.register',
+      [Code.PowerMeterModbusScaleInvalid]: 'meter.modbus.scale',
+    },
   };
   if (code === Code.PowerMeterMaxAgeRange) return 'meter.max_age';
   return bySource[source]?.[code];
