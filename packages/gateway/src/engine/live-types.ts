@@ -69,6 +69,20 @@ export interface LiveInverter {
   gridProfileRaw: Uint8Array;
   /** Increases with every 'data' change. */
   dataVersion: number;
+  /**
+   * MI series only (absent for the others): AC power is estimated from the DC power, the total yield is
+   * kept by the gateway, AC current is not available, limits are best effort, and the grid profile is a
+   * code and version only (docs/protocol.md, The MI series).
+   */
+  mi?: LiveMi;
+}
+
+export interface LiveMi {
+  acPowerEstimated: true;
+  /** The assumed conversion efficiency behind the estimate (0..1). */
+  efficiency: number;
+  limitBestEffort: true;
+  gridProfile: { code: number; version: number } | null;
 }
 
 export interface LiveSystem {

@@ -5,6 +5,7 @@
 import alarmCodes from '../../data/alarm-codes.json';
 import { fail, ok, type Result } from '../errors';
 import { type AddressFilter, type Endpoint, hex2, parseRawFrame, RESPONSE_FLAG, readU16 } from '../wire';
+import type { EventLogEntry } from './event-log';
 import { encodeMiFrame, MiCommand } from './mi';
 
 /** Codes in bytes 9–10 of a control frame. */
@@ -140,4 +141,31 @@ export function encodeMiStatusFrame(
   code: number,
 ): Uint8Array {
   return encodeMiFrame(input === 0 ? 0x88 : 0x92, inverter, inverter, Uint8Array.from([0, state, 0, code]));
+}
+
+const DAY_S = 86400;
+const HALF_DAY_S = 43200;
+
+/**
+ * An event-log entry for an MI status, as the gateway keeps it (an MI has no event log of its own): the
+ * whole alarm code as message id (above 255 for most MI codes), times in UTC seconds of the day.
+ */
+export function miStatusEventEntry(
+  eventCode: number,
+  startUtcSeconds: number,
+  endUtcSeconds: number | null,
+): EventLogEntry {
+  const start = ((Math.trunc(startUtcSeconds) % DAY_S) + DAY_S) % DAY_S;
+  let end = endUtcSeconds === null ? null : ((Math.trunc(endUtcSeconds) % DAY_S) + DAY_S) % DAY_S;
+  if (end !== null && end % HALF_DAY_S === 0) end += 1;
+  const startPm = start >= HALF_DAY_S;
+  const endPm = end !== null && end >= HALF_DAY_S;
+  return {
+    eventWord: eventCode & 0xffff,
+    messageId: eventCode,
+    rawStart: start % HALF_DAY_S,
+    rawEnd: end === null ? 0 : end % HALF_DAY_S,
+    startPm,
+    endPm,
+  };
 }
