@@ -386,6 +386,7 @@ export class InverterState {
               acPowerEstimated: true,
               efficiency: MI_ESTIMATED_EFFICIENCY,
               limitBestEffort: true,
+              limiterOptIn: this.settings.limiter_opt_in === true,
               gridProfile: this.#miGridProfile,
             },
           }

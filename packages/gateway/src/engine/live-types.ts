@@ -82,6 +82,8 @@ export interface LiveMi {
   /** The assumed conversion efficiency behind the estimate (0..1). */
   efficiency: number;
   limitBestEffort: true;
+  /** The owner let the power limiter govern it (inverter setting `limiter_opt_in`). */
+  limiterOptIn: boolean;
   gridProfile: { code: number; version: number } | null;
 }
 
