@@ -293,6 +293,7 @@ export function limitStatusJson(model: LiveModel): LimitStatusResponse {
       limit_relative: roundTo(inv.limitRelative, 1),
       max_power: inv.maxPowerW,
       limit_set_status: inv.limitSetStatus,
+      ...(inv.mi?.limitBestEffort ? { best_effort: true as const } : {}),
     };
   }
   return out;

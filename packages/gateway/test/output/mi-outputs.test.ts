@@ -11,7 +11,7 @@ import { LiveModel } from '../../src/engine/live-model';
 import type { MqttSection } from '../../src/mqtt/client-options';
 import { discoveryMessages } from '../../src/mqtt/discovery';
 import { channelFields } from '../../src/mqtt/fields';
-import { inverterDetailJson } from '../../src/output/live-json';
+import { inverterDetailJson, limitStatusJson } from '../../src/output/live-json';
 import { renderMetrics } from '../../src/output/prometheus';
 
 const MI600 = '104161200002';
@@ -79,6 +79,10 @@ describe('an MI-600 in the outputs', () => {
     expect(json.INV['0']!.Efficiency).toBeUndefined();
     expect(json.INV['0']!.YieldTotal!.v).toBeCloseTo((5000 + 900 + 4000 + 900) / 1000, 6);
     expect(json.DC['1']!.YieldTotal!.v).toBeCloseTo(4.9, 6);
+  });
+
+  it('limit status: best effort', () => {
+    expect(limitStatusJson(live)[MI600]).toMatchObject({ max_power: 0, best_effort: true });
   });
 
   it('MQTT: no AC current; Home Assistant names the estimated power', () => {
