@@ -75,7 +75,7 @@ export const INV_FIELDS: readonly LiveField[] = [
 const MI_ABSENT = new Set(['AC/IAC', 'AC/PF', 'AC/Q', 'INV/EFF']);
 
 /** Whether the inverter has this value at all (every output leaves an absent one out). */
-export function hasField(inv: LiveInverter, field: LiveField): boolean {
+export function hasField(inv: LiveInverter, field: Pick<LiveField, 'kind' | 'key'>): boolean {
   return inv.mi === undefined || !MI_ABSENT.has(`${field.kind}/${field.key}`);
 }
 

@@ -122,5 +122,8 @@ describe('an MI-600 in the outputs', () => {
     expect(text).not.toMatch(/opendtu_Current\{[^}]*type="AC"/);
     expect(text).toMatch(/opendtu_Current\{[^}]*type="DC"/);
     expect(text).not.toMatch(/opendtu_Efficiency\{/);
+    expect(text).toMatch(/dtu_inverter_ac_power_estimated\{[^}]*\} 1/);
+    expect(text).not.toMatch(/dtu_inverter_ac_current_amperes\{/);
+    expect(text).not.toMatch(/dtu_inverter_efficiency_ratio\{/);
   });
 });
