@@ -233,7 +233,10 @@ export class MiRequests {
           heardSomething = true;
           const rssi = (f as Uint8Array & { rssi?: unknown }).rssi;
           if (typeof rssi === 'number' && Number.isFinite(rssi)) inv.stats.rssi(rssi);
-        } else if (f.length > 0) heardSomething = true;
+        } else if (f.length > 0 && !parseFrame(f).ok) {
+          // A garbled frame (it may have been the answer); another inverter's frame says nothing.
+          heardSomething = true;
+        }
       }
       const value = accept(frames);
       if (value !== undefined) {
