@@ -70,3 +70,23 @@ export function parseSerialInput(input: string): SerialInputResult {
   }
   return { kind: 'unknown-format' };
 }
+
+/** The first-generation MI series' type names, by inputs. */
+export type MiTypeName = 'MI-250/300/350' | 'MI-500/600/700' | 'MI-1000/1200/1500';
+
+const MI_TYPES: Readonly<Record<string, MiTypeName>> = {
+  '2': 'MI-250/300/350',
+  '4': 'MI-500/600/700',
+  '6': 'MI-1000/1200/1500',
+};
+
+/**
+ * The MI type a Hoymiles serial names, or undefined: `10`, then 2, 4 or 6 (1, 2 or 4 inputs) and a digit
+ * whose low two bits are 01 (generation 2; generation 3 answers as HM). The console shows it under the
+ * serial input; a test keeps it equal to the protocol library's family table.
+ */
+export function miTypeOfSerial(serial: string): MiTypeName | undefined {
+  const upper = serial.toUpperCase();
+  if (!/^10[246][159D][0-9A-F]{8}$/.test(upper)) return undefined;
+  return MI_TYPES[upper[2]!];
+}

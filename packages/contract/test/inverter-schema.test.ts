@@ -75,6 +75,7 @@ const edit = {
   zero_day: true,
   clear_eventlog: false,
   yieldday_correction: false,
+  limiter_opt_in: false,
   channel: [
     { name: 'South', max_power: 410, yield_total_offset: 0 },
     { name: '', max_power: 0, yield_total_offset: 0 },

@@ -1,3 +1,4 @@
+import { FAMILIES, familyOfSerial } from '@dtu-console/hoymiles';
 import { describe, expect, it } from 'vitest';
 import formats from '../data/serial-formats.json';
 import {
@@ -5,6 +6,7 @@ import {
   HERF_ALPHABET64,
   herfBodyToSerial,
   herfCheckCharacters,
+  miTypeOfSerial,
   parseSerialInput,
   type SerialInputKind,
 } from '../src/serial';
@@ -59,5 +61,18 @@ describe('parseSerialInput', () => {
     expect(herfBodyToSerial('A21000000').slice(0, 4)).toBe('2841');
     // Bits 30..31 stay 0: the largest body value still has hex digit d4 ≤ 3.
     expect(Number.parseInt(herfBodyToSerial('A21YYYYYY').charAt(4), 16)).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('miTypeOfSerial', () => {
+  it('names the MI type exactly where the protocol library finds an MI family', () => {
+    for (let second = 0; second < 256; second++) {
+      const serial = `10${second.toString(16).padStart(2, '0').toUpperCase()}12345678`;
+      const family = familyOfSerial(serial);
+      const expected = family?.startsWith('MI_') ? FAMILIES[family].typeName : undefined;
+      expect(miTypeOfSerial(serial), serial).toBe(expected);
+    }
+    expect(miTypeOfSerial('104161200002')).toBe('MI-500/600/700');
+    expect(miTypeOfSerial('104261200002')).toBeUndefined();
   });
 });

@@ -49,8 +49,15 @@ describe('event message translations', () => {
   });
 
   it('falls back to English where there is no translation for exactly that text', () => {
-    // Ids above 255 never reach the API (one-byte parser) and have no translations.
-    expect(translateEventMessage('de', 5080, 'grid voltage out of range')).toBe('grid voltage out of range');
+    // Ids above 255 reach the API only from the MI series' status; the ones it cannot name stay English.
+    expect(translateEventMessage('de', 5100, 'islanding detected')).toBe('islanding detected');
+    // The MI series' status codes are translated.
+    expect(translateEventMessage('de', 8310, 'switched off by a remote command')).toBe(
+      'Per Fernbefehl ausgeschaltet',
+    );
+    expect(translateEventMessage('fr', 5051, 'PV1 input voltage out of range')).toBe(
+      "Tension d'entrée PV1 hors plage",
+    );
     // A text that changed upstream is not given the translation of the old one.
     expect(translateEventMessage('fr', 1, 'inverter has started up')).toBe('inverter has started up');
   });

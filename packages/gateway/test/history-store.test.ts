@@ -218,6 +218,20 @@ describe('history store', () => {
     expect(store.days('inv', -1, 20250621, 20250621)).toEqual([{ day: 20250621, wh: 500 }]);
   });
 
+  it('keeps the energy before a day across the daily retention (the MI series’ total yield)', () => {
+    const store = new HistoryStore(':memory:');
+    const day = (d: number, wh: number) => ({ serial: 'mi', channel: 0, day: d, wh });
+    store.write({ minutes: [], days: [day(20250619, 1000), day(20250620, 1500), day(20250621, 700)] });
+    expect(store.energyBefore('mi', 0, 20250621)).toBe(2500);
+    expect(store.energyBefore('mi', 1, 20250621)).toBe(0);
+    expect(store.energyBefore('other', 0, 20250621)).toBe(0);
+    store.prune({ minute: 0, quarter: 0, day: 20250621, tracker: 0 });
+    expect(store.days('mi', 0, 20250101, 20251231)).toEqual([{ day: 20250621, wh: 700 }]);
+    expect(store.energyBefore('mi', 0, 20250621)).toBe(2500);
+    expect(store.energyBefore('mi', 0, 20250622)).toBe(3200);
+    store.close();
+  });
+
   it('has a schema version and refuses a database of a newer one', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'dtu-history-'));
     try {

@@ -19,6 +19,7 @@ const entryExample = {
   zero_day: false,
   clear_eventlog: false,
   yieldday_correction: false,
+  limiter_opt_in: false,
   type: 'HM-600/700/800-2T',
   channel: [{ name: 'South', max_power: 410, yield_total_offset: 0 }],
 };

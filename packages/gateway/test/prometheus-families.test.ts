@@ -31,6 +31,7 @@ const UNITLESS = new Set([
   'dtu_inverter_polling',
   'dtu_inverter_reachable',
   'dtu_inverter_producing',
+  'dtu_inverter_ac_power_estimated',
   'dtu_string_info',
   'dtu_radio_requests_total',
   'dtu_radio_re_requests_total',

@@ -14,7 +14,7 @@ import {
 } from './types';
 import { normalizeSerial } from './wire';
 
-export type Series = 'HM' | 'HMS' | 'HMT' | 'HERF';
+export type Series = 'HM' | 'HMS' | 'HMT' | 'HERF' | 'MI';
 
 export interface FamilyInfo {
   id: FamilyId;
@@ -81,7 +81,7 @@ function toFamily(raw: RawFamily): FamilyInfo & { match: SerialMatch } {
   return {
     id: raw.id,
     typeName: raw.typeName,
-    series: oneOf(raw.series, ['HM', 'HMS', 'HMT', 'HERF'], 'series'),
+    series: oneOf(raw.series, ['HM', 'HMS', 'HMT', 'HERF', 'MI'], 'series'),
     radio: oneOf(raw.radio, ['NRF24', 'CMT2300A'], 'radio') === 'NRF24' ? 'NRF24' : 'CMT',
     dcInputs: raw.dcInputs,
     acPhases: raw.acPhases,
@@ -172,4 +172,9 @@ export function lookupModel(hwPartNumber: number): ModelInfo {
     MODEL_TABLE.find((e) => e.prefix === prefix && e.fourthByte === fourth) ??
     MODEL_TABLE.find((e) => e.prefix === prefix);
   return entry ? { model: entry.model, maxPowerW: entry.maxPowerW } : { model: '', maxPowerW: 0 };
+}
+
+/** The first-generation MI series (MI-250 … MI-1500, generation 2): its own request chain and answers. */
+export function isMiFamily(family: FamilyId): boolean {
+  return FAMILIES[family].series === 'MI';
 }

@@ -9,6 +9,8 @@ export * from './messages/device-control';
 export * from './messages/device-info';
 export * from './messages/event-log';
 export * from './messages/grid-profile';
+export * from './messages/mi';
+export * from './messages/mi-control';
 export * from './messages/run-data';
 export * from './messages/system-config';
 export * from './types';

@@ -14,6 +14,9 @@ export const FAMILY_IDS = [
   'HERF_1CH',
   'HERF_2CH',
   'HERF_4CH',
+  'MI_1CH',
+  'MI_2CH',
+  'MI_4CH',
 ] as const;
 export type FamilyId = (typeof FAMILY_IDS)[number];
 

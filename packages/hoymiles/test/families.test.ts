@@ -14,7 +14,7 @@ const RADIO = { NRF24: 'NRF24', CMT2300A: 'CMT' } as const;
 
 describe('family table', () => {
   it('has every family of inverter-types.json with its properties', () => {
-    expect(Object.keys(FAMILIES)).toHaveLength(12);
+    expect(Object.keys(FAMILIES)).toHaveLength(15);
     for (const raw of types.families) {
       const family = FAMILIES[raw.id as FamilyId];
       expect(family, raw.id).toBeDefined();
@@ -62,6 +62,9 @@ describe('family table', () => {
       'HERF_1CH',
       'HERF_2CH',
       'HERF_4CH',
+      'MI_1CH',
+      'MI_2CH',
+      'MI_4CH',
     ]);
   });
 

@@ -268,7 +268,8 @@ function expectRoundTrip(fam: (typeof families)[number], state: RunDataState, de
 }
 
 describe('run data encode → decode round trip, every family', () => {
-  for (const fam of families) {
+  // The MI record carries no AC power, AC current or total yield: its round trip is in mi.test.ts.
+  for (const fam of families.filter((f) => !f.id.startsWith('MI_'))) {
     it(`${fam.id}`, () => {
       fc.assert(
         fc.property(stateArb(fam.dcInputs, fam.acPhases === 3), (state) => {

@@ -167,6 +167,33 @@ describe('inverter list', () => {
     expect(screen.getByTestId('form-alert')).toHaveTextContent('Inverter changed.');
   });
 
+  it('names the MI type under the serial, and offers an MI alone the limiter opt-in', async () => {
+    const mi = inverter(2, 2, {
+      name: 'Garage MI',
+      serial: '104161200002',
+      type: 'MI-500/600/700',
+      limiter_opt_in: false,
+    });
+    const posted = serveApi({ '/api/inverter/list': { inverter: [inverter(0, 0), mi] } }, envelope(4007));
+    renderScreen(InverterSettingsPage);
+    await userEvent.type(await screen.findByLabelText('Serial number'), '106161200003');
+    expect(screen.getByTestId('serial-hint')).toHaveTextContent(
+      'Hoymiles serial number. First-generation MI inverter (MI-1000/1200/1500)',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Inverter 0' }));
+    let dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Advanced' }));
+    expect(within(dialog).queryByLabelText('Let the power limiter govern it')).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Garage MI' }));
+    dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('tab', { name: 'Advanced' }));
+    await userEvent.click(within(dialog).getByLabelText('Let the power limiter govern it'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.data).toMatchObject({ id: 2, limiter_opt_in: true });
+  });
+
   it('asks before deleting and sends the id', async () => {
     const posted = serveApi({ '/api/inverter/list': list }, envelope(4008));
     renderScreen(InverterSettingsPage);

@@ -5,4 +5,6 @@ export interface ValueUnit {
   v: number;
   u: string;
   d: number;
+  /** Present (true) on a value the gateway estimates instead of reading it: the MI series' AC power. */
+  estimated?: true;
 }

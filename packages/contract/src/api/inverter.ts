@@ -5,6 +5,9 @@ export type InverterType =
   | 'HM-300/350/400-1T'
   | 'HM-600/700/800-2T'
   | 'HM-1000/1200/1500-4T'
+  | 'MI-250/300/350'
+  | 'MI-500/600/700'
+  | 'MI-1000/1200/1500'
   | 'HMS-300/350/400/450/500-1T'
   | 'HMS-450/500-1T v2'
   | 'HMS-600/700/800/900/1000-2T'
@@ -40,6 +43,8 @@ export interface InverterConfig {
   zero_day: boolean;
   clear_eventlog: boolean;
   yieldday_correction: boolean;
+  /** MI series: the power limiter may govern it (best effort); ignored for the other families. */
+  limiter_opt_in: boolean;
   type: InverterType;
   channel: InverterChannelConfig[];
 }
@@ -71,6 +76,7 @@ export interface InverterEditPayload {
   zero_day?: boolean;
   clear_eventlog?: boolean;
   yieldday_correction?: boolean;
+  limiter_opt_in?: boolean;
 }
 
 export interface InverterDeletePayload {

@@ -10,6 +10,11 @@ export interface LimitStatusEntry {
   /** W, 0 while unknown. */
   max_power: number;
   limit_set_status: SetStatus;
+  /**
+   * Ours, MI series only: a limit is best effort (no read-back; Ok means the inverter acknowledged the
+   * frame, not that it follows it).
+   */
+  best_effort?: true;
 }
 
 /** Keyed by inverter serial; `{}` without inverters. */

@@ -37,6 +37,8 @@ export const InverterDefaults = {
   zeroDay: false,
   clearEventlog: false,
   yielddayCorrection: false,
+  /** MI series: the power limiter may govern it (its limit is best effort); off until the owner opts in. */
+  limiterOptIn: false,
 } as const;
 
 /** `InverterDefaults` under the names of an inverter slot's flags (config.json, the engine's settings). */
@@ -50,4 +52,5 @@ export const InverterSlotDefaults = {
   zero_day: InverterDefaults.zeroDay,
   clear_eventlog: InverterDefaults.clearEventlog,
   yieldday_correction: InverterDefaults.yielddayCorrection,
+  limiter_opt_in: InverterDefaults.limiterOptIn,
 } as const;

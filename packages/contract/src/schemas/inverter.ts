@@ -113,6 +113,7 @@ export const inverterEditShape = z.object({
   zero_day: flag(InverterDefaults.zeroDay),
   clear_eventlog: flag(InverterDefaults.clearEventlog),
   yieldday_correction: flag(InverterDefaults.yielddayCorrection),
+  limiter_opt_in: flag(InverterDefaults.limiterOptIn),
 });
 
 type InverterEditShape = z.output<typeof inverterEditShape>;

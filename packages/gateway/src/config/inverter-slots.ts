@@ -53,6 +53,7 @@ export function slotBehaviour(slot: DeepReadonly<InverterSlot>) {
     zero_day: slot.zero_day,
     clear_eventlog: slot.clear_eventlog,
     yieldday_correction: slot.yieldday_correction,
+    limiter_opt_in: slot.limiter_opt_in,
   };
 }
 
@@ -106,6 +107,7 @@ export function slotsAfterEdit(slots: Slots, values: InverterEditValues): Invert
   slot.zero_day = values.zero_day;
   slot.clear_eventlog = values.clear_eventlog;
   slot.yieldday_correction = values.yieldday_correction;
+  slot.limiter_opt_in = values.limiter_opt_in;
   values.channel.forEach((channel, i) => {
     if (i < slot.channel.length) slot.channel[i] = { ...channel };
   });

@@ -61,6 +61,8 @@ export const inverterSlotSchema = z.object({
   zero_day: z.boolean(),
   clear_eventlog: z.boolean(),
   yieldday_correction: z.boolean(),
+  // Added with the MI series; older config files have no such key.
+  limiter_opt_in: z.boolean().default(false),
   channel: z.array(channelSchema).length(MAX_CHANNELS),
 });
 

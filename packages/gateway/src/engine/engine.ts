@@ -12,8 +12,9 @@ import type { Clock } from '../system/clock';
 import { CommandQueue } from './command-queue';
 import { DayCycle, HOUSEKEEPING_MS } from './day-cycle';
 import { type FrequencyMemory, FrequencySearch } from './frequency-search';
-import { InverterState } from './inverter';
+import { InverterState, type LimitRequest } from './inverter';
 import type { LiveChange, LiveModel } from './live-model';
+import { MiRequests } from './mi-requests';
 import { PollTiming } from './poll-timing';
 import { type EngineLog, InverterRequests } from './requests';
 import { type EngineSettings, radioSettingsOf } from './settings';
@@ -74,6 +75,7 @@ export class InverterEngine {
   readonly #polls: PollTiming;
   readonly #requests: InverterRequests;
   readonly #frequencies: FrequencySearch;
+  readonly #mi: MiRequests;
   #settings: EngineSettings;
   /** The DTU serial in wire form, kept with the settings so no transaction parses it again. */
   #dtuSerial: string;
@@ -118,7 +120,7 @@ export class InverterEngine {
       settled: (inv) => this.#queues[inv.info.radio].pollsDone(),
       unanswered: (inv) => inv.pollingEnabled && !inv.reachable,
     });
-    this.#requests = new InverterRequests({
+    const requestOptions = {
       clock: options.clock,
       radio: options.radio,
       live: options.live,
@@ -126,9 +128,11 @@ export class InverterEngine {
       queues: this.#queues,
       dtuSerial: () => this.#dtuSerial,
       dtu: () => this.#settings.dtu,
-      isCurrent: (inv) => this.#isCurrent(inv),
+      isCurrent: (inv: InverterState) => this.#isCurrent(inv),
       publish,
-    });
+    };
+    this.#requests = new InverterRequests(requestOptions);
+    this.#mi = new MiRequests(requestOptions);
     this.#frequencies = new FrequencySearch({
       clock: options.clock,
       radio: options.radio,
@@ -201,7 +205,7 @@ export class InverterEngine {
     if (!inv.commandsEnabled) return this.#commandsDisabled(inv, 'Limit');
     const value = isRelativeLimit(type) ? Math.min(command.value, 100) : command.value;
     inv.lastLimit = { value, type };
-    this.#requests.limit(inv, inv.lastLimit);
+    this.#limit(inv, inv.lastLimit);
     this.#publish(inv, 'status');
     return 'queued';
   }
@@ -211,9 +215,11 @@ export class InverterEngine {
     const inv = this.#find(serial);
     if (!inv) return 'unknown-inverter';
     if (action !== 'on' && action !== 'off' && action !== 'restart') return 'invalid';
+    // An MI has no documented restart command.
+    if (inv.isMi && action === 'restart') return 'invalid';
     if (!inv.commandsEnabled) return this.#commandsDisabled(inv, 'Power command');
     inv.lastPower = action;
-    this.#requests.power(inv, action);
+    this.#power(inv, action);
     this.#publish(inv, 'status');
     return 'queued';
   }
@@ -316,6 +322,16 @@ export class InverterEngine {
     );
   }
 
+  #limit(inv: InverterState, limit: LimitRequest): void {
+    if (inv.isMi) this.#mi.limit(inv, limit);
+    else this.#requests.limit(inv, limit);
+  }
+
+  #power(inv: InverterState, action: PowerAction): void {
+    if (inv.isMi) this.#mi.power(inv, action === 'on');
+    else this.#requests.power(inv, action);
+  }
+
   /** One inverter's turn: what to ask it and what to resend; true when it did something. */
   #pollTurn(inv: InverterState): boolean {
     const dtu = this.#settings.dtu;
@@ -330,7 +346,14 @@ export class InverterEngine {
     // Silent for long in daylight: the band is searched for it (frequency-search.ts).
     if (inv.info.radio === 'CMT') this.#frequencies.turn(inv, this.#day.isDay);
     // Data requests carry the time, so they wait for a trusted clock.
-    if (this.#clock.isSynchronised() && inv.pollingEnabled) {
+    if (inv.isMi) {
+      // An MI's requests carry no time: they need no trusted clock, and it has no event log or read-back.
+      if (inv.pollingEnabled) {
+        this.#mi.runData(inv);
+        if (inv.reachable && inv.needsGridProfile()) this.#mi.gridProfile(inv);
+        if (inv.reachable && inv.needsDeviceInfo()) this.#mi.deviceInfo(inv);
+      }
+    } else if (this.#clock.isSynchronised() && inv.pollingEnabled) {
       const now = this.#clock.now();
       this.#requests.runData(inv);
       // A silent inverter is only probed with run data: one request (1 send + 4 resends) per turn at most.
@@ -343,11 +366,11 @@ export class InverterEngine {
     }
     if (inv.commandsEnabled) {
       if (inv.limitStatus.value === 'Failure' && inv.lastLimit) {
-        this.#requests.limit(inv, inv.lastLimit);
+        this.#limit(inv, inv.lastLimit);
         this.#publish(inv, 'status');
       }
       if (inv.powerStatus.value === 'Failure' && inv.lastPower) {
-        this.#requests.power(inv, inv.lastPower);
+        this.#power(inv, inv.lastPower);
         this.#publish(inv, 'status');
       }
     }

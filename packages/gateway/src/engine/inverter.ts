@@ -20,6 +20,10 @@ import {
   limitAbsoluteW,
   limitRelativeFromAbsolute,
   limitWireValue,
+  type MiGridProfile,
+  type MiInfo,
+  miStatusEventCode,
+  miStatusEventEntry,
   type PowerAction,
   type RunData,
   runDataTotals,
@@ -28,6 +32,7 @@ import {
 } from '@dtu-console/hoymiles';
 import { CommandStatus } from './command-status';
 import type { LiveInverter } from './live-model';
+import { MI_ESTIMATED_EFFICIENCY, miDeviceInfo } from './mi-values';
 import { RadioStatistics } from './radio-stats';
 import type { EngineInverterSettings } from './settings';
 import { elapsedMs } from './time';
@@ -76,6 +81,9 @@ export class InverterState {
   #devAll: DeviceInfoAll | null = null;
   #devSimple: DeviceInfoSimple | null = null;
   #gridProfileRaw: Uint8Array = new Uint8Array(0);
+  /** MI series: the grid-profile code and version; the open status event of each input. */
+  #miGridProfile: MiGridProfile | null = null;
+  readonly #miOpen = new Map<number, EventLogEntry>();
 
   limitRelative = 0;
   limitKnown = false;
@@ -94,6 +102,11 @@ export class InverterState {
     this.family = family;
     this.info = FAMILIES[family];
     this.settings = settings;
+  }
+
+  /** The first-generation MI series: its own request chain (mi-requests.ts). */
+  get isMi(): boolean {
+    return this.info.series === 'MI';
   }
 
   /** A serial the engine can poll: hex, within 48 bits, of a known family. */
@@ -155,6 +168,7 @@ export class InverterState {
   }
 
   needsGridProfile(): boolean {
+    if (this.info.series === 'MI') return this.#raw !== null && this.#miGridProfile === null;
     return this.#raw !== null && !isGridProfileValid(this.#gridProfileRaw);
   }
 
@@ -190,6 +204,52 @@ export class InverterState {
       this.settings.yieldday_correction,
     );
     this.#dataVersion++;
+  }
+
+  /**
+   * MI run data: AC power estimated from the DC power, each input's total = the energy kept before today
+   * (Wh, from the history) + today's yield; AC current stays 0 (not available).
+   */
+  miRunDataReceived(data: RunData, keptWh: readonly number[], epochMs: number, monoMs: number): void {
+    const dc = data.dc.map((d, c) => ({ ...d, yieldTotal: ((keptWh[c] ?? 0) + d.yieldDay) / 1000 }));
+    const powerDc = dc.reduce((total, d) => total + d.power, 0);
+    const power = Math.round(powerDc * MI_ESTIMATED_EFFICIENCY * 10) / 10;
+    this.runDataReceived({ ...data, dc, ac: { ...data.ac, power, current: 0 } }, epochMs, monoMs);
+  }
+
+  miInfoReceived(info: MiInfo): void {
+    const { all, simple } = miDeviceInfo(info);
+    this.#devAll = all;
+    this.#devSimple = simple;
+  }
+
+  miGridProfileReceived(profile: MiGridProfile): void {
+    this.#miGridProfile = profile;
+  }
+
+  /**
+   * An MI status (a status frame or the status bytes of a 4-input answer) as event-log entries: a new
+   * alarm opens an entry, producing again (or another alarm) ends the open one. True when the log changed.
+   */
+  miStatusReceived(input: number, state: number, code: number, nowMs: number): boolean {
+    const eventCode = miStatusEventCode(state, code, input);
+    const open = this.#miOpen.get(input);
+    if ((open?.messageId ?? 0) === eventCode) return false;
+    const seconds = Math.floor(nowMs / 1000);
+    const log = [...this.#eventLog];
+    if (open !== undefined) {
+      const at = log.indexOf(open);
+      const start = open.rawStart + (open.startPm ? 43200 : 0);
+      if (at >= 0) log[at] = miStatusEventEntry(open.messageId, start, seconds);
+      this.#miOpen.delete(input);
+    }
+    if (eventCode !== 0) {
+      const entry = miStatusEventEntry(eventCode, seconds, null);
+      log.push(entry);
+      this.#miOpen.set(input, entry);
+    }
+    this.#eventLog = log.slice(-15);
+    return true;
   }
 
   runDataFailed(): void {
@@ -320,6 +380,17 @@ export class InverterState {
       deviceInfo,
       gridProfileRaw: this.#gridProfileRaw,
       dataVersion: this.#dataVersion,
+      ...(this.info.series === 'MI'
+        ? {
+            mi: {
+              acPowerEstimated: true,
+              efficiency: MI_ESTIMATED_EFFICIENCY,
+              limitBestEffort: true,
+              limiterOptIn: this.settings.limiter_opt_in === true,
+              gridProfile: this.#miGridProfile,
+            },
+          }
+        : {}),
     };
   }
 }

@@ -19,6 +19,9 @@ export interface LiveModelOptions {
   startedAt?: number;
 }
 
+/** Wh per DC input produced before today, by serial (the history's daily energy). */
+export type KeptYieldSource = (serial: string) => readonly number[];
+
 export class LiveModel {
   readonly #bus: EventBus | undefined;
   readonly #now: () => number;
@@ -27,11 +30,30 @@ export class LiveModel {
   #system: LiveSystem = { timeSynchronised: true, radioProblem: false, utcOffsetSeconds: 0 };
   #totals: PlantTotals = plantTotals([]);
   #revision = 0;
+  #keptYield: KeptYieldSource | undefined;
 
   constructor(options: LiveModelOptions = {}) {
     this.#bus = options.bus;
     this.#now = options.now ?? (() => performance.now());
     this.#startedAt = options.startedAt ?? this.#now();
+  }
+
+  /**
+   * Where the total yield of inverters that send none (the MI series) is kept: the history service
+   * provides the energy of the days before today per DC input (Wh); without it the total starts each day
+   * from zero (docs/protocol.md, The MI series).
+   */
+  provideKeptYield(source: KeptYieldSource | undefined): void {
+    this.#keptYield = source;
+  }
+
+  /** Wh per DC input before today, for an inverter without a total of its own; [] when nothing is kept. */
+  keptYieldWh(serial: string): readonly number[] {
+    try {
+      return this.#keptYield?.(serial) ?? [];
+    } catch {
+      return [];
+    }
   }
 
   /** Monotonic ms of the model's clock (what data ages are measured in). */

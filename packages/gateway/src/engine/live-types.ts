@@ -84,6 +84,22 @@ export interface LiveInverter {
   dataVersion: number;
   /** HMS/HMT only: on the DTU frequency, searched for, found elsewhere, not found (frequency-search.ts). */
   cmtFrequency?: FrequencyStatus;
+  /**
+   * MI series only (absent for the others): AC power is estimated from the DC power, the total yield is
+   * kept by the gateway, AC current is not available, limits are best effort, and the grid profile is a
+   * code and version only (docs/protocol.md, The MI series).
+   */
+  mi?: LiveMi;
+}
+
+export interface LiveMi {
+  acPowerEstimated: true;
+  /** The assumed conversion efficiency behind the estimate (0..1). */
+  efficiency: number;
+  limitBestEffort: true;
+  /** The owner let the power limiter govern it (inverter setting `limiter_opt_in`). */
+  limiterOptIn: boolean;
+  gridProfile: { code: number; version: number } | null;
 }
 
 export interface LiveSystem {

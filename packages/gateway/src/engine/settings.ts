@@ -14,7 +14,9 @@ export type EngineChannelSettings = InverterChannelConfig;
  * engine derives the family from the serial). `id` is the slot, the internal order of the status list;
  * an unsupported serial is kept but never polled.
  */
-export interface EngineInverterSettings extends Omit<InverterConfig, 'type' | 'channel'> {
+export interface EngineInverterSettings extends Omit<InverterConfig, 'type' | 'channel' | 'limiter_opt_in'> {
+  /** MI series: the power limiter may govern it; absent = no. */
+  limiter_opt_in?: boolean;
   /** One per DC input; missing entries count as unnamed, no max power, no offset. */
   channels: EngineChannelSettings[];
 }

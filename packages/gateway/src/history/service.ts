@@ -53,6 +53,7 @@ export class HistoryService implements Service {
   #cancelTick: () => void = () => {};
   #running = false;
   #stopped = false;
+  readonly #kept = new Map<string, { day: number; wh: number[] }>();
 
   constructor(options: HistoryServiceOptions) {
     this.#options = options;
@@ -125,6 +126,7 @@ export class HistoryService implements Service {
       }),
     ];
     for (const inverter of live.inverters()) this.#recorder.record(inverter.serial);
+    live.provideKeptYield((serial) => this.#keptYield(serial));
     this.prune();
     this.#scheduleTick();
   }
@@ -133,6 +135,7 @@ export class HistoryService implements Service {
     this.#stopped = true;
     if (this.#running) {
       this.#running = false;
+      this.#options.live.provideKeptYield(undefined);
       for (const off of this.#unsubscribe) off();
       this.#unsubscribe = [];
       this.#cancelTick();
@@ -140,6 +143,22 @@ export class HistoryService implements Service {
     }
     this.#store?.close();
     this.#store = undefined;
+  }
+
+  /**
+   * Wh per DC input produced before today, for inverters that send no total (the MI series): the energy
+   * of the recorded days, pruned ones included; read once per inverter and day.
+   */
+  #keptYield(serial: string): number[] {
+    const today = this.localDay(this.#options.clock.now());
+    const cached = this.#kept.get(serial);
+    if (cached?.day === today) return cached.wh;
+    const store = this.#store;
+    if (store === undefined) return [];
+    const inputs = this.#options.live.inverter(serial)?.channels.length ?? 0;
+    const wh = Array.from({ length: inputs }, (_, c) => store.energyBefore(serial, c, today));
+    this.#kept.set(serial, { day: today, wh });
+    return wh;
   }
 
   #scheduleTick(): void {
@@ -178,6 +197,7 @@ export class HistoryService implements Service {
     this.flush();
     try {
       const rows = await importHistory(this.#openedStore(), gzip);
+      this.#kept.clear();
       this.#log.info(`History imported: ${rows} rows`);
       return { ok: true, rows };
     } catch (error) {

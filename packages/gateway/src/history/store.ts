@@ -65,6 +65,10 @@ const MIGRATIONS: readonly string[] = [
    CREATE INDEX alert_open ON alert (ended);`,
   // Why an alert holds, as recorded when it opened (the meter rule's problem code); '' for the others.
   `ALTER TABLE alert ADD COLUMN detail TEXT NOT NULL DEFAULT '';`,
+  // Energy of pruned days, per inverter and channel: totals kept by the gateway (the MI series) survive
+  // the daily retention.
+  `CREATE TABLE energy_kept (inv INTEGER NOT NULL, ch INTEGER NOT NULL, wh REAL NOT NULL,
+     PRIMARY KEY (inv, ch)) WITHOUT ROWID;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -122,6 +126,14 @@ export class HistoryStore {
       dayOldest: db.prepare('SELECT min(day) AS day FROM energy_day'),
       dayNewest: db.prepare('SELECT max(day) AS day FROM energy_day'),
       dayPrune: db.prepare('DELETE FROM energy_day WHERE day < ?'),
+      keepPruned: db.prepare(
+        `INSERT INTO energy_kept (inv, ch, wh) SELECT inv, ch, sum(wh) FROM energy_day WHERE day < ?
+         GROUP BY inv, ch ON CONFLICT DO UPDATE SET wh = wh + excluded.wh`,
+      ),
+      energyBefore: db.prepare(
+        `SELECT coalesce((SELECT wh FROM energy_kept WHERE inv = @inv AND ch = @ch), 0)
+           + coalesce((SELECT sum(wh) FROM energy_day WHERE inv = @inv AND ch = @ch AND day < @day), 0) AS wh`,
+      ),
       dayChannels: db.prepare('SELECT DISTINCT ch FROM energy_day WHERE inv = ? ORDER BY ch'),
       trackerUpsert: db.prepare(
         `INSERT INTO day_tracker (inv, ch, day, base, start, last, at) VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -277,6 +289,13 @@ export class HistoryStore {
     return this.#statements.dayRange.all(inv, channel, fromDay, toDay) as { day: number; wh: number }[];
   }
 
+  /** Wh of one channel on the days before `day` (YYYYMMDD), pruned days included. */
+  energyBefore(serial: string, channel: number, day: number): number {
+    const inv = this.#existingId(serial);
+    if (inv === undefined) return 0;
+    return (this.#statements.energyBefore.get({ inv, ch: channel, day }) as { wh: number }).wh;
+  }
+
   /** The string channels (0..) of an inverter that have day energy. */
   stringChannels(serial: string): number[] {
     const inv = this.#existingId(serial);
@@ -309,7 +328,10 @@ export class HistoryStore {
           s.quarter.prune.run(inv, ch, cutoff.quarter);
         }
       }
-      if (cutoff.day !== null) s.dayPrune.run(cutoff.day);
+      if (cutoff.day !== null) {
+        s.keepPruned.run(cutoff.day);
+        s.dayPrune.run(cutoff.day);
+      }
       s.trackerPrune.run(cutoff.tracker);
     })();
   }

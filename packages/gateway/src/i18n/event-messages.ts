@@ -5,8 +5,8 @@
  *
  * A translation is used only when its English text is the one the library produced: an id whose English
  * meaning changed upstream (or the HMT variant of an id) never shows the translation of a different text,
- * it falls back to English until the table is updated. Ids above 255 are left out on purpose: the event
- * parser reads one byte, so they never reach the API.
+ * it falls back to English until the table is updated. Ids above 255 reach the API only from the MI
+ * series (its status codes, docs/protocol.md); the ones its status can name are translated.
  */
 import { UNKNOWN_EVENT_MESSAGE } from '@dtu-console/hoymiles';
 
@@ -25,6 +25,13 @@ export function parseEventLocale(value: unknown): EventLocale {
 }
 
 const t = (en: string, de: string, fr: string): EventTexts => ({ en, de, fr });
+
+const pvRange = (n: number) =>
+  t(
+    `PV${n} input voltage out of range`,
+    `Eingangsspannung PV${n} außerhalb des Bereichs`,
+    `Tension d'entrée PV${n} hors plage`,
+  );
 
 const pvShaded = (n: number) =>
   t(
@@ -276,6 +283,34 @@ const EVENT_TEXTS: Readonly<Record<number, readonly EventTexts[]>> = {
     ),
   ],
   222: [voltageLow('PV4')],
+  // The MI series' status codes (state × 1000 + code × 10, per input where the table has one per input).
+  5051: [pvRange(1)],
+  5052: [pvRange(2)],
+  5053: [pvRange(3)],
+  5054: [pvRange(4)],
+  5070: [
+    t(
+      'over-temperature protection tripped',
+      'Übertemperaturschutz ausgelöst',
+      'Protection contre la surchauffe déclenchée',
+    ),
+  ],
+  5080: [
+    t('grid voltage out of range', 'Netzspannung außerhalb des Bereichs', 'Tension du réseau hors plage'),
+  ],
+  5090: [
+    t('grid frequency out of range', 'Netzfrequenz außerhalb des Bereichs', 'Fréquence du réseau hors plage'),
+  ],
+  8310: [
+    t(
+      'switched off by a remote command',
+      'Per Fernbefehl ausgeschaltet',
+      'Éteint par une commande à distance',
+    ),
+  ],
+  8320: [
+    t('locked by a remote command', 'Per Fernbefehl gesperrt', 'Verrouillé par une commande à distance'),
+  ],
 };
 
 /** The word for an id the library does not know ("a localized unknown word"). */

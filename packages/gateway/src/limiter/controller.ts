@@ -260,7 +260,8 @@ export class LimiterController {
     for (const config of s.inverters) {
       if (!config.governed || this.#hand.leased(config.serial, now)) continue;
       const view = this.#port.inverter(config.serial);
-      if (!view?.reachable || !view.commandsEnabled || view.ratedW <= 0) continue;
+      if (!view?.reachable || !view.commandsEnabled || view.ratedW <= 0 || view.governable === false)
+        continue;
       list.push({ config, view, commands: this.#commandsOf(config.serial) });
     }
     return list;

@@ -22,6 +22,8 @@ export interface InverterView {
   limitW: number | null;
   limitStatus: SetStatus;
   radio: RadioKind;
+  /** False for an MI whose owner has not opted in: the limiter leaves it alone (docs/limiter.md). */
+  governable?: boolean;
 }
 
 /** A limit the limiter may send: always non-persistent. */
@@ -51,6 +53,7 @@ export function plantPort(plant: Plant): InverterPort {
         limitW: inv.limitKnown ? inv.limitAbsoluteW : null,
         limitStatus: inv.limitSetStatus,
         radio: FAMILIES[inv.family].radio,
+        governable: inv.mi === undefined || inv.mi.limiterOptIn,
       };
     },
     sendLimit(serial, limit) {

@@ -308,7 +308,7 @@ export function discoveryMessages(input: DiscoveryInput): DiscoveryMessage[] {
               ['dev_cla', classes?.device],
               ['stat_cla', classes?.state],
             ]),
-            name: channel.number === 0 ? field.fieldName : `CH${channel.number} ${field.fieldName}`,
+            name: `${channel.number === 0 ? field.fieldName : `CH${channel.number} ${field.fieldName}`}${field.estimated ? ' (estimated)' : ''}`,
             stat_t: `${topic}${channel.number}/${field.leaf}`,
             uniq_id: `${serial}_${object}`,
             ...optional([['exp_aft', expire]]),

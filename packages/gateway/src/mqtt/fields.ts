@@ -5,7 +5,14 @@
  */
 import type { RunDataFieldKey } from '@dtu-console/hoymiles';
 import type { LiveInverter } from '../engine';
-import { type ChannelKind, channelsOf, fieldsOf, type TotalField } from '../output/fields';
+import {
+  type ChannelKind,
+  channelsOf,
+  fieldsOf,
+  hasField,
+  isEstimated,
+  type TotalField,
+} from '../output/fields';
 
 export type MqttChannelType = ChannelKind;
 
@@ -19,6 +26,8 @@ export interface MqttField {
   value: number;
   /** The value with the catalogue's decimals. */
   text: string;
+  /** An estimate, not a reading (the MI series' AC power): Home Assistant names it so. */
+  estimated: boolean;
 }
 
 export interface MqttChannel {
@@ -85,7 +94,7 @@ export function channelFields(inv: LiveInverter): MqttChannel[] {
     type,
     number,
     fields: fieldsOf(type)
-      .filter((f) => MQTT_FIELD_ORDER.includes(f.key))
+      .filter((f) => MQTT_FIELD_ORDER.includes(f.key) && hasField(inv, f))
       .sort((a, b) => MQTT_FIELD_ORDER.indexOf(a.key) - MQTT_FIELD_ORDER.indexOf(b.key))
       .map((f) => {
         const value = f.read(inv, index);
@@ -97,6 +106,7 @@ export function channelFields(inv: LiveInverter): MqttChannel[] {
           unit: f.unit,
           value,
           text: value.toFixed(f.digits),
+          estimated: isEstimated(inv, f),
         };
       }),
   });

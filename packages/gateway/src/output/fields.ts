@@ -68,6 +68,22 @@ export const INV_FIELDS: readonly LiveField[] = [
   field('INV', 'EFF', (inv) => inv.totals.efficiency),
 ];
 
+/**
+ * Values the MI series does not have (docs/protocol.md, The MI series): no AC current, power factor or
+ * reactive power, and an efficiency would only restate the assumed one behind the AC estimate.
+ */
+const MI_ABSENT = new Set(['AC/IAC', 'AC/PF', 'AC/Q', 'INV/EFF']);
+
+/** Whether the inverter has this value at all (every output leaves an absent one out). */
+export function hasField(inv: LiveInverter, field: Pick<LiveField, 'kind' | 'key'>): boolean {
+  return inv.mi === undefined || !MI_ABSENT.has(`${field.kind}/${field.key}`);
+}
+
+/** Whether the value is an estimate, not a reading: the AC power of the MI series. */
+export function isEstimated(inv: LiveInverter, field: Pick<LiveField, 'kind' | 'key'>): boolean {
+  return inv.mi?.acPowerEstimated === true && field.kind === 'AC' && field.key === 'PAC';
+}
+
 /** Every field of every channel kind: AC, then DC, then INV. */
 export const LIVE_FIELDS: readonly LiveField[] = [...AC_FIELDS, ...DC_FIELDS, ...INV_FIELDS];
 

@@ -35,9 +35,11 @@ import {
   AC_FIELDS,
   channelsOf,
   DC_FIELDS,
+  hasField,
   INV_FIELDS,
   IRRADIATION_FIELD,
   inputMaxPowerW,
+  isEstimated,
   type LiveField,
   roundTo,
   showsIrradiation,
@@ -57,7 +59,11 @@ function channelJson(
   channel: number,
 ): Record<string, ValueUnit> {
   const out: Record<string, ValueUnit> = {};
-  for (const f of fields) out[f.name] = vu(f.read(inv, channel), f.unit, f.digits);
+  for (const f of fields) {
+    if (!hasField(inv, f)) continue;
+    const value = vu(f.read(inv, channel), f.unit, f.digits);
+    out[f.name] = isEstimated(inv, f) ? { ...value, estimated: true } : value;
+  }
   return out;
 }
 
@@ -287,6 +293,7 @@ export function limitStatusJson(model: LiveModel): LimitStatusResponse {
       limit_relative: roundTo(inv.limitRelative, 1),
       max_power: inv.maxPowerW,
       limit_set_status: inv.limitSetStatus,
+      ...(inv.mi?.limitBestEffort ? { best_effort: true as const } : {}),
     };
   }
   return out;

@@ -13,7 +13,7 @@ import type { RunDataFieldKey } from '@dtu-console/hoymiles';
 import type { FrequencyState } from '../engine/frequency-search';
 import type { LiveInverter } from '../engine/live-types';
 import { RSSI_NONE } from '../engine/radio-stats';
-import { channelsOf, roundTo } from './fields';
+import { type ChannelKind, channelsOf, hasField, roundTo } from './fields';
 import { ALERT_GROUPS } from './prometheus-alerts';
 import type { Exposition, Labels } from './prometheus-exposition';
 import {
@@ -90,6 +90,11 @@ const PLANT = group<MetricSource>(
 const withData = (read: (inv: LiveInverter) => number) => (inv: LiveInverter) =>
   inv.hasData ? read(inv) : null;
 
+/** A value an inverter may not have at all (the MI series: no AC current, power factor, …): left out then. */
+const ifPresent =
+  (kind: ChannelKind, key: RunDataFieldKey, read: (inv: LiveInverter) => number) => (inv: LiveInverter) =>
+    inv.hasData && hasField(inv, { kind, key }) ? read(inv) : null;
+
 const INVERTER = group<LiveInverter>(
   (source) => source.live.inverters().map((inv) => ({ subject: inv, labels: inverterLabels(inv) })),
   [
@@ -125,6 +130,12 @@ const INVERTER = group<LiveInverter>(
       value: withData(shown('AC', 'PAC')),
     },
     {
+      name: 'dtu_inverter_ac_power_estimated',
+      help: '1 when the AC power is estimated from the DC power (MI series), 0 when the inverter reports it',
+      type: 'gauge',
+      value: withData((inv) => (inv.mi?.acPowerEstimated ? 1 : 0)),
+    },
+    {
       name: 'dtu_inverter_ac_voltage_volts',
       help: 'AC grid voltage in volts',
       type: 'gauge',
@@ -134,7 +145,7 @@ const INVERTER = group<LiveInverter>(
       name: 'dtu_inverter_ac_current_amperes',
       help: 'AC output current in amperes',
       type: 'gauge',
-      value: withData(shown('AC', 'IAC')),
+      value: ifPresent('AC', 'IAC', shown('AC', 'IAC')),
     },
     {
       name: 'dtu_inverter_ac_frequency_hertz',
@@ -146,13 +157,13 @@ const INVERTER = group<LiveInverter>(
       name: 'dtu_inverter_ac_power_factor_ratio',
       help: 'AC power factor (0..1)',
       type: 'gauge',
-      value: withData(shown('AC', 'PF')),
+      value: ifPresent('AC', 'PF', shown('AC', 'PF')),
     },
     {
       name: 'dtu_inverter_ac_reactive_power_volt_amperes_reactive',
       help: 'AC reactive power in volt-amperes reactive',
       type: 'gauge',
-      value: withData(shown('AC', 'Q')),
+      value: ifPresent('AC', 'Q', shown('AC', 'Q')),
     },
     {
       name: 'dtu_inverter_dc_power_watts',
@@ -170,7 +181,7 @@ const INVERTER = group<LiveInverter>(
       name: 'dtu_inverter_efficiency_ratio',
       help: 'AC power divided by DC power (0..1)',
       type: 'gauge',
-      value: withData((inv) => roundTo(shown('INV', 'EFF')(inv) / 100, 5)),
+      value: ifPresent('INV', 'EFF', (inv) => roundTo(shown('INV', 'EFF')(inv) / 100, 5)),
     },
     {
       name: 'dtu_inverter_energy_today_joules',

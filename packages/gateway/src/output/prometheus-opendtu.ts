@@ -11,7 +11,7 @@
  * them in prometheus-families.ts follow the rules (docs/metrics.md).
  */
 import type { LiveModel } from '../engine/live-model';
-import { AC_FIELDS, channelsOf, DC_FIELDS, INV_FIELDS, type LiveField, roundTo } from './fields';
+import { AC_FIELDS, channelsOf, DC_FIELDS, hasField, INV_FIELDS, type LiveField, roundTo } from './fields';
 import { type Exposition, type Labels, num } from './prometheus-exposition';
 
 export interface GlobalFacts {
@@ -102,6 +102,7 @@ export function addOpenDtuMetrics(out: Exposition, facts: GlobalFacts, live: Liv
     if (!inv.hasData) return;
 
     const measure = (field: LiveField, channel: number) => {
+      if (!hasField(inv, field)) return;
       out.add(
         `opendtu_${field.compactName}`,
         field.unit === '' ? field.name : `in ${field.unit}`,

@@ -12,6 +12,8 @@ export class FakeInverter {
   /** The next commands fail. */
   failing = false;
   reachable = true;
+  /** False: an MI whose owner has not opted in (the limiter must leave it alone). */
+  governable = true;
   sent: TemporaryLimit[] = [];
   dataAtMs = 0;
   constructor(
@@ -86,6 +88,7 @@ export function rig(inverters: FakeInverter[], settings: LimiterSettings, option
         limitW: inv.limitW,
         limitStatus: inv.status,
         radio: inv.radio,
+        governable: inv.governable,
       };
     },
     sendLimit(serial, limit) {

@@ -36,6 +36,9 @@ import {
   TX_TIMEOUT_MS,
 } from './setup';
 
+/** The first byte of a control request (power, limit), in every family's protocol. */
+const CONTROL_COMMAND = 0x51;
+
 export interface Nrf24RadioOptions {
   spi: SpiBus;
   /** Chip enable: high lets the chip send (PTX) or listen (PRX). */
@@ -219,7 +222,8 @@ export class Nrf24Radio implements Radio {
         frame.length >= MIN_FRAME_LENGTH && frame.length <= MAX_PAYLOAD ? readAddress(frame) : undefined;
       if (this.#ready && this.#health.pvariant && target !== undefined) {
         const { txIndex, acked } = await this.#send(request.frame, target);
-        const scheme = this.#schemes.next();
+        // Control frames (0x51, HM and MI alike) are never a probe of the other receive scheme.
+        const scheme = this.#schemes.next(frame[0] !== CONTROL_COMMAND);
         const end = this.#clock.now() + request.windowMs;
         if (scheme === 'dwell') await this.#listenDwell(txIndex, end, frames);
         else await this.#listenBlind(txIndex, end, frames);

@@ -90,9 +90,13 @@ export class RxSchemeChooser {
     this.#active = choice === 'auto' ? 'dwell' : choice;
   }
 
-  /** The scheme of the next listen. */
-  next(): RxScheme {
+  /**
+   * The scheme of the next listen. `mayProbe` false (a command's answer, and the status frame an MI sends
+   * once after a switch, are not risked on the scheme under trial) keeps the active scheme.
+   */
+  next(mayProbe = true): RxScheme {
     if (this.#choice !== 'auto') return this.#choice;
+    if (!mayProbe) return this.#active;
     this.#listens++;
     return this.#listens % PROBE_EVERY === 0 ? other(this.#active) : this.#active;
   }

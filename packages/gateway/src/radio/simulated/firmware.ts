@@ -25,6 +25,16 @@ export const FIRMWARE: Record<FamilyInfo['series'], DeviceInfoAll> = {
     buildMinute: 5,
     bootloaderVersion: 2,
   },
+  // The MI series reports a plain version word; 236 is what a real MI-600 (2018) answers.
+  MI: {
+    fwBuildVersion: 236,
+    buildYear: 2018,
+    buildMonth: 11,
+    buildDay: 27,
+    buildHour: 8,
+    buildMinute: 50,
+    bootloaderVersion: 17,
+  },
   HMT: {
     fwBuildVersion: 10102,
     buildYear: 2023,
@@ -50,4 +60,7 @@ export const DEFAULT_MODEL: Record<FamilyId, string> = {
   HERF_1CH: 'HM-300-1T',
   HERF_2CH: 'HERF-800',
   HERF_4CH: 'HERF-1800',
+  MI_1CH: 'MI-300',
+  MI_2CH: 'MI-600',
+  MI_4CH: 'MI-1500',
 };

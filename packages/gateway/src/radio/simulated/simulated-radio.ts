@@ -160,7 +160,10 @@ export class SimulatedRadio implements Radio {
         if (timing.firstMs + i * timing.everyMs > request.windowMs) return;
         if (this.#faultRandom.chance(either(this.#faults.fragmentLoss, weak))) return;
         // Our transceiver listens on its own DTU address only.
-        if (this.#dtuAddress !== undefined && readAddress(fragment, 5) !== this.#dtuAddress) return;
+        // An MI's answers carry its own id where others carry the DTU's (docs/protocol.md, The MI series).
+        const to = readAddress(fragment, 5);
+        const mi = inverter.info.series === 'MI' && to === inverter.address;
+        if (this.#dtuAddress !== undefined && to !== this.#dtuAddress && !mi) return;
         received.push(this.#faultRandom.chance(this.#faults.corruption) ? this.#corrupt(fragment) : fragment);
       });
     }

@@ -22,6 +22,7 @@ import { type AnswerSource, controlAck, dataAnswer } from './answers';
 import { InverterEnergy, type Sample } from './energy';
 import { InverterEventLog, SimulatedEvent, type SimulatedEventEntry } from './events';
 import { DEFAULT_MODEL, FIRMWARE } from './firmware';
+import { type MiAnswerSource, miAnswer, miControlAnswer, miLimitCommand, readMiFrame } from './mi-answers';
 import type { DcPoint, Location, Sky } from './physics';
 import { type LimitSetting, PowerLimit } from './power-limit';
 import type { Random } from './random';
@@ -210,6 +211,7 @@ export class VirtualInverter {
       this.#tuning.update(now, this.#lastContact);
       if (channel.frequencyHz !== this.#tuning.listenHz) return null;
     }
+    if (this.info.series === 'MI') return this.#receiveMi(frame, now);
     const parsed = parseRequest(frame, { inverter: this.address });
     if (!parsed.ok) return null;
     const request = parsed.value;
@@ -234,6 +236,46 @@ export class VirtualInverter {
         if (this.info.radio === 'CMT') this.#tuning.channelChange(request.countries, request.channel, now);
         return [];
     }
+  }
+
+  /** An MI's side of the air: its own request chain and control codes (mi-answers.ts). */
+  #receiveMi(frame: Uint8Array, now: number): Uint8Array[] | null {
+    const action = readMiFrame(frame, this.address);
+    if (action.kind === 'none') return null;
+    this.#lastContact = now;
+    if (action.kind === 'request') return miAnswer(action.command, this.#miSource);
+    const { control } = action;
+    let changedTo: boolean | undefined;
+    if (control.kind === 'limit') {
+      if (this.#limit.set(miLimitCommand(control), now)) {
+        this.#events.end(SimulatedEvent.LimitedByRemote, now);
+        if (this.#limit.activePercent() < 100) this.#events.add(SimulatedEvent.LimitedByRemote, now, null);
+      }
+    } else if ((control.kind === 'on') !== this.#on) {
+      this.#on = control.kind === 'on';
+      changedTo = this.#on;
+      if (this.#on) this.#events.end(SimulatedEvent.SwitchedOffByRemote, now);
+      else this.#events.add(SimulatedEvent.SwitchedOffByRemote, now, null);
+    }
+    this.#current = this.#sample(now);
+    return miControlAnswer(control, this.address, changedTo);
+  }
+
+  get #miSource(): MiAnswerSource {
+    const fw = this.firmware;
+    return {
+      address: this.address,
+      reading: () => this.#energy.reading(this.#current, this.#env.country(), this.#events.count),
+      on: () => this.#on,
+      hwPartNumber: this.hwPartNumber,
+      firmware: {
+        version: fw.fwBuildVersion,
+        year: fw.buildYear,
+        monthDay: fw.buildMonth * 100 + fw.buildDay,
+        hourMinute: fw.buildHour * 100 + fw.buildMinute,
+        bootloader: fw.bootloaderVersion,
+      },
+    };
   }
 
   /**

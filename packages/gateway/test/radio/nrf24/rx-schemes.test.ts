@@ -127,6 +127,14 @@ describe('the fallback rule', () => {
     for (let i = 0; i < n; i++) chooser.record(scheme, true, answered(i) ? 3 : 0, answered(i));
   }
 
+  it('probes the other scheme every tenth listen, but never on a control frame', () => {
+    const probing = new RxSchemeChooser('auto');
+    const schemes = Array.from({ length: 20 }, () => probing.next());
+    expect(schemes.filter((scheme) => scheme === 'blind-hop')).toHaveLength(2);
+    const commanding = new RxSchemeChooser('auto');
+    expect(Array.from({ length: 20 }, () => commanding.next(false)).every((s) => s === 'dwell')).toBe(true);
+  });
+
   it('judges the dwell scheme only after enough listens', () => {
     const chooser = new RxSchemeChooser('auto');
     feed(chooser, 'dwell', MIN_DWELL_LISTENS - 1, () => false);

@@ -42,7 +42,9 @@ export type RunDataCalc =
   | 'TOTAL_YD'
   | 'TOTAL_YT'
   | 'TOTAL_EFF'
-  | 'TOTAL_IAC';
+  | 'TOTAL_IAC'
+  /** MI series: not on the wire; the gateway supplies it (estimated AC power, kept total yield). */
+  | 'GATEWAY';
 
 /** Where a field's value comes from: bytes of the payload, or a rule. */
 export type RunDataFieldSource =
@@ -130,6 +132,7 @@ const CALCS: readonly RunDataCalc[] = [
   'TOTAL_YT',
   'TOTAL_EFF',
   'TOTAL_IAC',
+  'GATEWAY',
 ];
 const CHANNEL_TYPES: readonly RunDataChannelType[] = ['DC', 'AC', 'INV'];
 

@@ -1,4 +1,4 @@
-import { parseSerialInput, type SerialInputKind } from '@dtu-console/contract/serial';
+import { miTypeOfSerial, parseSerialInput, type SerialInputKind } from '@dtu-console/contract/serial';
 import { useId } from 'react';
 import { get, useFormContext, useWatch } from 'react-hook-form';
 import type { ClientRule } from './resolver';
@@ -51,6 +51,7 @@ export function SerialField({ name, label }: { name: string; label: string }) {
   const error = get(formState.errors, name) as { message?: string } | undefined;
   const result = parseSerialInput(value);
   const hint = serialHint(result.kind);
+  const miType = result.serial === undefined ? undefined : miTypeOfSerial(result.serial);
   const registered = register(name, {
     setValueAs: (text: string) => String(text ?? '').toUpperCase(),
   });
@@ -84,6 +85,7 @@ export function SerialField({ name, label }: { name: string; label: string }) {
             hint && (
               <div className={`form-text${hint.valid ? '' : ' text-danger'}`} data-testid="serial-hint">
                 {t(hint.key, { serial: result.serial ?? '' })}
+                {miType && ` ${t('serial.mi', { type: miType })}`}
               </div>
             )
           )}

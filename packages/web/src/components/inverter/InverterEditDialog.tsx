@@ -230,6 +230,14 @@ export function InverterEditDialog({ inverter, onSave, onClose }: Props) {
                   label={t('inverter.yielddayCorrection')}
                   help={t('inverter.yielddayCorrectionHint')}
                 />
+                {inverter.type.startsWith('MI-') && (
+                  <SwitchField
+                    idPrefix={prefix}
+                    name="limiter_opt_in"
+                    label={t('inverter.limiterOptIn')}
+                    help={t('inverter.limiterOptInHint')}
+                  />
+                )}
               </>
             )}
           </div>

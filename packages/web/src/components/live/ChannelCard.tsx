@@ -24,6 +24,11 @@ export function ChannelCard({ kind, title, fields }: { kind: ChannelKind; title:
               <dt>{t(`field.${name.replace(/\s/g, '')}`, { defaultValue: name })}</dt>
               <dd>
                 {f.value(value)}
+                {value.estimated === true && (
+                  <div className="small text-body-secondary" data-estimated="true">
+                    {t('live.estimated')}
+                  </div>
+                )}
                 {name === 'Irradiation' && 'max' in value && (
                   <div className="small text-body-secondary">
                     {t('live.irradiationMax', { max: f.number((value as IrradiationValue).max) })}

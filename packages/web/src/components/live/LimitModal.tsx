@@ -87,6 +87,9 @@ function LimitModal({ serial, name, onClose }: InverterDialogProps) {
         <AlertBox alert={{ variant: 'warning', text: t('limit.unknownInverter') }} />
       ) : (
         <>
+          {entry.best_effort === true && (
+            <AlertBox alert={{ variant: 'info', text: t('limit.bestEffort') }} />
+          )}
           <table className="table table-sm mb-3">
             <tbody>
               <InfoRow label={t('limit.current')}>
