@@ -8,6 +8,7 @@ import {
   AlertLimits,
   DisplayDefaults,
   DtuDefaults,
+  FeedInLimits,
   HistoryLimits,
   InverterSlotDefaults,
   MqttDefaults,
@@ -274,6 +275,24 @@ export function createDefaults(input: DefaultsInput): GatewayConfig {
       base_load_limit: PowerLimiterLimits.baseLoadLimitDefault,
       min_command_interval: PowerLimiterLimits.minIntervalDefault,
       inverters: [],
+      feed_in_cap: {
+        enabled: FeedInLimits.capEnabledDefault,
+        mode: FeedInLimits.capModeDefault,
+        percent: FeedInLimits.capPercentDefault,
+        watts: FeedInLimits.capWattsDefault,
+        module_power_wp: FeedInLimits.modulePowerDefault,
+      },
+      grid_signal: {
+        enabled: FeedInLimits.signalEnabledDefault,
+        source: FeedInLimits.signalSourceDefault,
+        gpio: {
+          chip: FeedInLimits.gpioChipDefault,
+          lines: [...FeedInLimits.gpioLinesDefault],
+          active_low: FeedInLimits.activeLowDefault,
+        },
+        mqtt: { topic: '' },
+        steps: [...FeedInLimits.stepsDefault],
+      },
     },
   };
 }

@@ -10,7 +10,14 @@
  * This schema checks JSON types and C ranges only. Business rules (lengths, ports, topics) are the API's
  * job; a stored value the API would reject still loads, as on the firmware.
  */
-import { InverterLimits, PowerMeterSources, parseHexSerial, ShellyMeterKinds } from '@dtu-console/contract';
+import {
+  FeedInCapModes,
+  GridSignalSources,
+  InverterLimits,
+  PowerMeterSources,
+  parseHexSerial,
+  ShellyMeterKinds,
+} from '@dtu-console/contract';
 import { z } from 'zod';
 import { isPasswordHash } from './password';
 
@@ -179,6 +186,24 @@ export const configSchema = z.object({
         upper_power_limit: u32,
       }),
     ),
+    feed_in_cap: z.object({
+      enabled: z.boolean(),
+      mode: z.enum(FeedInCapModes),
+      percent: u8,
+      watts: u32,
+      module_power_wp: u32,
+    }),
+    grid_signal: z.object({
+      enabled: z.boolean(),
+      source: z.enum(GridSignalSources),
+      gpio: z.object({
+        chip: z.string(),
+        lines: z.array(z.int().min(-1).max(0xffff)).length(4),
+        active_low: z.boolean(),
+      }),
+      mqtt: z.object({ topic: z.string() }),
+      steps: z.array(u8).length(4),
+    }),
   }),
 });
 
