@@ -148,6 +148,8 @@ const expected: Row[] = [
   [24011, 'success', null],
   [24012, 'warning', { min: 1, max: 1440 }],
   [24013, 'warning', { min: 1, max: 1440 }],
+  [24014, 'warning', { min: 1, max: 1440 }],
+  [24015, 'warning', { min: 1, max: 720 }],
 ];
 
 describe('code table', () => {

@@ -5,6 +5,7 @@
  */
 import { FeedInLimits } from '@dtu-console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertsStatus, configureAlerts } from '../helpers/alerts';
 import { expectEnvelope, get, post } from '../helpers/api';
 import { type RestartableBroker, startMosquitto } from '../helpers/mosquitto';
 import { baseConfig, until, watch } from '../helpers/mqtt';
@@ -129,6 +130,48 @@ describe('grid signal over MQTT (real Mosquitto)', () => {
       expect((await status()).feed_in.grid_signal.percent).toBe(100);
     } finally {
       await watcher.close();
+    }
+  });
+
+  it('raises an alert when the signal is lost, and (when asked) when it stays below 100 % for hours', async () => {
+    const publisher = await watch(broker.url, ['solar/powerlimiter/status/state']);
+    try {
+      const rules = (await alertsStatus(env)).rules ?? [];
+      expect(rules.find((r: { rule: string }) => r.rule === 'grid_signal')).toMatchObject({
+        enabled: false,
+        applicable: true,
+      });
+      await configureAlerts(env, { grid_signal_enabled: true, grid_signal_hours: 1 });
+      await publisher.client.publishAsync(TOPIC, '30');
+      await until(
+        () => env.gateway.ctx.services.powerlimiter.status().feed_in.grid_signal.percent === 30,
+        5000,
+        '30 %',
+      );
+      // Quiet for 5 minutes: lost; one minute later the alert (its hold time) with the step kept.
+      for (let i = 0; i < 14; i++) await env.advance(30_000);
+      let alerts = await alertsStatus(env);
+      const lost = alerts.open.find((a) => a.rule === 'grid_signal_lost');
+      expect(lost?.message).toBe('Grid operator signal cannot be read: the last step (30 %) is kept');
+      expect(alerts.open.some((a) => a.rule === 'grid_signal')).toBe(false);
+      // Below 100 % for an hour.
+      for (let i = 0; i < 110; i++) await env.advance(30_000);
+      alerts = await alertsStatus(env, 'de');
+      expect(alerts.open.find((a) => a.rule === 'grid_signal')?.message).toBe(
+        'Signal des Netzbetreibers begrenzt die Einspeisung auf 30 %',
+      );
+      // Back to 100 %: both clear.
+      await publisher.client.publishAsync(TOPIC, 'K1');
+      await until(
+        () => env.gateway.ctx.services.powerlimiter.status().feed_in.grid_signal.percent === 100,
+        5000,
+        '100 %',
+      );
+      await env.advance(60_000);
+      alerts = await alertsStatus(env);
+      expect(alerts.open.filter((a) => a.rule.startsWith('grid_signal'))).toEqual([]);
+    } finally {
+      await publisher.close();
     }
   });
 });
