@@ -44,6 +44,14 @@ const limiter: PowerLimiterConfig = {
       upper_power_limit: 0,
     },
   ],
+  feed_in_cap: { enabled: false, mode: 'percent', percent: 60, watts: 0, module_power_wp: 0 },
+  grid_signal: {
+    enabled: false,
+    source: 'gpio',
+    gpio: { chip: '/dev/gpiochip0', lines: [-1, -1, -1, -1], active_low: true },
+    mqtt: { topic: '' },
+    steps: [100, 60, 30, 0],
+  },
 };
 const inverter = (serial: string, name: string, order: number) => ({ serial, name, order }) as InverterConfig;
 const data = {
