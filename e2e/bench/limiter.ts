@@ -82,6 +82,7 @@ async function runDay(withLimiter: boolean, hours = 24): Promise<DayRun> {
   let limiter: LimiterService | undefined;
   if (withLimiter) {
     await config.update('powerlimiter', {
+      ...config.get('powerlimiter'),
       enabled: true,
       target_power_consumption: TARGET_W,
       target_power_consumption_hysteresis: HYSTERESIS_W,
