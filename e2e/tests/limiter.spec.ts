@@ -104,7 +104,7 @@ test.describe('power limiter', () => {
     await page.getByLabel('Module power').fill('2000');
     await expect(page.getByTestId('feed-in-cap-w')).toHaveText('Export allowed: 1,000 W');
     await page.getByLabel('Grid operator signal on').check();
-    await page.getByLabel('Signal source').selectOption('gpio');
+    await page.getByLabel('Signal input').selectOption('gpio');
     await page.getByLabel('GPIO chip').fill('/dev/gpiochip0');
     await page.getByLabel('GPIO line: K1').fill('17');
     await page.getByLabel('GPIO line: K2').fill('27');
@@ -129,7 +129,7 @@ test.describe('power limiter', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(/no line twice, and at least one wired/)).toBeVisible();
     await page.getByLabel('GPIO line: K2').fill('27');
-    await page.getByLabel('Signal source').selectOption('mqtt');
+    await page.getByLabel('Signal input').selectOption('mqtt');
     await page.getByLabel('Signal topic').fill('');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(/The signal topic must be set for the MQTT source/)).toBeVisible();
