@@ -95,6 +95,8 @@ test.describe('power limiter', () => {
     test.setTimeout(120_000);
     await signedIn(page);
     await openSettings(page);
+    // Both off: one button opens their cards (their code loads then).
+    await page.getByRole('button', { name: 'Feed-in cap and grid operator signal' }).click();
     // The module power defaults to the strings' max power, shown beside the field.
     await expect(page.getByTestId('feed-in-strings')).toContainText(/now [\d,.]+ Wp/);
 
@@ -114,6 +116,7 @@ test.describe('power limiter', () => {
     await expect(page.getByTestId('form-alert')).toHaveText('Settings saved.', SLOW);
 
     await page.reload();
+    // In use: the cards are open from the start.
     await expect(page.getByLabel('Feed-in cap on')).toBeChecked(SLOW);
     await expect(page.getByLabel('Cap', { exact: true })).toHaveValue('50');
     await expect(page.getByLabel('Module power')).toHaveValue('2000');

@@ -2,7 +2,7 @@ import { useWatch } from 'react-hook-form';
 import { powerLimiterSettingsQuery, savePowerLimiterSettings } from '../api/powerlimiter';
 import { Alert } from '../components/AlertBox';
 import { SettingsForm, useSettingsForm } from '../components/form';
-import { FeedInCapFields, GridSignalFields } from '../components/limiter/FeedInFields';
+import { FeedInSection } from '../components/limiter/FeedInSection';
 import {
   check,
   type LimiterFormValues,
@@ -37,8 +37,10 @@ function PowerLimiterSettingsPage() {
           <MeterFields />
           <LimiterFields />
           <NoMeterWarning />
-          <FeedInCapFields stringsWp={stringsPowerWp(query.data.inverters)} />
-          <GridSignalFields />
+          <FeedInSection
+            stringsWp={stringsPowerWp(query.data.inverters)}
+            inUse={query.data.limiter.feed_in_cap.enabled || query.data.limiter.grid_signal.enabled}
+          />
           <InverterRows />
         </SettingsForm>
       )}
