@@ -91,11 +91,15 @@ export class GridSignalService implements Service, GridSignalFeed {
     const key = section.enabled ? JSON.stringify(section) : '';
     if (key === this.#sourceKey && !(mqttChanged && section.source === 'mqtt')) return;
     this.#stopSource();
+    const settingsChanged = key !== this.#sourceKey;
     this.#sourceKey = key;
-    // A new source (or none) starts unknown: the limiter waits for its first step.
+    // New signal settings (or none) start unknown: the limiter waits for the first step read with them. The
+    // same settings on a new MQTT connection keep the last step until the next message.
     const hadStep = this.#step !== undefined;
-    this.#step = undefined;
-    this.#since = null;
+    if (settingsChanged) {
+      this.#step = undefined;
+      this.#since = null;
+    }
     this.#problem = null;
     if (!section.enabled) {
       if (hadStep) this.#changed();
