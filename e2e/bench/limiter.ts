@@ -18,6 +18,7 @@ import { createPlant } from '../../packages/gateway/src/plant';
 import type { SimulatedRadio } from '../../packages/gateway/src/radio/simulated';
 import { ManualClock } from '../../packages/gateway/src/system/clock';
 import type { Result, Section } from './lib/report';
+import { measureFeedIn } from './limiter-feed-in';
 import { BenchMeter, HouseProfile } from './limiter-house';
 
 const SECOND = 1000;
@@ -81,6 +82,7 @@ async function runDay(withLimiter: boolean, hours = 24): Promise<DayRun> {
   let limiter: LimiterService | undefined;
   if (withLimiter) {
     await config.update('powerlimiter', {
+      ...config.get('powerlimiter'),
       enabled: true,
       target_power_consumption: TARGET_W,
       target_power_consumption_hysteresis: HYSTERESIS_W,
@@ -236,5 +238,12 @@ export async function measureLimiter(hours = 24): Promise<Section> {
     ),
     `| persistent commands | | ${withLimiter.persistent} (persistent limits untouched: ${withLimiter.persistentLimitsKept ? 'yes' : 'no'}) | 0 |`,
   ];
-  return { id: 'limiter', title: 'Power limiter over a simulated day', results, details };
+  // The feed-in cap, the grid operator's signal and imperfect meters (limiter-feed-in.ts).
+  const feedIn = await measureFeedIn();
+  return {
+    id: 'limiter',
+    title: 'Power limiter over a simulated day',
+    results: [...results, ...feedIn.results],
+    details: [...details, ...feedIn.details],
+  };
 }

@@ -89,6 +89,63 @@ test.describe('power limiter', () => {
     await expect(page.getByTestId('form-alert')).toHaveCount(0);
   });
 
+  test('settings: feed-in cap and grid signal kept after a reload; bad signal settings refused; switched off again', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signedIn(page);
+    await openSettings(page);
+    // Both off: one button opens their cards (their code loads then).
+    await page.getByRole('button', { name: 'Feed-in cap and grid operator signal' }).click();
+    // The module power defaults to the strings' max power, shown beside the field.
+    await expect(page.getByTestId('feed-in-strings')).toContainText(/now [\d,.]+ Wp/);
+
+    await page.getByLabel('Feed-in cap on').check();
+    await page.getByLabel('Given as').selectOption('percent');
+    await page.getByLabel('Cap', { exact: true }).fill('50');
+    await page.getByLabel('Module power').fill('2000');
+    await expect(page.getByTestId('feed-in-cap-w')).toHaveText('Export allowed: 1,000 W');
+    await page.getByLabel('Grid operator signal on').check();
+    await page.getByLabel('Signal input').selectOption('gpio');
+    await page.getByLabel('GPIO chip').fill('/dev/gpiochip0');
+    await page.getByLabel('GPIO line: K1').fill('17');
+    await page.getByLabel('GPIO line: K2').fill('27');
+    await page.getByLabel('GPIO line: K3').fill('22');
+    await page.getByLabel('Step: K2').fill('70');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('form-alert')).toHaveText('Settings saved.', SLOW);
+
+    await page.reload();
+    // In use: the cards are open from the start.
+    await expect(page.getByLabel('Feed-in cap on')).toBeChecked(SLOW);
+    await expect(page.getByLabel('Cap', { exact: true })).toHaveValue('50');
+    await expect(page.getByLabel('Module power')).toHaveValue('2000');
+    await expect(page.getByLabel('Grid operator signal on')).toBeChecked();
+    await expect(page.getByLabel('GPIO line: K2')).toHaveValue('27');
+    await expect(page.getByLabel('GPIO line: K4')).toHaveValue('-1');
+    await expect(page.getByLabel('Step: K2')).toHaveValue('70');
+    // No GPIO chip on the test host: the signal is not known, so the limiter waits and says so.
+    await expect(page.getByTestId('grid-signal-step')).toContainText('unknown', SLOW);
+
+    // The same line twice, and an MQTT source without a topic: refused with the gateway's messages.
+    await page.getByLabel('GPIO line: K2').fill('17');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(/no line twice, and at least one wired/)).toBeVisible();
+    await page.getByLabel('GPIO line: K2').fill('27');
+    await page.getByLabel('Signal input').selectOption('mqtt');
+    await page.getByLabel('Signal topic').fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(/The signal topic must be set for the MQTT source/)).toBeVisible();
+    await expect(page.getByTestId('form-alert')).toHaveCount(0);
+
+    // Off again: the tests below see the limiter regulating as before.
+    await page.reload();
+    await page.getByLabel('Feed-in cap on').uncheck(SLOW);
+    await page.getByLabel('Grid operator signal on').uncheck();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('form-alert')).toHaveText('Settings saved.', SLOW);
+  });
+
   test('the live view shows the limiter card regulating, with its chart', async ({ page }) => {
     test.setTimeout(90_000);
     await signedIn(page);

@@ -131,6 +131,14 @@ const expected: Row[] = [
   [17005, 'warning', { min: 1, max: 600 }],
   [17006, 'warning', null],
   [17007, 'warning', { min: 0, max: 100000 }],
+  [17008, 'warning', { min: 0, max: 100 }],
+  [17009, 'warning', { min: 0, max: 1000000 }],
+  [17010, 'warning', { min: 0, max: 1000000 }],
+  [17011, 'warning', null],
+  [17012, 'warning', null],
+  [17013, 'warning', { max: 1023 }],
+  [17014, 'warning', { max: 256 }],
+  [17015, 'warning', null],
   // docs/alerts.md
   [24001, 'warning', { min: 1, max: 1440 }],
   [24002, 'warning', { min: 1, max: 100 }],
@@ -145,6 +153,8 @@ const expected: Row[] = [
   [24011, 'success', null],
   [24012, 'warning', { min: 1, max: 1440 }],
   [24013, 'warning', { min: 1, max: 1440 }],
+  [24014, 'warning', { min: 1, max: 1440 }],
+  [24015, 'warning', { min: 1, max: 720 }],
 ];
 
 describe('code table', () => {

@@ -8,6 +8,7 @@ import { normalizeSerial } from '@dtu-console/hoymiles';
 import { AlertService } from './alerts/service';
 import type { Service } from './bus';
 import type { GatewayContext, ServiceSlots } from './context';
+import { GridSignalService } from './grid-signal/service';
 import { HistoryService } from './history/service';
 import { plantPort } from './limiter/port';
 import { LimiterService } from './limiter/service';
@@ -111,6 +112,14 @@ export function createServices(
     meter,
     limiter: () => powerlimiter,
   });
+  // The grid operator's signal (src/grid-signal/): GPIO contacts or an MQTT topic, read before the limiter.
+  const gridSignal = new GridSignalService({
+    config: ctx.config,
+    bus: ctx.bus,
+    clock: ctx.clock,
+    log: ctx.log,
+    mqtt,
+  });
   // The power limiter (src/limiter/) reads the house meter only through its MeterFeed; without a usable
   // reading it waits ("waiting_for_meter") and sends nothing.
   const powerlimiter: LimiterService = new LimiterService({
@@ -122,10 +131,11 @@ export function createServices(
     meter,
     log: ctx.log,
     dataDir: ctx.options.dataDir,
+    gridSignal,
   });
   const slots: ServiceSlots = { sntp, livedata, console, mqtt, history, meter, powerlimiter, alerts };
   return {
     slots,
-    list: [syslog, sntp, livedata, console, mqtt, mdns, history, meter, powerlimiter, alerts],
+    list: [syslog, sntp, livedata, console, mqtt, mdns, history, meter, gridSignal, powerlimiter, alerts],
   };
 }

@@ -99,6 +99,66 @@ describe('backup, restore and factory reset', () => {
     await next.gateway.stop();
   });
 
+  it('carries the feed-in cap and grid signal through backup and restore; an older backup gets their defaults', async () => {
+    const limiter = env.gateway.ctx.config.get('powerlimiter');
+    await env.gateway.ctx.config.update('powerlimiter', {
+      ...limiter,
+      feed_in_cap: { ...limiter.feed_in_cap, enabled: true, percent: 50 },
+      grid_signal: { ...limiter.grid_signal, enabled: true, source: 'mqtt', mqtt: { topic: 'ripple/step' } },
+    });
+    await env.gateway.ctx.config.patch('alerts', { grid_signal_enabled: true, grid_signal_hours: 6 });
+    const text = (await get('/api/file/get')).body;
+    const backup = JSON.parse(text);
+    expect(backup.powerlimiter.feed_in_cap).toMatchObject({ enabled: true, percent: 50 });
+    expect((await upload('/api/file/upload?file=config.json', text)).statusCode).toBe(200);
+    let next = await testGateway({ dataDir: env.dataDir });
+    expect(next.gateway.ctx.config.get('powerlimiter').grid_signal).toMatchObject({
+      enabled: true,
+      source: 'mqtt',
+      mqtt: { topic: 'ripple/step' },
+      steps: [100, 60, 30, 0],
+    });
+    expect(next.gateway.ctx.config.get('alerts')).toMatchObject({
+      grid_signal_enabled: true,
+      grid_signal_hours: 6,
+    });
+
+    // A file from before the cap and signal existed: their defaults (off).
+    delete backup.powerlimiter.feed_in_cap;
+    delete backup.powerlimiter.grid_signal;
+    delete backup.alerts.grid_signal_enabled;
+    delete backup.alerts.grid_signal_hours;
+    const older = multipart([
+      { name: 'config', filename: 'config', content: JSON.stringify(backup), type: 'application/json' },
+    ]);
+    const restored = await next.gateway.http.inject({
+      method: 'POST',
+      url: '/api/file/upload?file=config.json',
+      payload: older.payload,
+      headers: { ...older.headers, ...admin },
+    });
+    expect(restored.statusCode).toBe(200);
+    await next.gateway.stop();
+    next = await testGateway({ dataDir: env.dataDir });
+    expect(next.gateway.ctx.config.get('powerlimiter').feed_in_cap).toEqual({
+      enabled: false,
+      mode: 'percent',
+      percent: 60,
+      watts: 0,
+      module_power_wp: 0,
+    });
+    expect(next.gateway.ctx.config.get('powerlimiter').grid_signal).toMatchObject({
+      enabled: false,
+      source: 'gpio',
+      gpio: { chip: '/dev/gpiochip0', lines: [-1, -1, -1, -1], active_low: true },
+    });
+    expect(next.gateway.ctx.config.get('alerts')).toMatchObject({
+      grid_signal_enabled: false,
+      grid_signal_hours: 24,
+    });
+    await next.gateway.stop();
+  });
+
   it('restores a backup: validated, written with the old one kept, then a restart', async () => {
     const backup = JSON.parse((await get('/api/file/get')).body) as { ntp: { server: string } };
     backup.ntp.server = 'restored.example.org';

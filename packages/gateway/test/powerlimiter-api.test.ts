@@ -41,6 +41,14 @@ describe('/api/powerlimiter', () => {
       base_load_limit: PowerLimiterLimits.baseLoadLimitDefault,
       min_command_interval: PowerLimiterLimits.minIntervalDefault,
       inverters: [],
+      feed_in_cap: { enabled: false, mode: 'percent', percent: 60, watts: 0, module_power_wp: 0 },
+      grid_signal: {
+        enabled: false,
+        source: 'gpio',
+        gpio: { chip: '/dev/gpiochip0', lines: [-1, -1, -1, -1], active_low: true },
+        mqtt: { topic: '' },
+        steps: [100, 60, 30, 0],
+      },
     });
     const status = (await get(env.gateway, '/api/powerlimiter/status', null)).json();
     expect(status.state).toBe('off');
@@ -50,7 +58,11 @@ describe('/api/powerlimiter', () => {
   it('saves valid settings; without a meter it waits and sends nothing', async () => {
     const before = env.gateway.ctx.plant.live.inverter(HM800)!.limitSetStatus;
     expectCode(await post(env.gateway, '/api/powerlimiter/config', valid), Code.SettingsSaved);
-    expect((await get(env.gateway, '/api/powerlimiter/config')).json()).toEqual(valid);
+    // Saved without the cap and signal (an older client): those stay as they were.
+    const saved = (await get(env.gateway, '/api/powerlimiter/config')).json();
+    expect(saved).toMatchObject(valid);
+    expect(saved.feed_in_cap.enabled).toBe(false);
+    expect(saved.grid_signal.steps).toEqual([100, 60, 30, 0]);
     await env.advance(20_000);
     const status = (await get(env.gateway, '/api/powerlimiter/status', null)).json();
     expect(status.state).toBe('waiting_for_meter');
@@ -85,6 +97,79 @@ describe('/api/powerlimiter', () => {
         String(code),
       );
     }
+  });
+
+  it('saves the feed-in cap and grid signal, shows the cap in the status, and refuses bad ones with their codes', async () => {
+    const cap = { enabled: true, mode: 'percent', percent: 60, watts: 0, module_power_wp: 0 };
+    const signal = {
+      enabled: true,
+      source: 'gpio',
+      gpio: { chip: '/dev/gpiochip0', lines: [17, 27, 22, -1], active_low: true },
+      mqtt: { topic: '' },
+      steps: [100, 60, 30, 0],
+    };
+    const payload = { ...valid, feed_in_cap: cap, grid_signal: { ...signal, enabled: false } };
+    expectCode(await post(env.gateway, '/api/powerlimiter/config', payload), Code.SettingsSaved);
+    expect((await get(env.gateway, '/api/powerlimiter/config')).json()).toEqual(payload);
+    await env.advance(3000);
+    const status = (await get(env.gateway, '/api/powerlimiter/status', null)).json();
+    // No module power set: the configured strings' max_power, 60 % of it.
+    const stringsWp = env.gateway.ctx.services.powerlimiter.stringsPowerWp();
+    expect(stringsWp).toBeGreaterThan(0);
+    expect(status.feed_in).toMatchObject({
+      module_power_wp: stringsWp,
+      cap_w: Math.round(stringsWp * 0.6),
+      signal_w: null,
+      grid_signal: { enabled: false },
+    });
+
+    const withCap = (change: Record<string, unknown>) => ({ ...payload, feed_in_cap: { ...cap, ...change } });
+    const withSignal = (change: Record<string, unknown>) => ({
+      ...payload,
+      grid_signal: { ...signal, ...change },
+    });
+    const cases: Array<[Record<string, unknown>, Code]> = [
+      [withCap({ percent: 101 }), Code.PowerLimiterCapPercentRange],
+      [withCap({ watts: -1 }), Code.PowerLimiterCapWattsRange],
+      [withCap({ module_power_wp: 2_000_000 }), Code.PowerLimiterModulePowerRange],
+      [withSignal({ gpio: { ...signal.gpio, chip: '/sys/class/gpio' } }), Code.PowerLimiterSignalChipInvalid],
+      [
+        withSignal({ gpio: { ...signal.gpio, lines: [17, 17, -1, -1] } }),
+        Code.PowerLimiterSignalLinesInvalid,
+      ],
+      [
+        withSignal({ gpio: { ...signal.gpio, lines: [-1, -1, -1, -1] } }),
+        Code.PowerLimiterSignalLinesInvalid,
+      ],
+      [
+        withSignal({ gpio: { ...signal.gpio, lines: [2000, -1, -1, -1] } }),
+        Code.PowerLimiterSignalLinesInvalid,
+      ],
+      [withSignal({ source: 'mqtt', mqtt: { topic: '' } }), Code.PowerLimiterSignalTopicInvalid],
+      [withSignal({ source: 'mqtt', mqtt: { topic: 'ripple/#' } }), Code.PowerLimiterSignalTopicInvalid],
+      [withSignal({ steps: [100, 60, 30, 120] }), Code.PowerLimiterSignalStepsInvalid],
+    ];
+    for (const [body, code] of cases) {
+      expectCode(
+        await post(env.gateway, '/api/powerlimiter/config', body),
+        code,
+        CodeTable[code].param,
+        String(code),
+      );
+    }
+    // Nothing of a refused save was kept.
+    expect((await get(env.gateway, '/api/powerlimiter/config')).json()).toEqual(payload);
+    // A wrong JSON type is the type error, like every other key.
+    expectCode(
+      await post(env.gateway, '/api/powerlimiter/config', withSignal({ steps: [100, 60] })),
+      Code.ValuesMissing,
+    );
+    // The cap off again for the tests below.
+    expectCode(
+      await post(env.gateway, '/api/powerlimiter/config', withCap({ enabled: false })),
+      Code.SettingsSaved,
+    );
+    await env.advance(3000);
   });
 
   it('GET config is admin, status readonly', async () => {

@@ -143,7 +143,10 @@ describe('the families beside OpenDTU', () => {
       ['regulating', 0],
       ['fallback', 0],
       ['no_inverters', 0],
+      ['waiting_for_signal', 0],
     ]);
+    // Cap and signal off: none of their families.
+    expect(samples.filter((s) => /^dtu_(grid_signal|feed_in)_|export_limit/.test(s.name))).toEqual([]);
     expect(one('dtu_limiter_enabled')).toBe(0);
     expect(one('dtu_limiter_target_watts')).toBe(0);
     expect(one('dtu_limiter_persistent_commands_total')).toBe(0);
@@ -158,7 +161,9 @@ describe('the families beside OpenDTU', () => {
     expect(one('dtu_limiter_grid_power_watts')).toBe(meter.power);
     const opened = samples.filter((s) => s.name === 'dtu_alerts_opened_total');
     expect(opened.map((s) => [s.labels, s.value])).toEqual(
-      ['unreachable', 'string', 'alarm', 'radio', 'meter', 'limiter'].map((rule) => [{ rule }, 0]),
+      ['unreachable', 'string', 'alarm', 'radio', 'meter', 'limiter', 'grid_signal_lost', 'grid_signal'].map(
+        (rule) => [{ rule }, 0],
+      ),
     );
     const plantWide = samples.filter(
       (s) => /^dtu_(limiter|meter)_/.test(s.name) && !s.name.startsWith('dtu_limiter_inverter_'),

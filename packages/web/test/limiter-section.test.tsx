@@ -36,6 +36,24 @@ function status(overrides: Partial<PowerLimiterStatus> = {}): PowerLimiterStatus
         lease_until: null,
       },
     ],
+    feed_in: {
+      module_power_wp: 2000,
+      cap_w: null,
+      signal_w: null,
+      export_limit_w: null,
+      binding: 'zero_export',
+      production_cap_w: null,
+      grid_signal: {
+        enabled: false,
+        source: 'gpio',
+        known: false,
+        percent: null,
+        contact: null,
+        lost: false,
+        problem: null,
+        since: null,
+      },
+    },
     ...overrides,
   };
 }

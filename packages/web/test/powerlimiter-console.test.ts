@@ -4,7 +4,13 @@ import type { PowerLimiterConfig, PowerLimiterTrace } from '@dtu-console/contrac
 import type { PowerMeterConfig } from '@dtu-console/contract/api/powermeter';
 import { Code } from '@dtu-console/contract/codes';
 import { describe, expect, it } from 'vitest';
-import { check, checkMeter, toPayload, toValues } from '../src/components/limiter/form-values';
+import {
+  check,
+  checkMeter,
+  stringsPowerWp,
+  toPayload,
+  toValues,
+} from '../src/components/limiter/form-values';
 import { traceView } from '../src/components/limiter/trace-view';
 
 const topic = (name: string) => ({ topic: name, json_path: 'p', unit: 0, sign_inverted: false });
@@ -66,6 +72,14 @@ const limiter: PowerLimiterConfig = {
       upper_power_limit: 0,
     },
   ],
+  feed_in_cap: { enabled: false, mode: 'percent', percent: 60, watts: 0, module_power_wp: 0 },
+  grid_signal: {
+    enabled: false,
+    source: 'gpio',
+    gpio: { chip: '/dev/gpiochip0', lines: [-1, -1, -1, -1], active_low: true },
+    mqtt: { topic: '' },
+    steps: [100, 60, 30, 0],
+  },
 };
 const inverter = (serial: string, name: string, order: number) => ({ serial, name, order }) as InverterConfig;
 const data = {
@@ -152,5 +166,39 @@ describe('the limiter chart input', () => {
     expect(
       traceView({ window_ms: 1, spacing_ms: 1, points: [] }, { production: '', grid: '', limit: '' }),
     ).toBeNull();
+  });
+});
+
+describe('the feed-in cap and grid signal in the Power limiter form', () => {
+  it('are saved as they came, and a bad value points at its field', () => {
+    const values = toValues(data);
+    expect(toPayload(values).limiter.feed_in_cap).toEqual(limiter.feed_in_cap);
+    expect(toPayload(values).limiter.grid_signal).toEqual(limiter.grid_signal);
+    const capTooHigh = toValues({
+      ...data,
+      limiter: { ...limiter, feed_in_cap: { ...limiter.feed_in_cap, enabled: true, percent: 120 } },
+    });
+    expect(check(capTooHigh)).toMatchObject({ code: 17008, field: 'limiter.feed_in_cap.percent' });
+    const noTopic = toValues({
+      ...data,
+      limiter: { ...limiter, grid_signal: { ...limiter.grid_signal, enabled: true, source: 'mqtt' } },
+    });
+    expect(check(noTopic)).toMatchObject({ code: 17014, field: 'limiter.grid_signal.mqtt.topic' });
+    const twice = toValues({
+      ...data,
+      limiter: {
+        ...limiter,
+        grid_signal: { ...limiter.grid_signal, gpio: { ...limiter.grid_signal.gpio, lines: [5, 5, -1, -1] } },
+      },
+    });
+    expect(check(twice)).toMatchObject({ code: 17013, field: 'limiter.grid_signal' });
+  });
+
+  it('take the module power from the strings when none is set', () => {
+    const withStrings = [
+      { serial: 'a', channel: [{ max_power: 400 }, { max_power: 410 }] },
+      { serial: 'b', channel: [{ max_power: 0 }] },
+    ] as unknown as InverterConfig[];
+    expect(stringsPowerWp(withStrings)).toBe(810);
   });
 });

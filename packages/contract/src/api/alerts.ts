@@ -7,7 +7,15 @@
  */
 
 /** The rules the gateway evaluates; `meter` and `limiter` watch the power limiter's meter and state. */
-export type AlertRuleId = 'unreachable' | 'string' | 'alarm' | 'radio' | 'meter' | 'limiter';
+export type AlertRuleId =
+  | 'unreachable'
+  | 'string'
+  | 'alarm'
+  | 'radio'
+  | 'meter'
+  | 'limiter'
+  | 'grid_signal_lost'
+  | 'grid_signal';
 
 export interface Alert {
   /** Stable id of this alert (row id in the history database). */
@@ -36,9 +44,10 @@ export interface AlertRuleStatus {
   applicable: boolean;
   /**
    * Why it does not apply: 'strings' (fewer than two strings with a configured max power), 'meter' (no
-   * meter source configured), 'limiter' (the power limiter is off).
+   * meter source configured), 'limiter' (the power limiter is off), 'grid_signal' (the grid operator's
+   * signal is off).
    */
-  reason?: 'strings' | 'meter' | 'limiter';
+  reason?: 'strings' | 'meter' | 'limiter' | 'grid_signal';
 }
 
 /** GET /api/alerts/status[?locale=en|de|fr] */
@@ -75,6 +84,12 @@ export interface AlertsConfig {
   limiter_enabled: boolean;
   /** Minutes the power limiter may stay in its fallback before it is an alert. */
   limiter_minutes: number;
+  /** The grid operator's signal cannot be read (its last step is kept). */
+  grid_signal_lost_enabled: boolean;
+  grid_signal_lost_minutes: number;
+  /** The grid operator's signal below 100 % for longer than `grid_signal_hours` (off by default). */
+  grid_signal_enabled: boolean;
+  grid_signal_hours: number;
   webhook_enabled: boolean;
   /** Write-only: masked in GET. */
   webhook_url: string;

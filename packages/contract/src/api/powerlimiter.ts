@@ -2,6 +2,7 @@
  * The power limiter (zero export): /api/powerlimiter/*. Names follow OpenDTU-OnBattery's where the meaning
  * is the same. Power in W; grid power positive = drawn from the grid (import).
  */
+import type { FeedInCapMode, GridSignalSource } from '../limits/powerlimiter';
 
 /** One inverter's part in GET/POST /api/powerlimiter/config. */
 export interface PowerLimiterInverterConfig {
@@ -28,6 +29,80 @@ export interface PowerLimiterConfig {
   /** Shortest time between two commands to one inverter, s. */
   min_command_interval: number;
   inverters: PowerLimiterInverterConfig[];
+  feed_in_cap: FeedInCapConfig;
+  grid_signal: GridSignalConfig;
+}
+
+/** `powerlimiter.feed_in_cap`: the most the plant may export at the grid point. */
+export interface FeedInCapConfig {
+  enabled: boolean;
+  /** `percent` of the module power, or `watts`. */
+  mode: FeedInCapMode;
+  /** % of the module power (mode `percent`). */
+  percent: number;
+  /** W (mode `watts`). */
+  watts: number;
+  /** The plant's module power, Wp; 0 = the sum of the configured strings' max_power. */
+  module_power_wp: number;
+}
+
+/** `powerlimiter.grid_signal`: the grid operator's signal from a ripple-control receiver. */
+export interface GridSignalConfig {
+  enabled: boolean;
+  source: GridSignalSource;
+  gpio: {
+    /** The GPIO character device, e.g. /dev/gpiochip0. */
+    chip: string;
+    /** The line of each contact K1..K4; -1 = not wired. */
+    lines: number[];
+    /** A closed contact reads low (contact to ground, line pulled up). */
+    active_low: boolean;
+  };
+  /** A topic carrying the percentage (`60`) or the contact (`K2`). */
+  mqtt: { topic: string };
+  /** % of the module power for each contact K1..K4. */
+  steps: number[];
+}
+
+/**
+ * Which rule sets the export allowed now: `zero_export` (the target), `feed_in_cap`, `grid_signal`;
+ * null when none applies.
+ */
+export type FeedInBinding = 'zero_export' | 'feed_in_cap' | 'grid_signal';
+
+/** The grid operator's signal as the gateway knows it now. */
+export interface GridSignalStatus {
+  enabled: boolean;
+  source: GridSignalSource;
+  /** The signal's state has been read since the start (before that the limiter sends nothing). */
+  known: boolean;
+  /** The active step, % of module power; null while unknown. */
+  percent: number | null;
+  /** The closed contact (1..4); 0 when none is closed (100 %); null while unknown or given as a percentage. */
+  contact: number | null;
+  /** The source cannot be read now (the last step is kept). */
+  lost: boolean;
+  /** Why it cannot be read, in plain words (English); null when fine. */
+  problem: string | null;
+  /** Since when this step holds (Unix ms); null while unknown. */
+  since: number | null;
+}
+
+/** The feed-in cap, the signal and the export they allow (part of the status). */
+export interface FeedInStatus {
+  /** Module power the percentages refer to, Wp (set, or the strings' sum). */
+  module_power_wp: number;
+  /** The feed-in cap now, W; null when switched off. */
+  cap_w: number | null;
+  /** The signal's step in W; null when off or unknown. */
+  signal_w: number | null;
+  /** The export allowed now (the strictest), W; null when neither cap nor signal applies. */
+  export_limit_w: number | null;
+  /** What sets the limit now; null while the limiter does not regulate. */
+  binding: FeedInBinding | null;
+  /** Without a valid reading the governed inverters' total production is capped at this, W; else null. */
+  production_cap_w: number | null;
+  grid_signal: GridSignalStatus;
 }
 
 /**
@@ -35,9 +110,20 @@ export interface PowerLimiterConfig {
  * - `waiting_for_meter`: no valid reading since the start or since no meter is configured; nothing sent;
  * - `regulating`: following the meter;
  * - `fallback`: the meter went stale or was lost; the governed inverters hold the base load limit;
- * - `no_inverters`: on, but no inverter is governed.
+ * - `no_inverters`: on, but no inverter is governed;
+ * - `waiting_for_signal`: the grid signal is on and its state not yet read since the start; nothing sent.
+ *
+ * "On" is zero export (`enabled`), the feed-in cap or the grid signal. Without a valid reading and with a
+ * cap or signal on, `fallback` (and `waiting_for_meter`) hold the governed inverters' total production at
+ * the export allowed (`feed_in.production_cap_w`).
  */
-export type PowerLimiterState = 'off' | 'waiting_for_meter' | 'regulating' | 'fallback' | 'no_inverters';
+export type PowerLimiterState =
+  | 'off'
+  | 'waiting_for_meter'
+  | 'regulating'
+  | 'fallback'
+  | 'no_inverters'
+  | 'waiting_for_signal';
 
 export interface PowerLimiterInverterStatus {
   serial: string;
@@ -70,6 +156,7 @@ export interface PowerLimiterStatus {
   /** Persistent limit commands the limiter sent (always 0: it sends none). */
   persistent_commands: number;
   inverters: PowerLimiterInverterStatus[];
+  feed_in: FeedInStatus;
 }
 
 /** One point of the limiter's recent past. */

@@ -16,6 +16,8 @@ export const AlertsCode = {
   AlertsAcknowledged: 24011,
   AlertsMeterMinutesRange: 24012,
   AlertsLimiterMinutesRange: 24013,
+  AlertsGridSignalLostMinutesRange: 24014,
+  AlertsGridSignalHoursRange: 24015,
 } as const;
 
 export const AlertsCodeTable: CodeSpecs<typeof AlertsCode> = {
@@ -81,5 +83,17 @@ export const AlertsCodeTable: CodeSpecs<typeof AlertsCode> = {
     'Minutes',
     AlertLimits.minutesMin,
     AlertLimits.minutesMax,
+  ),
+  [AlertsCode.AlertsGridSignalLostMinutesRange]: rangeWarning(
+    'alerts: minutes the grid signal may be unreadable outside the bounds',
+    'Minutes',
+    AlertLimits.minutesMin,
+    AlertLimits.minutesMax,
+  ),
+  [AlertsCode.AlertsGridSignalHoursRange]: rangeWarning(
+    'alerts: hours the grid signal may stay below 100 % outside the bounds',
+    'Hours',
+    AlertLimits.hoursMin,
+    AlertLimits.hoursMax,
   ),
 };

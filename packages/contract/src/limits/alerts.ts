@@ -16,6 +16,14 @@ export const AlertLimits = {
   meterMinutesDefault: 5,
   limiterEnabledDefault: true,
   limiterMinutesDefault: 5,
+  /** The grid operator's signal cannot be read (the last step is kept). */
+  gridSignalLostEnabledDefault: true,
+  gridSignalLostMinutesDefault: 1,
+  /** The grid operator's signal below 100 % for longer than this many hours; off by default. */
+  gridSignalEnabledDefault: false,
+  gridSignalHoursDefault: 24,
+  hoursMin: 1,
+  hoursMax: 720,
   minutesMin: 1,
   minutesMax: 1440,
   percentMin: 1,
@@ -36,4 +44,13 @@ export const AlertLimits = {
 } as const;
 
 /** The rules in the order they are shown. */
-export const AlertRuleIds = ['unreachable', 'string', 'alarm', 'radio', 'meter', 'limiter'] as const;
+export const AlertRuleIds = [
+  'unreachable',
+  'string',
+  'alarm',
+  'radio',
+  'meter',
+  'limiter',
+  'grid_signal_lost',
+  'grid_signal',
+] as const;

@@ -59,3 +59,45 @@ export function limitResponseMs(response: LimitResponse, percent: number, up: bo
   const rate = up ? response.rampUpPercentPerS : response.rampDownPercentPerS;
   return response.delayMs + (Math.abs(percent) / rate) * 1000;
 }
+
+/** How the feed-in cap is given: a share of the module power, or watts. */
+export const FeedInCapModes = ['percent', 'watts'] as const;
+export type FeedInCapMode = (typeof FeedInCapModes)[number];
+
+/** Where the grid operator's signal (a ripple-control receiver) is read. */
+export const GridSignalSources = ['gpio', 'mqtt'] as const;
+export type GridSignalSource = (typeof GridSignalSources)[number];
+
+/** The feed-in cap and the grid operator's signal (docs/limiter.md): bounds, defaults, timings. */
+export const FeedInLimits = {
+  capEnabledDefault: false,
+  capModeDefault: 'percent' as FeedInCapMode,
+  /** Germany's rule for new plants without a smart-meter gateway: 60 % of the module power. */
+  capPercentDefault: 60,
+  percentMin: 0,
+  percentMax: 100,
+  capWattsDefault: 0,
+  capWattsMax: 1_000_000,
+  /** 0 = the sum of the configured strings' max_power. */
+  modulePowerDefault: 0,
+  modulePowerMax: 1_000_000,
+  signalEnabledDefault: false,
+  signalSourceDefault: 'gpio' as GridSignalSource,
+  gpioChipDefault: '/dev/gpiochip0',
+  gpioChipMaxLength: 64,
+  /** The receiver's contacts; a line of -1 is not wired. */
+  contacts: 4,
+  gpioLinesDefault: [-1, -1, -1, -1] as readonly number[],
+  gpioLineMax: 1023,
+  /** Contacts close to ground with the line pulled up: closed reads low. */
+  activeLowDefault: true,
+  mqttTopicMaxLength: 256,
+  /** Percent of module power per contact (K1..K4). */
+  stepsDefault: [100, 60, 30, 0] as readonly number[],
+  /** A contact must read the same this long before it counts (relay bounce), ms. */
+  debounceMs: 100,
+  /** An MQTT signal with no message this long counts as lost (the last step is kept), ms. */
+  mqttStaleMs: 5 * 60_000,
+  /** A GPIO line is read back this often besides its edges (a line gone unreadable is noticed), ms. */
+  gpioCheckMs: 5_000,
+} as const;

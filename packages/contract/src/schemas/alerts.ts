@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Code } from '../codes';
 import { AlertLimits, SecretMask } from '../limits';
 import { Key } from './keys';
-import { byteLength, type Rule, rangeRule, rulesCheck } from './validate';
+import { byteLength, isOutside, type Rule, rangeRule, rulesCheck } from './validate';
 
 export const alertsConfigShape = z.object({
   unreachable_enabled: Key.bool,
@@ -20,6 +20,10 @@ export const alertsConfigShape = z.object({
   meter_minutes: Key.u32,
   limiter_enabled: Key.bool,
   limiter_minutes: Key.u32,
+  grid_signal_lost_enabled: Key.bool.optional(),
+  grid_signal_lost_minutes: Key.u32.optional(),
+  grid_signal_enabled: Key.bool.optional(),
+  grid_signal_hours: Key.u32.optional(),
   webhook_enabled: Key.bool,
   webhook_url: Key.string,
   webhook_auth: Key.string,
@@ -62,6 +66,20 @@ export const alertsConfigRules: readonly Rule<AlertsConfigShape>[] = [
     AlertLimits.minutesMin,
     AlertLimits.minutesMax,
   ),
+  {
+    code: Code.AlertsGridSignalLostMinutesRange,
+    field: 'grid_signal_lost_minutes',
+    fails: (v) =>
+      v.grid_signal_lost_minutes !== undefined &&
+      isOutside(v.grid_signal_lost_minutes, AlertLimits.minutesMin, AlertLimits.minutesMax),
+  },
+  {
+    code: Code.AlertsGridSignalHoursRange,
+    field: 'grid_signal_hours',
+    fails: (v) =>
+      v.grid_signal_hours !== undefined &&
+      isOutside(v.grid_signal_hours, AlertLimits.hoursMin, AlertLimits.hoursMax),
+  },
   { code: Code.AlertsPushUrlInvalid, field: 'webhook_url', fails: (v) => !isPushUrl(v.webhook_url) },
   {
     code: Code.AlertsPushSecretLength,

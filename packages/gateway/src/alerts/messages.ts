@@ -48,6 +48,16 @@ const TEXTS: Record<AlertRuleId, Record<EventLocale, (p: Parts) => string>> = {
     de: () => 'Leistungsbegrenzer im Ersatzbetrieb: die Wechselrichter halten das Grundlast-Limit',
     fr: () => 'Limiteur de puissance en mode de repli : les onduleurs tiennent la limite de charge de base',
   },
+  grid_signal_lost: {
+    en: (p) => `Grid operator signal cannot be read: the last step (${p.figure} %) is kept`,
+    de: (p) => `Signal des Netzbetreibers nicht lesbar: die letzte Stufe (${p.figure} %) bleibt`,
+    fr: (p) => `Signal du gestionnaire de réseau illisible : le dernier palier (${p.figure} %) est conservé`,
+  },
+  grid_signal: {
+    en: (p) => `Grid operator signal reduces feed-in to ${p.figure} %`,
+    de: (p) => `Signal des Netzbetreibers begrenzt die Einspeisung auf ${p.figure} %`,
+    fr: (p) => `Le signal du gestionnaire de réseau limite l'injection à ${p.figure} %`,
+  },
 };
 
 /** Configured string name per serial and channel, if any. */

@@ -170,7 +170,11 @@ export class AlertService implements Service {
     return {
       inverters: plant.live.inverters(),
       meter: meter?.status(),
-      limiter: limiterStatus && { enabled: limiterStatus.enabled, state: limiterStatus.state },
+      limiter: limiterStatus && {
+        enabled: limiterStatus.enabled,
+        state: limiterStatus.state,
+        feed_in: limiterStatus.feed_in,
+      },
     };
   }
 
@@ -275,7 +279,14 @@ export class AlertService implements Service {
   /** Saves the settings; a masked secret sent back keeps the stored one. Applied at the next evaluation. */
   save(payload: AlertsConfigPayload): Promise<SaveOutcome> {
     const stored = this.#options.config.get('alerts');
-    const next = { ...payload };
+    // The grid signal's rules may be left out (an older client): their stored settings stay.
+    const next = {
+      ...payload,
+      grid_signal_lost_enabled: payload.grid_signal_lost_enabled ?? stored.grid_signal_lost_enabled,
+      grid_signal_lost_minutes: payload.grid_signal_lost_minutes ?? stored.grid_signal_lost_minutes,
+      grid_signal_enabled: payload.grid_signal_enabled ?? stored.grid_signal_enabled,
+      grid_signal_hours: payload.grid_signal_hours ?? stored.grid_signal_hours,
+    };
     for (const key of ALERT_SECRETS) next[key] = keepIfMasked(payload[key], stored[key]);
     return this.#options.config.update('alerts', next);
   }

@@ -8,6 +8,7 @@ import {
   AlertLimits,
   DisplayDefaults,
   DtuDefaults,
+  FeedInLimits,
   HistoryLimits,
   InverterSlotDefaults,
   MqttDefaults,
@@ -290,6 +291,10 @@ export function createDefaults(input: DefaultsInput): GatewayConfig {
       meter_minutes: AlertLimits.meterMinutesDefault,
       limiter_enabled: AlertLimits.limiterEnabledDefault,
       limiter_minutes: AlertLimits.limiterMinutesDefault,
+      grid_signal_lost_enabled: AlertLimits.gridSignalLostEnabledDefault,
+      grid_signal_lost_minutes: AlertLimits.gridSignalLostMinutesDefault,
+      grid_signal_enabled: AlertLimits.gridSignalEnabledDefault,
+      grid_signal_hours: AlertLimits.gridSignalHoursDefault,
       webhook_enabled: false,
       webhook_url: '',
       webhook_auth: '',
@@ -305,6 +310,24 @@ export function createDefaults(input: DefaultsInput): GatewayConfig {
       base_load_limit: PowerLimiterLimits.baseLoadLimitDefault,
       min_command_interval: PowerLimiterLimits.minIntervalDefault,
       inverters: [],
+      feed_in_cap: {
+        enabled: FeedInLimits.capEnabledDefault,
+        mode: FeedInLimits.capModeDefault,
+        percent: FeedInLimits.capPercentDefault,
+        watts: FeedInLimits.capWattsDefault,
+        module_power_wp: FeedInLimits.modulePowerDefault,
+      },
+      grid_signal: {
+        enabled: FeedInLimits.signalEnabledDefault,
+        source: FeedInLimits.signalSourceDefault,
+        gpio: {
+          chip: FeedInLimits.gpioChipDefault,
+          lines: [...FeedInLimits.gpioLinesDefault],
+          active_low: FeedInLimits.activeLowDefault,
+        },
+        mqtt: { topic: '' },
+        steps: [...FeedInLimits.stepsDefault],
+      },
     },
   };
 }

@@ -11,6 +11,8 @@
  * job; a stored value the API would reject still loads, as on the firmware.
  */
 import {
+  FeedInCapModes,
+  GridSignalSources,
   InverterLimits,
   ModbusDataTypes,
   ModbusMeterModels,
@@ -168,6 +170,10 @@ export const configSchema = z.object({
     meter_minutes: u32,
     limiter_enabled: z.boolean(),
     limiter_minutes: u32,
+    grid_signal_lost_enabled: z.boolean(),
+    grid_signal_lost_minutes: u32,
+    grid_signal_enabled: z.boolean(),
+    grid_signal_hours: u32,
     webhook_enabled: z.boolean(),
     webhook_url: z.string(),
     webhook_auth: z.string(),
@@ -192,6 +198,24 @@ export const configSchema = z.object({
         upper_power_limit: u32,
       }),
     ),
+    feed_in_cap: z.object({
+      enabled: z.boolean(),
+      mode: z.enum(FeedInCapModes),
+      percent: u8,
+      watts: u32,
+      module_power_wp: u32,
+    }),
+    grid_signal: z.object({
+      enabled: z.boolean(),
+      source: z.enum(GridSignalSources),
+      gpio: z.object({
+        chip: z.string(),
+        lines: z.array(z.int().min(-1).max(0xffff)).length(4),
+        active_low: z.boolean(),
+      }),
+      mqtt: z.object({ topic: z.string() }),
+      steps: z.array(u8).length(4),
+    }),
   }),
 });
 

@@ -4,6 +4,8 @@
  * judges a command before a reading taken after the inverter had time to follow it.
  */
 import {
+  type FeedInStatus,
+  type GridSignalStatus,
   LIMIT_RESPONSE,
   limitResponseMs,
   type PowerLimiterInverterStatus,
@@ -14,6 +16,15 @@ import type { DeepReadonly, GatewayConfig } from '../config/schema';
 import type { MeterFeed, MeterReading } from '../meter/types';
 import type { Clock } from '../system/clock';
 import { type DispatchInverter, dispatch } from './dispatch';
+import {
+  type ExportLimits,
+  exportLimits,
+  type GridSignalFeed,
+  limiterActive,
+  productionCapOf,
+  signalOff,
+  targetOf,
+} from './feed-in';
 import { HandLimits, type StoredLease } from './hand-limits';
 import { InverterCommands } from './inverter-commands';
 import type { InverterPort, InverterView, TemporaryLimit } from './port';
@@ -33,6 +44,10 @@ export interface LimiterControllerOptions {
   meter: MeterFeed | undefined;
   settings: () => LimiterSettings;
   log?: LimiterLog;
+  /** The grid operator's signal; undefined runs as if it were off. */
+  gridSignal?: GridSignalFeed;
+  /** The sum of the configured strings' max_power, Wp (the module power when none is set). */
+  stringsPowerWp?: () => number;
 }
 
 /** Below this share of its rated power some firmware treat a limit as "off": never set less. */
@@ -69,6 +84,14 @@ export class LimiterController {
   /** Time of the last reading a decision was taken on: each reading decides once. */
   #decidedAt = Number.NEGATIVE_INFINITY;
   #wasEnabled = false;
+  readonly #gridSignal: GridSignalFeed | undefined;
+  readonly #stringsPowerWp: () => number;
+  /** The export limit (cap or signal) of the last pass, W; null without one. */
+  #exportLimitW: number | null = null;
+  /** A stricter export limit came in: decide on the current reading without waiting out the last ramp. */
+  #urgent = false;
+  /** Without a valid reading: the total production the governed inverters hold, W; null otherwise. */
+  #productionCapW: number | null = null;
 
   constructor(options: LimiterControllerOptions) {
     this.#clock = options.clock;
@@ -76,6 +99,8 @@ export class LimiterController {
     this.#meter = options.meter;
     this.#settings = options.settings;
     this.#log = options.log ?? noLog;
+    this.#gridSignal = options.gridSignal;
+    this.#stringsPowerWp = options.stringsPowerWp ?? (() => 0);
   }
 
   get state(): PowerLimiterState {
@@ -95,31 +120,46 @@ export class LimiterController {
       if (this.#leaseExpired(serial, now, s)) this.#fallbackDue.delete(serial);
     }
 
-    if (!s.enabled) {
+    this.#productionCapW = null;
+    if (!limiterActive(s)) {
       if (this.#wasEnabled) this.#releaseAll(s);
       this.#wasEnabled = false;
+      this.#exportLimitW = null;
       this.#setState('off');
       return;
     }
     this.#wasEnabled = true;
     this.#releaseUngoverned(s);
+    const signal = this.#signalStatus(s);
+    // At start-up nothing goes out before the grid operator's word is known.
+    if (s.grid_signal.enabled && !signal.known) {
+      this.#setState('waiting_for_signal');
+      return;
+    }
+    const limits = this.#limits(s, signal);
+    this.#noteExportLimit(limits);
     if (!s.inverters.some((inv) => inv.governed)) {
       this.#setState('no_inverters');
       return;
     }
     const reading = this.#freshReading();
     if (!reading) {
-      if (!this.#everValid) {
+      // Zero export alone waits for its first reading; a cap or signal holds production from the start.
+      if (!this.#everValid && limits.exportLimitW === null) {
         this.#setState('waiting_for_meter');
         return;
       }
-      this.#setState('fallback');
-      this.#holdFallback(now, s);
+      this.#setState(this.#everValid ? 'fallback' : 'waiting_for_meter');
+      const capW = productionCapOf(s, limits);
+      if (capW === undefined) return;
+      this.#productionCapW = capW;
+      this.#holdFallback(now, s, capW);
       return;
     }
     this.#everValid = true;
     this.#setState('regulating');
-    this.#regulate(reading, now, s);
+    const target = targetOf(s, limits);
+    if (target) this.#regulate(reading, now, s, target.targetW);
   }
 
   /** A limit set by hand (POST /api/limit/config): remembered, with an optional lease. */
@@ -176,6 +216,45 @@ export class LimiterController {
       // The port offers no way to send a persistent limit; the count is kept for the status as proof.
       persistent_commands: 0,
       inverters,
+      feed_in: this.#feedInStatus(s),
+    };
+  }
+
+  // --- feed-in cap and grid signal ---------------------------------------------------------------
+
+  #signalStatus(s: LimiterSettings): GridSignalStatus {
+    return s.grid_signal.enabled && this.#gridSignal ? this.#gridSignal.status() : signalOff(s);
+  }
+
+  #limits(s: LimiterSettings, signal: GridSignalStatus): ExportLimits {
+    return exportLimits(s, this.#stringsPowerWp(), signal);
+  }
+
+  /** A stricter export limit is acted on at once, on the reading at hand. */
+  #noteExportLimit(limits: ExportLimits): void {
+    const before = this.#exportLimitW;
+    const now = limits.exportLimitW;
+    if (now === before) return;
+    this.#exportLimitW = now;
+    this.#decidedAt = Number.NEGATIVE_INFINITY;
+    if (now !== null && (before === null || now < before)) this.#urgent = true;
+    this.#log.info(
+      `Power limiter: export limit ${before === null ? 'none' : `${before} W`} → ${now === null ? 'none' : `${now} W`}`,
+    );
+  }
+
+  #feedInStatus(s: LimiterSettings): FeedInStatus {
+    const signal = this.#signalStatus(s);
+    const limits = this.#limits(s, signal);
+    const regulating = this.#state === 'regulating';
+    return {
+      module_power_wp: limits.modulePowerWp,
+      cap_w: limits.capW,
+      signal_w: limits.signalW,
+      export_limit_w: limits.exportLimitW,
+      binding: regulating ? (targetOf(s, limits)?.binding ?? null) : null,
+      production_cap_w: this.#productionCapW,
+      grid_signal: signal,
     };
   }
 
@@ -187,17 +266,20 @@ export class LimiterController {
     return status?.valid ? status.reading : undefined;
   }
 
-  #regulate(reading: MeterReading, now: number, s: LimiterSettings): void {
-    if (reading.atMs <= this.#decidedAt) return;
+  #regulate(reading: MeterReading, now: number, s: LimiterSettings, targetW: number): void {
+    if (reading.atMs < this.#decidedAt || (reading.atMs === this.#decidedAt && !this.#urgent)) return;
     const governed = this.#governed(now, s);
-    // A new decision only once every command has ended and this reading shows its effect.
+    // A new decision only once every command has ended and this reading shows its effect; a stricter
+    // export limit does not wait for the last ramp (its dispatch counts on what was asked, not what shows).
     for (const g of governed) {
-      if (g.commands.inFlight || reading.atMs < g.commands.settleAt) return;
+      if (g.commands.inFlight) return;
+      if (!this.#urgent && reading.atMs < g.commands.settleAt) return;
     }
     this.#decidedAt = reading.atMs;
+    this.#urgent = false;
     for (const g of governed) this.#judgeSun(g);
 
-    const error = reading.powerW - s.target_power_consumption;
+    const error = reading.powerW - targetW;
     if (Math.abs(error) <= s.target_power_consumption_hysteresis) return;
     // An inverter waiting out a back-off is left as it is: the others cover what it does not.
     const minIntervalMs = s.min_command_interval * 1000;
@@ -211,11 +293,11 @@ export class LimiterController {
     this.#apply(dispatch(producing + error, active.map(dispatchEntry)), active, now, s);
   }
 
-  /** Meter stale or lost: the governed inverters share the base load limit. */
-  #holdFallback(now: number, s: LimiterSettings): void {
+  /** Meter stale or lost: the governed inverters share `totalW` (base load limit, or the export limit). */
+  #holdFallback(now: number, s: LimiterSettings, totalW: number): void {
     const governed = this.#governed(now, s);
     const entries = governed.map((g) => ({ ...dispatchEntry(g), sunCapW: null }));
-    this.#apply(dispatch(s.base_load_limit, entries), governed, now, s);
+    this.#apply(dispatch(totalW, entries), governed, now, s);
   }
 
   #apply(limits: Map<string, number>, governed: Governed[], now: number, s: LimiterSettings): void {
@@ -327,7 +409,7 @@ export class LimiterController {
     if (!view) return true;
     if (!view.reachable || !view.commandsEnabled) return false;
     const config = s.inverters.find((inv) => inv.serial === serial);
-    const byLimiter = s.enabled && config?.governed === true;
+    const byLimiter = limiterActive(s) && config?.governed === true;
     // Its share needs its rated power (read from the inverter after a start).
     if (byLimiter && view.ratedW <= 0) return false;
     const governed = byLimiter ? this.#governed(now, s) : [];

@@ -21,6 +21,7 @@ import type { Clock } from '../system/clock';
 import type { Logger } from '../system/logger';
 import { CommandCount } from './command-count';
 import { LimiterController } from './controller';
+import type { GridSignalFeed } from './feed-in';
 import { LeaseFile } from './lease-file';
 import type { InverterPort } from './port';
 import { LimiterTrace } from './trace';
@@ -39,6 +40,18 @@ export interface LimiterServiceOptions {
   log: Logger;
   /** Where the open leases are kept across restarts; without it they live in memory only. */
   dataDir?: string;
+  /** The grid operator's signal (src/grid-signal/); without it the signal counts as off. */
+  gridSignal?: GridSignalFeed;
+}
+
+/** The sum of the configured inverters' strings' max_power, Wp. */
+export function stringsPowerWp(config: ConfigStore): number {
+  let sum = 0;
+  for (const slot of config.get('inverters')) {
+    if (slot.serial === 0) continue;
+    for (const channel of slot.channel) sum += channel.max_power;
+  }
+  return sum;
 }
 
 export class LimiterService implements Service {
@@ -64,6 +77,8 @@ export class LimiterService implements Service {
       meter: options.meter,
       settings: () => options.config.get('powerlimiter'),
       log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
+      ...(options.gridSignal ? { gridSignal: options.gridSignal } : {}),
+      stringsPowerWp: () => stringsPowerWp(options.config),
     });
     this.#leaseFile = options.dataDir === undefined ? undefined : new LeaseFile(options.dataDir, log);
   }
@@ -73,7 +88,13 @@ export class LimiterService implements Service {
     this.#controller.restoreLeases(kept);
     this.#leasesSaved = this.#controller.leases().changes;
     this.#running = true;
-    this.#unsubscribe = this.#options.meter?.onReading(() => this.#evaluate());
+    const offMeter = this.#options.meter?.onReading(() => this.#evaluate());
+    // A new signal step is acted on at once, not on the next tick.
+    const offSignal = this.#options.gridSignal?.onChange(() => this.#evaluate());
+    this.#unsubscribe = () => {
+      offMeter?.();
+      offSignal?.();
+    };
     this.#tick();
   }
 
@@ -86,7 +107,18 @@ export class LimiterService implements Service {
 
   config(): PowerLimiterConfig {
     const stored = this.#options.config.get('powerlimiter');
-    return { ...stored, inverters: stored.inverters.map((inv) => ({ ...inv })) };
+    const signal = stored.grid_signal;
+    return {
+      ...stored,
+      inverters: stored.inverters.map((inv) => ({ ...inv })),
+      feed_in_cap: { ...stored.feed_in_cap },
+      grid_signal: {
+        ...signal,
+        gpio: { ...signal.gpio, lines: [...signal.gpio.lines] },
+        mqtt: { ...signal.mqtt },
+        steps: [...signal.steps],
+      },
+    };
   }
 
   /** Saves validated settings; serials are stored in the live model's form. */
@@ -95,7 +127,19 @@ export class LimiterService implements Service {
       ...inv,
       serial: this.#options.live.inverter(Number(parseHexSerial(inv.serial)))?.serial ?? inv.serial,
     }));
-    return this.#options.config.update('powerlimiter', { ...values, inverters });
+    const stored = this.#options.config.get('powerlimiter');
+    // Left out by an older client: the stored cap and signal stay as they are.
+    return this.#options.config.update('powerlimiter', {
+      ...values,
+      inverters,
+      feed_in_cap: values.feed_in_cap ?? stored.feed_in_cap,
+      grid_signal: values.grid_signal ?? stored.grid_signal,
+    });
+  }
+
+  /** The sum of the configured strings' max_power, Wp: the module power when none is set. */
+  stringsPowerWp(): number {
+    return stringsPowerWp(this.#options.config);
   }
 
   status(): PowerLimiterStatus {

@@ -68,12 +68,27 @@ export function parsePowerLimiterCommand(
 
 /** A limiter that was never set up (off, no inverters listed) stays off the broker. */
 export function powerLimiterApplies(status: PowerLimiterStatus | undefined): status is PowerLimiterStatus {
-  return status !== undefined && (status.enabled || status.inverters.length > 0);
+  return (
+    status !== undefined &&
+    (status.enabled || status.inverters.length > 0 || feedInApplies(status) || signalApplies(status))
+  );
+}
+
+/** The feed-in cap is switched on. */
+function feedInApplies(status: PowerLimiterStatus): boolean {
+  return status.feed_in.cap_w !== null;
+}
+
+/** The grid operator's signal is switched on: its entities are there. */
+function signalApplies(status: PowerLimiterStatus): boolean {
+  return status.feed_in.grid_signal.enabled;
 }
 
 /** What the limiter's entities depend on: whether it applies, and which inverters are listed. */
 function entitiesKey(status: PowerLimiterStatus | undefined): string {
-  return powerLimiterApplies(status) ? status.inverters.map((inv) => inv.serial).join(',') : '-';
+  if (!powerLimiterApplies(status)) return '-';
+  const signal = signalApplies(status) ? '+signal' : '';
+  return `${status.inverters.map((inv) => inv.serial).join(',')}${signal}`;
 }
 
 /** The state topics (below the base topic) and their payloads. */
@@ -83,11 +98,23 @@ export function powerLimiterState(status: PowerLimiterStatus): Map<string, strin
     [`${PREFIX}status/enabled`, status.enabled ? '1' : '0'],
     [`${PREFIX}status/target`, String(status.target)],
     [`${PREFIX}status/grid_power`, status.grid_power === null ? '' : status.grid_power.toFixed(1)],
+    // The feed-in cap and the export allowed now (the strictest of cap and signal); '' when none applies.
+    [`${PREFIX}status/feed_in_cap`, wattsOrEmpty(status.feed_in.cap_w)],
+    [`${PREFIX}status/export_limit`, wattsOrEmpty(status.feed_in.export_limit_w)],
   ]);
+  if (signalApplies(status)) {
+    const signal = status.feed_in.grid_signal;
+    state.set(`${PREFIX}status/grid_signal`, signal.percent === null ? '' : String(signal.percent));
+    state.set(`${PREFIX}status/grid_signal_lost`, signal.lost ? '1' : '0');
+  }
   for (const inv of status.inverters) {
     state.set(`${PREFIX}${inv.serial}/limit`, inv.limit_w === null ? '' : inv.limit_w.toFixed(0));
   }
   return state;
+}
+
+function wattsOrEmpty(value: number | null): string {
+  return value === null ? '' : value.toFixed(0);
 }
 
 export class PowerLimiterMqtt {
@@ -205,6 +232,31 @@ export function powerLimiterDiscovery(
       dev_cla: 'power',
       stat_cla: 'measurement',
     }),
+    entity('sensor', 'export_limit', {
+      name: 'Export limit',
+      stat_t: `${base}${PREFIX}status/export_limit`,
+      unit_of_meas: 'W',
+      dev_cla: 'power',
+      ic: 'mdi:transmission-tower-export',
+    }),
+    ...(signalApplies(status)
+      ? [
+          entity('sensor', 'grid_signal', {
+            name: 'Grid operator signal',
+            stat_t: `${base}${PREFIX}status/grid_signal`,
+            unit_of_meas: '%',
+            stat_cla: 'measurement',
+            ic: 'mdi:transmission-tower',
+          }),
+          entity('binary_sensor', 'grid_signal_lost', {
+            name: 'Grid operator signal lost',
+            stat_t: `${base}${PREFIX}status/grid_signal_lost`,
+            pl_on: '1',
+            pl_off: '0',
+            dev_cla: 'problem',
+          }),
+        ]
+      : []),
     ...status.inverters.map((inv) =>
       entity('sensor', `limit_${inv.serial}`, {
         name: `Power limiter limit ${inv.serial}`,

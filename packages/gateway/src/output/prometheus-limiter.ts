@@ -17,6 +17,7 @@ const STATES: Record<PowerLimiterState, true> = {
   regulating: true,
   fallback: true,
   no_inverters: true,
+  waiting_for_signal: true,
 };
 
 const nameOf = (source: MetricSource, serial: string) => source.live.inverter(serial)?.name ?? '';
@@ -62,6 +63,37 @@ const LIMITER = group<PowerLimiterStatus>(
       help: 'Persistent limit commands the limiter sent (it sends none; kept as proof)',
       type: 'counter',
       value: (status) => status.persistent_commands,
+    },
+  ],
+);
+
+// The feed-in cap and the grid operator's signal: each only while switched on (and, the signal, known).
+const FEED_IN = group<PowerLimiterStatus['feed_in']>(
+  (source) => (source.limiter ? [{ subject: source.limiter.status.feed_in, labels: [] }] : []),
+  [
+    {
+      name: 'dtu_grid_signal_percent',
+      help: 'Active step of the grid operator signal in percent of the module power (while switched on and known)',
+      type: 'gauge',
+      value: (feedIn) => (feedIn.grid_signal.enabled ? feedIn.grid_signal.percent : null),
+    },
+    {
+      name: 'dtu_grid_signal_lost',
+      help: '1 while the grid operator signal cannot be read (the last step is kept)',
+      type: 'gauge',
+      value: (feedIn) => (feedIn.grid_signal.enabled ? flag(feedIn.grid_signal.lost) : null),
+    },
+    {
+      name: 'dtu_feed_in_cap_watts',
+      help: 'Feed-in cap: the most the plant may export at the grid point in watts (while switched on)',
+      type: 'gauge',
+      value: (feedIn) => feedIn.cap_w,
+    },
+    {
+      name: 'dtu_limiter_export_limit_watts',
+      help: 'Export allowed now, the strictest of feed-in cap and grid signal, in watts',
+      type: 'gauge',
+      value: (feedIn) => feedIn.export_limit_w,
     },
   ],
 );
@@ -137,4 +169,10 @@ const METER = group<MeterStatus>(
   ],
 );
 
-export const LIMITER_GROUPS: readonly MetricGroup[] = [LIMITER, LIMITER_INVERTERS, LIMITER_COMMANDS, METER];
+export const LIMITER_GROUPS: readonly MetricGroup[] = [
+  LIMITER,
+  FEED_IN,
+  LIMITER_INVERTERS,
+  LIMITER_COMMANDS,
+  METER,
+];

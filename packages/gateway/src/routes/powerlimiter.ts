@@ -25,7 +25,10 @@ export const powerLimiterRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = a
     {
       auth: 'admin',
       summary: 'Save the power limiter settings (applied at once)',
-      payload: powerLimiterConfigSchemaFor(knownInverterContext(ctx.plant.live)),
+      payload: powerLimiterConfigSchemaFor({
+        ...knownInverterContext(ctx.plant.live),
+        stringsPowerWp: () => limiter.stringsPowerWp(),
+      }),
     },
     async (values) => savedEnvelope(await limiter.save(values)),
   );

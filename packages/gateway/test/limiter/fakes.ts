@@ -1,7 +1,8 @@
 /** A scripted plant for the limiter's unit tests: inverters that follow at once, a meter set by hand. */
-import type { SetStatus } from '@dtu-console/contract';
+import type { GridSignalStatus, SetStatus } from '@dtu-console/contract';
 import type { RadioKind } from '@dtu-console/hoymiles';
 import { LimiterController, type LimiterSettings } from '../../src/limiter/controller';
+import type { GridSignalFeed } from '../../src/limiter/feed-in';
 import type { InverterPort, InverterView, TemporaryLimit } from '../../src/limiter/port';
 import type { MeterFeed, MeterReading, MeterStatus } from '../../src/meter/types';
 import { ManualClock } from '../../src/system/clock';
@@ -57,6 +58,44 @@ export class FakeMeter implements MeterFeed {
   }
 }
 
+/** A grid signal set by hand: unknown until `set`, `lose` keeps the step and marks it lost. */
+export class FakeSignal implements GridSignalFeed {
+  #status: GridSignalStatus = {
+    enabled: true,
+    source: 'mqtt',
+    known: false,
+    percent: null,
+    contact: null,
+    lost: false,
+    problem: null,
+    since: null,
+  };
+  #listeners = new Set<() => void>();
+  constructor(readonly clock: ManualClock) {}
+  set(percent: number): void {
+    this.#status = {
+      ...this.#status,
+      known: true,
+      percent,
+      lost: false,
+      problem: null,
+      since: this.clock.now(),
+    };
+    for (const l of this.#listeners) l();
+  }
+  lose(problem: string): void {
+    this.#status = { ...this.#status, lost: true, problem };
+    for (const l of this.#listeners) l();
+  }
+  status(): GridSignalStatus {
+    return this.#status;
+  }
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+}
+
 export function settingsOf(overrides: Partial<LimiterSettings> = {}): LimiterSettings {
   return {
     enabled: true,
@@ -65,14 +104,27 @@ export function settingsOf(overrides: Partial<LimiterSettings> = {}): LimiterSet
     base_load_limit: 300,
     min_command_interval: 1,
     inverters: [],
+    feed_in_cap: { enabled: false, mode: 'percent', percent: 60, watts: 0, module_power_wp: 0 },
+    grid_signal: {
+      enabled: false,
+      source: 'mqtt',
+      gpio: { chip: '/dev/gpiochip0', lines: [-1, -1, -1, -1], active_low: true },
+      mqtt: { topic: 'ripple/step' },
+      steps: [100, 60, 30, 0],
+    },
     ...overrides,
   };
 }
 
 /** A rig: the controller over fake inverters; `house` is the load, the meter reads load − behind output. */
-export function rig(inverters: FakeInverter[], settings: LimiterSettings, options: { meter?: boolean } = {}) {
+export function rig(
+  inverters: FakeInverter[],
+  settings: LimiterSettings,
+  options: { meter?: boolean; stringsWp?: number } = {},
+) {
   const clock = new ManualClock(Date.UTC(2025, 5, 21, 11));
   const meter = new FakeMeter(clock);
+  const signal = new FakeSignal(clock);
   let current = settings;
   const port: InverterPort = {
     inverter(serial): InverterView | undefined {
@@ -104,6 +156,8 @@ export function rig(inverters: FakeInverter[], settings: LimiterSettings, option
     port,
     meter: options.meter === false ? undefined : meter,
     settings: () => current,
+    gridSignal: signal,
+    stringsPowerWp: () => options.stringsWp ?? 0,
   });
   /** One second: pending commands end (applied unless failing), data is polled, the controller runs. */
   const step = (houseW: number | null) => {
@@ -135,6 +189,7 @@ export function rig(inverters: FakeInverter[], settings: LimiterSettings, option
   return {
     clock,
     meter,
+    signal,
     controller,
     run,
     setSettings: (s: LimiterSettings) => {

@@ -10,5 +10,6 @@ export async function fetchLimiterShown(signal?: AbortSignal): Promise<boolean> 
     signal,
     suppressErrorScreen: true,
   });
-  return status.enabled || status.grid_power !== null;
+  // Also on: the feed-in cap or the grid operator's signal alone (the state is then not "off").
+  return status.enabled || status.state !== 'off' || status.grid_power !== null;
 }

@@ -30,6 +30,8 @@ const NUMBERS = [
   'radio_minutes',
   'meter_minutes',
   'limiter_minutes',
+  'grid_signal_lost_minutes',
+  'grid_signal_hours',
   'ntfy_priority',
 ] as const;
 /** Whole numbers only; the ranges are the contract's rules (codes 24001–24009, 24012, 24013). */
@@ -98,6 +100,23 @@ function AlertSettingsPage() {
             <p className="form-text">{t('settings.limiterHint')}</p>
             <SwitchField name="limiter_enabled" label={t('settings.enabled')} />
             <NumberField name="limiter_minutes" label={t('settings.minutes')} {...minutes} />
+          </FormCard>
+          <FormCard title={t('rule.grid_signal_lost')}>
+            <p className="form-text">{t('settings.gridSignalLostHint')}</p>
+            <SwitchField name="grid_signal_lost_enabled" label={t('settings.enabled')} />
+            <NumberField name="grid_signal_lost_minutes" label={t('settings.minutes')} {...minutes} />
+          </FormCard>
+          <FormCard title={t('rule.grid_signal')}>
+            <p className="form-text">{t('settings.gridSignalHint')}</p>
+            <SwitchField name="grid_signal_enabled" label={t('settings.enabled')} />
+            <NumberField
+              name="grid_signal_hours"
+              label={t('settings.hours')}
+              min={AlertLimits.hoursMin}
+              max={AlertLimits.hoursMax}
+              step={1}
+              unit={t('settings.unitHours')}
+            />
           </FormCard>
           <FormCard title={t('settings.webhook')}>
             <SwitchField name="webhook_enabled" label={t('settings.enabled')} />

@@ -2,7 +2,14 @@ import { useWatch } from 'react-hook-form';
 import { powerLimiterSettingsQuery, savePowerLimiterSettings } from '../api/powerlimiter';
 import { Alert } from '../components/AlertBox';
 import { SettingsForm, useSettingsForm } from '../components/form';
-import { check, type LimiterFormValues, toPayload, toValues } from '../components/limiter/form-values';
+import { FeedInSection } from '../components/limiter/FeedInSection';
+import {
+  check,
+  type LimiterFormValues,
+  stringsPowerWp,
+  toPayload,
+  toValues,
+} from '../components/limiter/form-values';
 import { InverterRows, LimiterFields } from '../components/limiter/LimiterFields';
 import { useLimiterTranslation } from '../components/limiter/labels';
 import { MeterFields } from '../components/limiter/MeterFields';
@@ -30,6 +37,10 @@ function PowerLimiterSettingsPage() {
           <MeterFields />
           <LimiterFields />
           <NoMeterWarning />
+          <FeedInSection
+            stringsWp={stringsPowerWp(query.data.inverters)}
+            inUse={query.data.limiter.feed_in_cap.enabled || query.data.limiter.grid_signal.enabled}
+          />
           <InverterRows />
         </SettingsForm>
       )}

@@ -3,6 +3,7 @@
  * `AlertRule`, see rule.ts) and one entry here, plus its id in the contract's `AlertRuleIds`.
  */
 import { alarmRule } from './alarm';
+import { gridSignalLostRule, gridSignalRule } from './grid-signal';
 import { limiterRule } from './limiter';
 import { meterRule } from './meter';
 import { radioRule } from './radio';
@@ -17,4 +18,6 @@ export const ALERT_RULES: readonly AlertRule[] = [
   radioRule,
   meterRule,
   limiterRule,
+  gridSignalLostRule,
+  gridSignalRule,
 ];

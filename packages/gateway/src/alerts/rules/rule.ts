@@ -17,7 +17,9 @@ export interface RuleScope {
   /** The house meter's status now; undefined when the gateway runs without the meter service. */
   meter?: MeterStatus | undefined;
   /** The power limiter's switch and state now; undefined when the gateway runs without it. */
-  limiter?: Pick<PowerLimiterStatus, 'enabled' | 'state'> | undefined;
+  limiter?:
+    | (Pick<PowerLimiterStatus, 'enabled' | 'state'> & Partial<Pick<PowerLimiterStatus, 'feed_in'>>)
+    | undefined;
 }
 
 /** What a rule sees at one evaluation. */

@@ -12,6 +12,7 @@ import { type Formatters, useFormat } from '../../i18n/format';
 import { Link } from '../../lib/navigation';
 import { withQuery } from '../../lib/query';
 import '../../styles/tables.scss';
+import { FeedInSummary } from './FeedInSummary';
 import { useLimiterTranslation } from './labels';
 
 /** The chart and its styles load only once the card shows. */
@@ -23,6 +24,7 @@ const STATE_BADGE: Record<PowerLimiterState, string> = {
   regulating: 'text-bg-success',
   fallback: 'text-bg-warning',
   no_inverters: 'text-bg-warning',
+  waiting_for_signal: 'text-bg-info',
 };
 
 export interface LimiterCardInverter {
@@ -68,6 +70,7 @@ function LimiterCard({ inverters }: { inverters: readonly LimiterCardInverter[] 
           </Link>
         )}
       </div>
+      <FeedInSummary feedIn={limiter.feed_in} f={f} />
       {problem && (
         <p className="small text-body-secondary">
           {t(powerMeterProblemKey(problem), { defaultValue: problem.detail })}

@@ -154,5 +154,25 @@ export function check(values: LimiterFormValues): CheckFailure | undefined {
   if (meter) return meter;
   const failure = firstFailure(powerLimiterConfigRules, limiterPayload(values));
   if (!failure) return undefined;
-  return { ...failure, field: `limiter.${failure.field ?? 'inverters'}` };
+  const field = FEED_IN_FIELDS[failure.code] ?? `limiter.${failure.field ?? 'inverters'}`;
+  return { ...failure, field };
+}
+
+/** The field a feed-in cap or grid signal code is about (the lines and steps: the signal card). */
+const FEED_IN_FIELDS: Partial<Record<number, string>> = {
+  [Code.PowerLimiterCapPercentRange]: 'limiter.feed_in_cap.percent',
+  [Code.PowerLimiterCapWattsRange]: 'limiter.feed_in_cap.watts',
+  [Code.PowerLimiterModulePowerRange]: 'limiter.feed_in_cap.module_power_wp',
+  [Code.PowerLimiterCapNoModulePower]: 'limiter.feed_in_cap.module_power_wp',
+  [Code.PowerLimiterSignalChipInvalid]: 'limiter.grid_signal.gpio.chip',
+  [Code.PowerLimiterSignalTopicInvalid]: 'limiter.grid_signal.mqtt.topic',
+  [Code.PowerLimiterSignalLinesInvalid]: 'limiter.grid_signal',
+  [Code.PowerLimiterSignalStepsInvalid]: 'limiter.grid_signal',
+};
+
+/** The sum of the strings' max power of the plant's inverters, Wp (the module power when none is set). */
+export function stringsPowerWp(inverters: readonly InverterConfig[]): number {
+  let sum = 0;
+  for (const inverter of inverters) for (const channel of inverter.channel) sum += channel.max_power || 0;
+  return sum;
 }
