@@ -17,6 +17,7 @@ import {
   PowerMeterLimits,
   SecurityLimits,
   serialNumber,
+  WifiLimits,
 } from '@dtu-console/contract';
 import { generateDtuSerial } from './identity';
 import {
@@ -275,5 +276,6 @@ export function createDefaults(input: DefaultsInput): GatewayConfig {
       min_command_interval: PowerLimiterLimits.minIntervalDefault,
       inverters: [],
     },
+    wifi_devices: { devices: [], limit_interval_min: WifiLimits.limitIntervalDefault },
   };
 }
