@@ -118,7 +118,10 @@ export function inverterSummaryJson(model: LiveModel, inv: LiveInverter): LiveIn
     producing: inv.producing,
     limit_relative: roundTo(inv.limitRelative, 1),
     limit_absolute: limitAbsoluteJson(inv),
-    radio_stats: { ...inv.radioStats },
+    // A Wi-Fi inverter reports no radio statistics: they are absent, not zeros.
+    ...(inv.connection === 'wifi'
+      ? { connection: 'wifi' as const, ...(inv.wifiDevice ? { device: { ...inv.wifiDevice } } : {}) }
+      : { radio_stats: { ...inv.radioStats } }),
   };
 }
 

@@ -96,6 +96,15 @@ export class WifiConnection {
     return run;
   }
 
+  /** Resolves once every request asked for so far has finished (tests, orderly shutdown). */
+  async idle(): Promise<void> {
+    for (;;) {
+      const queue = this.#queue;
+      await queue;
+      if (queue === this.#queue) return;
+    }
+  }
+
   /** Ends the connection; a request after this opens a new one unless `close(true)` was final. */
   close(final = false): void {
     if (final) this.#closed = true;
