@@ -10,6 +10,8 @@ export interface LimitStatusEntry {
   /** W, 0 while unknown. */
   max_power: number;
   limit_set_status: SetStatus;
+  /** Ours: present for an inverter read through a Hoymiles Wi-Fi device, which takes persistent limits only. */
+  connection?: 'wifi';
 }
 
 /** Keyed by inverter serial; `{}` without inverters. */

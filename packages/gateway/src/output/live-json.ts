@@ -290,6 +290,7 @@ export function limitStatusJson(model: LiveModel): LimitStatusResponse {
       limit_relative: roundTo(inv.limitRelative, 1),
       max_power: inv.maxPowerW,
       limit_set_status: inv.limitSetStatus,
+      ...(inv.connection === 'wifi' ? { connection: 'wifi' as const } : {}),
     };
   }
   return out;

@@ -39,6 +39,7 @@ import {
 } from '../components/form';
 import { moveItem, useSortableRows } from '../components/inverter/useSortableRows';
 import { PageFrame } from '../components/PageFrame';
+import { WifiDevicesCard } from '../components/wifi/WifiDevicesCard';
 import { withQuery } from '../lib/query';
 import '../styles/forms.scss';
 import '../styles/settings.scss';
@@ -93,6 +94,7 @@ function InverterSettingsPage() {
       <CodeAlert alert={alert} onDismiss={() => setAlert(null)} />
       <AddInverterCard onAdd={(payload) => run(() => addInverter(payload))} />
       {list.data && <InverterList inverters={list.data} run={run} />}
+      <WifiDevicesCard />
     </PageFrame>
   );
 }

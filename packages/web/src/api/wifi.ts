@@ -1,0 +1,24 @@
+import type { WifiConfig, WifiStatus } from '@dtu-console/contract/api/wifi';
+import type { Envelope } from '@dtu-console/contract/envelope';
+import type { WifiConfigPayload } from '@dtu-console/contract/schemas/wifi';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet, apiPost } from './client';
+
+const BASE = '/api/wifi';
+/** The card follows the devices' states while it is shown. */
+const STATUS_REFRESH_MS = 5_000;
+
+export const wifiConfigQuery = queryOptions({
+  queryKey: ['wifi', 'config'] as const,
+  queryFn: () => apiGet<WifiConfig>(`${BASE}/config`),
+});
+
+export const wifiStatusQuery = queryOptions({
+  queryKey: ['wifi', 'status'] as const,
+  queryFn: ({ signal }) => apiGet<WifiStatus>(`${BASE}/status`, { signal }),
+  refetchInterval: STATUS_REFRESH_MS,
+});
+
+export function saveWifiConfig(payload: WifiConfigPayload): Promise<Envelope> {
+  return apiPost<Envelope>(`${BASE}/config`, payload, { suppressErrorScreen: true });
+}
