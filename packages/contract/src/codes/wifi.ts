@@ -1,5 +1,5 @@
 import { WifiLimits } from '../limits/wifi';
-import { type CodeSpecs, rangeWarning, warning } from './spec';
+import { type CodeSpecs, rangeWarning, success, warning } from './spec';
 
 /** Codes of the Wi-Fi devices (`/api/wifi/*`, issue 33): 33001.. */
 export const WifiCode = {
@@ -13,6 +13,8 @@ export const WifiCode = {
   WifiLimitTooSoon: 33008,
   WifiLimitPersistentOnly: 33009,
   WifiDeviceOffline: 33010,
+  WifiDeviceUnknown: 33011,
+  WifiRebootSent: 33012,
 } as const;
 
 export const WifiCodeTable: CodeSpecs<typeof WifiCode> = {
@@ -64,5 +66,13 @@ export const WifiCodeTable: CodeSpecs<typeof WifiCode> = {
   [WifiCode.WifiDeviceOffline]: warning(
     'a command to a Wi-Fi device that is not online',
     'The Wi-Fi device is not online; the command was not sent.',
+  ),
+  [WifiCode.WifiDeviceUnknown]: warning(
+    'a device index that is not configured',
+    'No Wi-Fi device is configured at this position.',
+  ),
+  [WifiCode.WifiRebootSent]: success(
+    'the device took the reboot command',
+    'The Wi-Fi device restarts; it is read again once it is back.',
   ),
 };

@@ -87,3 +87,7 @@ export const wifiConfigRules: readonly Rule<WifiConfigShape>[] = [
 
 export const wifiConfigSchema = wifiConfigShape.check(rulesCheck(wifiConfigRules));
 export type WifiConfigPayload = z.output<typeof wifiConfigSchema>;
+
+/** POST /api/wifi/reboot: the device's position in the configuration. */
+export const wifiRebootSchema = z.object({ index: Key.u8 });
+export type WifiRebootPayload = z.output<typeof wifiRebootSchema>;

@@ -1,5 +1,12 @@
 /** /api/wifi/*: Hoymiles Wi-Fi devices (docs/wifi.md). */
-import { type WifiConfig, type WifiStatus, wifiConfigSchema } from '@dtu-console/contract';
+import {
+  Code,
+  envelope,
+  type WifiConfig,
+  type WifiStatus,
+  wifiConfigSchema,
+  wifiRebootSchema,
+} from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
 import { postData, savedEnvelope } from '../http/post-data';
@@ -33,5 +40,19 @@ export const wifiRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (ap
       },
     },
     async (): Promise<WifiStatus> => wifi.status(),
+  );
+
+  postData(
+    app,
+    '/api/wifi/reboot',
+    {
+      auth: 'admin',
+      summary: 'Restart a Wi-Fi device (index in the configuration); an encrypting one draws a new key',
+      payload: wifiRebootSchema,
+    },
+    async ({ index }) => {
+      if (index >= wifi.status().devices.length) return envelope(Code.WifiDeviceUnknown);
+      return envelope((await wifi.reboot(index)) ? Code.WifiRebootSent : Code.WifiDeviceOffline);
+    },
   );
 };

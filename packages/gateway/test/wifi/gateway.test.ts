@@ -198,7 +198,11 @@ describe('Wi-Fi devices: the gateway against the virtual device', () => {
     const { env, device, wifi } = await setup({ model: 'DTU-Lite', inverters: 3, encrypt: true });
     expect(status(env)).toMatchObject({ state: 'online', encrypted: true, inverters: device.device.serials });
     const key = Buffer.from(device.device.encRand() ?? []);
-    expect(await wifi.reboot(0)).toBe(true);
+    expectEnvelope(await post(env.gateway, '/api/wifi/reboot', { index: 3 }), 33011);
+    expect((await post(env.gateway, '/api/wifi/reboot', { index: 0 })).json()).toMatchObject({
+      type: 'success',
+      code: 33012,
+    });
     expect(Buffer.from(device.device.encRand() ?? [])).not.toEqual(key);
     await wifi.pollAll();
     expect(status(env)).toMatchObject({ state: 'online', bad_frames: 0 });
