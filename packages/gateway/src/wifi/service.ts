@@ -3,7 +3,13 @@
  * step with the `wifi_devices` settings. The inverters the devices serve join the live model beside the
  * radio ones; the engine hands this service the commands for them (ExternalInverters). Docs: docs/wifi.md.
  */
-import type { WifiConfig, WifiConfigPayload, WifiStatus } from '@dtu-console/contract';
+import {
+  formatSerialNumber,
+  serialNumber,
+  type WifiConfig,
+  type WifiConfigPayload,
+  type WifiStatus,
+} from '@dtu-console/contract';
 import type { PowerAction } from '@dtu-console/hoymiles';
 import type { EventBus, Service } from '../bus';
 import type { ConfigStore, SaveOutcome } from '../config/store';
@@ -12,6 +18,12 @@ import type { LiveModel } from '../engine/live-model';
 import type { Clock } from '../system/clock';
 import type { Logger } from '../system/logger';
 import { WifiDevicePoller } from './device-poller';
+
+/** Any accepted spelling of a serial → the form the pollers key their inverters by. */
+function wifiSerial(serial: string): string {
+  const number = serialNumber(serial);
+  return number > 0 ? formatSerialNumber(number) : serial;
+}
 
 export interface WifiServiceOptions {
   config: ConfigStore;
@@ -102,7 +114,7 @@ export class WifiService implements Service, ExternalInverters {
     const poller = this.#owner(serial);
     if (!poller) return undefined;
     if (!Number.isFinite(command.value) || command.value < 0) return 'invalid';
-    const result = poller.setLimit(serial.toUpperCase(), command.value, command.type);
+    const result = poller.setLimit(wifiSerial(serial), command.value, command.type);
     if (result !== 'queued') this.#log.info(`Limit for Wi-Fi inverter ${serial} not sent: ${result}`);
     return result;
   }
@@ -110,11 +122,11 @@ export class WifiService implements Service, ExternalInverters {
   setPower(serial: string, action: PowerAction): CommandResult | undefined {
     const poller = this.#owner(serial);
     if (!poller) return undefined;
-    return poller.setPower(serial.toUpperCase(), action);
+    return poller.setPower(wifiSerial(serial), action);
   }
 
   #owner(serial: string): WifiDevicePoller | undefined {
-    const key = serial.toUpperCase();
+    const key = wifiSerial(serial);
     return this.#pollers.find((p) => p.owns(key));
   }
 

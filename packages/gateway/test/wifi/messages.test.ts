@@ -96,6 +96,11 @@ describe('Wi-Fi protobuf messages', () => {
     expect(badWire).toMatchObject({ ok: false });
   });
 
+  it('gives serials in the wire form the radio inverters use (lower-case hex)', () => {
+    expect(serialOfNumber(numberOfSerial('1144ABCDEF01'))).toBe('1144abcdef01');
+    expect(numberOfSerial('1144abcdef01')).toBe(0x1144abcdef01n);
+  });
+
   it('reads and writes the limit text', () => {
     expect(limitData(12.34)).toBe('A:123,B:0,C:0\r');
     expect(parseLimitData('A:1000,B:0,C:0\r')).toBe(1000);

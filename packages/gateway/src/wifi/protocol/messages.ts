@@ -4,6 +4,7 @@
  * the expected message are a `MessageError`.
  */
 import { type DescMessage, fromBinary, type MessageShape, toBinary } from '@bufbuild/protobuf';
+import { formatSerialNumber } from '@dtu-console/contract';
 import { AlarmReplySchema, AlarmRequestSchema } from '../gen/alarm_pb';
 import { AppInfoReplySchema, AppInfoRequestSchema } from '../gen/app_info_pb';
 import { CommandReplySchema, CommandRequestSchema } from '../gen/command_pb';
@@ -53,9 +54,12 @@ export function decodeMessage<Desc extends DescMessage>(
   }
 }
 
-/** An inverter or DTU serial as the messages carry it (its hex digits read as a number) → 12 hex digits. */
+/**
+ * An inverter serial as the messages carry it (its hex digits read as a number) → the gateway's wire form
+ * (lower-case hex, as the radio inverters' serials are shown).
+ */
 export function serialOfNumber(value: bigint): string {
-  return BigInt.asUintN(48, value).toString(16).toUpperCase().padStart(12, '0');
+  return formatSerialNumber(Number(BigInt.asUintN(48, value)));
 }
 
 /** 12 hex digits → the number the messages carry. */
