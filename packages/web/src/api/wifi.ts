@@ -10,12 +10,13 @@ const STATUS_REFRESH_MS = 5_000;
 
 export const wifiConfigQuery = queryOptions({
   queryKey: ['wifi', 'config'] as const,
-  queryFn: () => apiGet<WifiConfig>(`${BASE}/config`),
+  // The card is one part of the inverter screen: a failure shows in the card, not as the error screen.
+  queryFn: () => apiGet<WifiConfig>(`${BASE}/config`, { suppressErrorScreen: true }),
 });
 
 export const wifiStatusQuery = queryOptions({
   queryKey: ['wifi', 'status'] as const,
-  queryFn: ({ signal }) => apiGet<WifiStatus>(`${BASE}/status`, { signal }),
+  queryFn: ({ signal }) => apiGet<WifiStatus>(`${BASE}/status`, { signal, suppressErrorScreen: true }),
   refetchInterval: STATUS_REFRESH_MS,
 });
 

@@ -94,7 +94,10 @@ function InverterSettingsPage() {
       <CodeAlert alert={alert} onDismiss={() => setAlert(null)} />
       <AddInverterCard onAdd={(payload) => run(() => addInverter(payload))} />
       {list.data && <InverterList inverters={list.data} run={run} />}
-      <WifiDevicesCard />
+      {/* Its own boundary: loading the card's texts must not suspend (and remount) the forms above it. */}
+      <Suspense fallback={null}>
+        <WifiDevicesCard />
+      </Suspense>
     </PageFrame>
   );
 }

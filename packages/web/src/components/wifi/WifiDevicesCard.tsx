@@ -80,7 +80,7 @@ export function WifiDevicesCard() {
   return (
     <FormCard title={t('wifi.title')}>
       <p className="text-body-secondary small">{t('wifi.intro')}</p>
-      <AlertBox alert={alert} />
+      <AlertBox alert={alert ?? (config.isError ? errorAlert(config.error) : null)} />
       {devices.length === 0 ? (
         <p data-testid="wifi-none">{t('wifi.none')}</p>
       ) : (
