@@ -229,6 +229,24 @@ describe('Wi-Fi devices: the gateway against the virtual device', () => {
     },
   );
 
+  it('a device that serves other serials all of a sudden: counted, and the plant follows', async () => {
+    const { env, device, wifi } = await setup();
+    const [old] = device.device.serials as [string];
+    await device.server.close();
+    const other = await startWifiDevice(env.clock, { port: device.port, model: 'DTU-Lite', inverters: 2 });
+    devices.push(other);
+    // The first cycle may still meet the old connection closing; then the new device's real data names
+    // serials the device information did not (one bad input), then the device information is read again
+    // and its new serials replace the old (another).
+    for (let i = 0; i < 4 && status(env)?.inverters.join() !== other.device.serials.join(); i++) {
+      await wifi.pollAll();
+    }
+    expect(status(env)).toMatchObject({ state: 'online', inverters: other.device.serials, bad_frames: 2 });
+    const live = env.gateway.ctx.plant.live;
+    expect(live.inverter(old)).toBeUndefined();
+    for (const serial of other.device.serials) expect(live.inverter(serial)?.connection).toBe('wifi');
+  });
+
   it('gives up on a device that sends nothing or a length past its frame, on the gateway clock', async () => {
     const { env, device, wifi } = await setup();
     for (const fault of [{ mute: true }, { wrongLength: true }]) {
