@@ -1,32 +1,47 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { wifiSimModel } from '../../packages/gateway/src/wifi/sim/models';
-import { WifiSimServer } from '../../packages/gateway/src/wifi/sim/server';
-import { VirtualWifiDevice } from '../../packages/gateway/src/wifi/sim/virtual-device';
 import { ADMIN_PASSWORD, ADMIN_USER, signedIn } from './session';
 
 /**
- * The Wi-Fi devices card on Settings → Inverter against the real gateway and a virtual HMS-800W-2T on
- * loopback TCP: add it, see it come online, a refused host, and its inverter in the live view.
+ * The Wi-Fi devices card on Settings → Inverter against the real gateway and `npm run wifi-sim` (a virtual
+ * HMS-800W-2T on loopback TCP): a refused host, adding the device and seeing it online, and its inverter in
+ * the live view.
  */
 
 const SLOW = { timeout: 30_000 };
-/** The gateway's clock starts at this summer noon (playwright.config.ts); the device lives on the same. */
-const SIM_START = Date.parse('2026-06-21T12:00:00+02:00');
+/** The gateway's clock starts at this summer noon (playwright.config.ts); the device starts there too. */
+const SIM_START = '2026-06-21T12:00:00+02:00';
 const AUTH = { Authorization: `Basic ${Buffer.from(`${ADMIN_USER}:${ADMIN_PASSWORD}`).toString('base64')}` };
 
-let server: WifiSimServer;
+let sim: ChildProcess;
+let port = 0;
+let serial = '';
 
 test.beforeAll(async () => {
-  const startedAt = Date.now();
-  const model = wifiSimModel('HMS-800W-2T');
-  if (!model) throw new Error('no virtual HMS-800W-2T');
-  const device = new VirtualWifiDevice({
-    model,
-    seed: 'e2e',
-    now: () => SIM_START + (Date.now() - startedAt),
-  });
-  server = new WifiSimServer({ device });
-  await server.listen();
+  sim = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'packages/gateway/src/wifi/sim/cli.ts',
+      '--port',
+      '0',
+      '--model',
+      'HMS-800W-2T',
+      '--start',
+      SIM_START,
+    ],
+    { cwd: join(import.meta.dirname, '..', '..'), stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  // Its one line once it listens: "wifi-sim: virtual HMS-800W-2T <dtu> serving <serial> on 127.0.0.1:<port> …".
+  const [chunk] = (await once(sim.stdout as NodeJS.ReadableStream, 'data')) as [Buffer];
+  const line = chunk.toString();
+  const match = /serving (\w+) on 127\.0\.0\.1:(\d+)/.exec(line);
+  if (!match) throw new Error(`wifi-sim said: ${line}`);
+  serial = match[1] ?? '';
+  port = Number(match[2]);
 });
 
 test.afterAll(async ({ request }) => {
@@ -35,7 +50,7 @@ test.afterAll(async ({ request }) => {
     headers: AUTH,
     form: { data: JSON.stringify({ devices: [], limit_interval_min: 5 }) },
   });
-  await server.close();
+  sim.kill('SIGTERM');
 });
 
 test('adds a Wi-Fi device, sees it online and its inverter in the live view', async ({ page }) => {
@@ -57,11 +72,10 @@ test('adds a Wi-Fi device, sees it online and its inverter in the live view', as
   await card.getByRole('button', { name: 'Add device' }).click();
   await page.locator('#wifi-name').fill('Balcony');
   await page.locator('#wifi-host').fill('127.0.0.1');
-  await page.locator('#wifi-port').fill(String(server.port));
+  await page.locator('#wifi-port').fill(String(port));
   await card.getByRole('button', { name: 'Apply' }).click();
   await card.getByRole('button', { name: 'Save devices' }).click();
-  await expect(card.getByText('Settings saved')).toBeVisible();
-  const serial = server.device.serials[0] ?? '';
+  await expect(card.getByText('Settings saved.')).toBeVisible();
   await expect(card.getByTestId('wifi-state')).toHaveText('Online', SLOW);
   await expect(card.getByTestId('wifi-devices')).toContainText(serial);
 

@@ -87,6 +87,12 @@ describe('a Wi-Fi inverter in WebSocket, MQTT and history', () => {
         5000,
         'discovery',
       );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const discovered = [...watcher.last.keys()].filter(
+        (t) => t.startsWith('homeassistant/') && t.includes(serial),
+      );
+      expect(discovered.length).toBeGreaterThan(10);
+      expect(discovered.filter((t) => /rssi|tx_request|rx_success/.test(t))).toEqual([]);
     } finally {
       await watcher.close();
     }

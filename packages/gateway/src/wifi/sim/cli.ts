@@ -15,6 +15,7 @@ const HELP = `Usage: npm run wifi-sim -- [options]
   --inverters <n>    DTUs only: radio inverters behind it (default 2)
   --encrypt          encrypt with AES-128-GCM, as newer firmware does
   --seed <text>      seed of serials, weather and keys (default: the model's name)
+  --start <time>     the device's clock starts at this moment (ISO 8601) and runs on (default: now)
   --drop-after <n>   close each connection at its nth request
   --slow <ms>        wait before each answer
   --bad-crc          answer with a wrong CRC
@@ -31,6 +32,7 @@ function main(): void {
       inverters: { type: 'string', default: '2' },
       encrypt: { type: 'boolean', default: false },
       seed: { type: 'string' },
+      start: { type: 'string' },
       'drop-after': { type: 'string' },
       slow: { type: 'string' },
       'bad-crc': { type: 'boolean', default: false },
@@ -49,6 +51,8 @@ function main(): void {
   const inverters = Number(values.inverters);
   if (!model) return void fail(`unknown model '${values.model}'`);
   if (!Number.isInteger(port) || port < 0 || port > 65535) return void fail(`bad port '${values.port}'`);
+  const start = values.start === undefined ? undefined : Date.parse(values.start);
+  if (start !== undefined && !Number.isFinite(start)) return void fail(`bad start time '${values.start}'`);
   if (!Number.isInteger(inverters) || inverters < 1 || inverters > 99)
     return void fail(`bad inverter count '${values.inverters}'`);
   const device = new VirtualWifiDevice({
@@ -56,6 +60,7 @@ function main(): void {
     inverters,
     encrypt: values.encrypt,
     ...(values.seed ? { seed: values.seed } : {}),
+    ...(start === undefined ? {} : { now: clockFrom(start) }),
   });
   const server = new WifiSimServer({
     device,
@@ -81,6 +86,12 @@ function main(): void {
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+}
+
+/** A clock that starts at `start` and runs on with real time (a demo gateway started with --sim-start). */
+function clockFrom(start: number): () => number {
+  const startedAt = Date.now();
+  return () => start + (Date.now() - startedAt);
 }
 
 function fail(message: string): void {
