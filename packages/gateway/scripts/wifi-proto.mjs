@@ -20,7 +20,7 @@ execFileSync(bufBin, ['generate'], {
   stdio: 'inherit',
   env: { ...process.env, PATH: `${pluginDir}:${process.env.PATH ?? ''}` },
 });
-// The generated files are committed in the house format.
+// The generated files are committed in the house format (Biome formats them and sorts their imports).
 const biomeBin = join(dirname(require.resolve('@biomejs/biome/package.json')), 'bin', 'biome');
-execFileSync(biomeBin, ['format', '--write', genDir], { stdio: 'inherit' });
+execFileSync(biomeBin, ['check', '--write', genDir], { stdio: 'inherit' });
 console.log(`wifi-proto: ${readdirSync(genDir).join(', ')}`);

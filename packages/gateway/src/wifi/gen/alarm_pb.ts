@@ -4,9 +4,9 @@
 // @generated from file alarm.proto (package dtuconsole.wifi, syntax proto3)
 /* eslint-disable */
 
+import type { Message } from '@bufbuild/protobuf';
 import type { GenFile, GenMessage } from '@bufbuild/protobuf/codegenv2';
 import { fileDesc, messageDesc } from '@bufbuild/protobuf/codegenv2';
-import type { Message } from '@bufbuild/protobuf';
 
 /**
  * Describes the file alarm.proto.
