@@ -48,6 +48,9 @@ describe('Wi-Fi devices card', () => {
     expect(table).toHaveTextContent('114457636895, 114409535046');
     expect(table).toHaveTextContent('DTU-Pro');
 
+    await userEvent.click(within(table).getByRole('button', { name: 'Restart' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+
     await userEvent.click(screen.getByRole('button', { name: 'Add device' }));
     const editor = screen.getByTestId('wifi-editor');
     await userEvent.type(within(editor).getByLabelText('Name'), 'Garage');
@@ -57,6 +60,7 @@ describe('Wi-Fi devices card', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save devices' }));
     expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
     expect(posted).toEqual([
+      { path: '/api/wifi/reboot', data: { index: 0 } },
       {
         path: '/api/wifi/config',
         data: {

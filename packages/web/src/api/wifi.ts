@@ -23,3 +23,8 @@ export const wifiStatusQuery = queryOptions({
 export function saveWifiConfig(payload: WifiConfigPayload): Promise<Envelope> {
   return apiPost<Envelope>(`${BASE}/config`, payload, { suppressErrorScreen: true });
 }
+
+/** Restarts the device at `index` of the saved configuration (an encrypting one draws a new key). */
+export function rebootWifiDevice(index: number): Promise<Envelope> {
+  return apiPost<Envelope>(`${BASE}/reboot`, { index }, { suppressErrorScreen: true });
+}

@@ -9,7 +9,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AlertMessage, errorAlert, responseAlert } from '../../api/response';
-import { saveWifiConfig, wifiConfigQuery, wifiStatusQuery } from '../../api/wifi';
+import { rebootWifiDevice, saveWifiConfig, wifiConfigQuery, wifiStatusQuery } from '../../api/wifi';
 import { EXTRA_NS, SETTINGS_NS, WIFI_NS } from '../../i18n';
 import { AlertBox } from '../AlertBox';
 import { FormCard } from '../FormCard';
@@ -77,6 +77,14 @@ export function WifiDevicesCard() {
     }
   };
 
+  const reboot = async (index: number) => {
+    try {
+      setAlert(responseAlert(t, await rebootWifiDevice(index)));
+    } catch (error) {
+      setAlert(errorAlert(error));
+    }
+  };
+
   return (
     <FormCard title={t('wifi.title')}>
       <p className="text-body-secondary small">{t('wifi.intro')}</p>
@@ -125,6 +133,16 @@ export function WifiDevicesCard() {
                     </td>
                     <td className="small">{state?.inverters.join(', ') ?? ''}</td>
                     <td className="text-end text-nowrap">
+                      {state?.state === 'online' && !dirty && (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline-secondary me-1"
+                          title={t('wifi.rebootHint')}
+                          onClick={() => void reboot(index)}
+                        >
+                          {t('wifi.reboot')}
+                        </button>
+                      )}
                       <button
                         type="button"
                         className="btn btn-sm btn-outline-primary me-1"
