@@ -295,9 +295,7 @@ export class WifiDevicePoller {
   }
 
   #nextDelayMs(): number {
-    const interval = this.settings.poll_interval * 1000;
-    if (this.#failures === 0) return interval;
-    return Math.min(MAX_BACKOFF_MS, Math.max(interval, interval * 2 ** (this.#failures - 1)));
+    return pollDelayMs(this.settings.poll_interval, this.#failures);
   }
 
   async #poll(): Promise<void> {
@@ -550,6 +548,16 @@ export class WifiDevicePoller {
     if (this.#stopped) return;
     this.#o.publish(this.#snapshot(served), change);
   }
+}
+
+/**
+ * Time to the next cycle: the poll interval, doubled for each failed cycle in a row from the second on,
+ * at most 10 minutes (never less than the interval itself).
+ */
+export function pollDelayMs(intervalS: number, failures: number): number {
+  const interval = intervalS * 1000;
+  if (failures <= 0) return interval;
+  return Math.max(interval, Math.min(MAX_BACKOFF_MS, interval * 2 ** (failures - 1)));
 }
 
 function sameKeys(a: Map<string, unknown>, b: Map<string, unknown>): boolean {
