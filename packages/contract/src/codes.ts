@@ -20,6 +20,7 @@ import { PowerLimiterCode, PowerLimiterCodeTable } from './codes/powerlimiter';
 import { PowerMeterCode, PowerMeterCodeTable } from './codes/powermeter';
 import { SecurityCode, SecurityCodeTable } from './codes/security';
 import type { CodeSpec } from './codes/spec';
+import { WifiCode, WifiCodeTable } from './codes/wifi';
 
 export type { CodeParam, CodeSpec, EnvelopeType, ParamKey } from './codes/spec';
 
@@ -40,6 +41,7 @@ export const Code = {
   ...PowerMeterCode,
   ...PowerLimiterCode,
   ...AlertsCode,
+  ...WifiCode,
 } as const;
 
 export type CodeName = keyof typeof Code;
@@ -61,6 +63,7 @@ export const CodeTable: { readonly [C in Code]: CodeSpec } = {
   ...PowerMeterCodeTable,
   ...PowerLimiterCodeTable,
   ...AlertsCodeTable,
+  ...WifiCodeTable,
 };
 
 const codeValues = new Set<number>(Object.values(Code));

@@ -21,3 +21,4 @@ export * from './limits/powermeter';
 export * from './limits/security';
 export * from './limits/socket';
 export * from './limits/upload';
+export * from './limits/wifi';

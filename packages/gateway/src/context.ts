@@ -16,6 +16,7 @@ import type { ConsoleLog } from './system/console-log';
 import type { HeapWatermark } from './system/host';
 import type { Logger } from './system/logger';
 import type { TimeSync } from './time-sync/service';
+import type { WifiService } from './wifi/service';
 import type { ConsoleHub } from './ws/console';
 import type { LivedataHub } from './ws/livedata';
 
@@ -69,4 +70,6 @@ export interface ServiceSlots {
   alerts: AlertService;
   /** The power limiter (src/limiter/): zero export from the house meter's reading. */
   powerlimiter: LimiterService;
+  /** Hoymiles Wi-Fi devices (src/wifi/): their pollers, status and commands. */
+  wifi: WifiService;
 }

@@ -25,6 +25,8 @@ export interface GatewayOptions {
   requireTimeSync?: boolean;
   /** `--max-socket-clients` / `MAX_SOCKET_CLIENTS`: clients per WebSocket before the oldest is closed. */
   maxSocketClients?: number;
+  /** Tests: how long a Wi-Fi device may take to connect or answer, ms (default 10 s). */
+  wifiTimeoutMs?: number;
   /** `--radio` / `RADIO`: simulated (default), model (the drivers against chip models) or hardware. */
   radio?: RadioMode;
   /** `--tls-cert`/`--tls-key` or `--tls self-signed`: serve over HTTPS (docs/https.md). Absent: plain HTTP. */

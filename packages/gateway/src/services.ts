@@ -18,6 +18,7 @@ import { MdnsAdvertiser } from './network/mdns';
 import { SyslogForwarder } from './network/syslog';
 import { gatewayHintInputs } from './output/live-json';
 import { TimeSync } from './time-sync/service';
+import { WifiService } from './wifi/service';
 import { ConsoleHub } from './ws/console';
 import { LivedataHub } from './ws/livedata';
 
@@ -133,9 +134,19 @@ export function createServices(
     dataDir: ctx.options.dataDir,
     gridSignal,
   });
-  const slots: ServiceSlots = { sntp, livedata, console, mqtt, history, meter, powerlimiter, alerts };
+  // Hoymiles Wi-Fi devices: their inverters join the live model beside the radio ones (src/wifi/).
+  const wifi = new WifiService({
+    config: ctx.config,
+    bus: ctx.bus,
+    clock: ctx.clock,
+    live: ctx.plant.live,
+    engine: ctx.plant.engine,
+    log: ctx.log,
+    ...(ctx.options.wifiTimeoutMs === undefined ? {} : { timeoutMs: ctx.options.wifiTimeoutMs }),
+  });
+  const slots: ServiceSlots = { sntp, livedata, console, mqtt, history, meter, powerlimiter, alerts, wifi };
   return {
     slots,
-    list: [syslog, sntp, livedata, console, mqtt, mdns, history, meter, gridSignal, powerlimiter, alerts],
+    list: [syslog, sntp, livedata, console, mqtt, mdns, history, meter, gridSignal, powerlimiter, alerts, wifi],
   };
 }

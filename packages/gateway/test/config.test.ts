@@ -56,6 +56,7 @@ describe('first start', () => {
       'powermeter',
       'alerts',
       'powerlimiter',
+      'wifi_devices',
     ]);
     expect(onDisk.cfg).toEqual({ version: CONFIG_VERSION_INT, save_count: 1 });
     expect(store.saveCount).toBe(1);

@@ -15,6 +15,8 @@ export interface LimitStatusEntry {
    * frame, not that it follows it).
    */
   best_effort?: true;
+  /** Ours: present for an inverter read through a Hoymiles Wi-Fi device, which takes persistent limits only. */
+  connection?: 'wifi';
 }
 
 /** Keyed by inverter serial; `{}` without inverters. */

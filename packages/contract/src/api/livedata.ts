@@ -63,7 +63,12 @@ export interface LiveInverterSummary {
   limit_relative: number;
   /** -1 while the rated power is unknown. */
   limit_absolute: number;
-  radio_stats: RadioStats;
+  /** Radio inverters only: an inverter read through a Wi-Fi device has no radio statistics. */
+  radio_stats?: RadioStats;
+  /** Ours: present for an inverter read through a Hoymiles Wi-Fi device (docs/wifi.md). */
+  connection?: 'wifi';
+  /** Ours, Wi-Fi only: the device's configured name and serial. */
+  device?: { name: string; serial: string; model: string };
 }
 
 /** An entry of the list without `?inv=`: the summary plus the event count (the older API form has it). */

@@ -18,6 +18,7 @@ import {
   PowerMeterLimits,
   SecurityLimits,
   serialNumber,
+  WifiLimits,
 } from '@dtu-console/contract';
 import { generateDtuSerial } from './identity';
 import {
@@ -329,5 +330,6 @@ export function createDefaults(input: DefaultsInput): GatewayConfig {
         steps: [...FeedInLimits.stepsDefault],
       },
     },
+    wifi_devices: { devices: [], limit_interval_min: WifiLimits.limitIntervalDefault },
   };
 }

@@ -182,6 +182,13 @@ export const configSchema = z.object({
     ntfy_token: z.string(),
     ntfy_priority: u8,
   }),
+  /** Ours: Hoymiles Wi-Fi devices polled over their local TCP protocol (src/wifi/, docs/wifi.md). */
+  wifi_devices: z.object({
+    devices: z.array(
+      z.object({ name: z.string(), host: z.string(), port: u16, enabled: z.boolean(), poll_interval: u32 }),
+    ),
+    limit_interval_min: u32,
+  }),
   /** Ours: the power limiter (src/limiter/, docs/limiter.md); names as OpenDTU-OnBattery's where they mean the same. */
   powerlimiter: z.object({
     enabled: z.boolean(),
@@ -297,6 +304,7 @@ export const CONFIG_SECTIONS = [
   'powermeter',
   'alerts',
   'powerlimiter',
+  'wifi_devices',
 ] as const satisfies readonly ConfigSection[];
 
 export type DeepReadonly<T> = T extends (infer U)[]

@@ -50,7 +50,26 @@ export interface InverterEngineOptions {
  * What a limit or power request led to. 'commands-disabled': nothing was sent because commands are off for
  * the inverter right now (command_enable, or night without command_enable_night); the engine logs it.
  */
-export type CommandResult = 'queued' | 'commands-disabled' | 'unknown-inverter' | 'invalid';
+export type CommandResult =
+  | 'queued'
+  | 'commands-disabled'
+  | 'unknown-inverter'
+  | 'invalid'
+  /** Wi-Fi inverters (src/wifi/): a limit within the device's rate limit. */
+  | 'wifi-too-soon'
+  /** Wi-Fi inverters: a non-persistent limit (the devices store every limit). */
+  | 'wifi-persistent-only'
+  /** Wi-Fi inverters: the device is not online, nothing was sent. */
+  | 'wifi-offline';
+
+/**
+ * Inverters the engine does not poll itself (read through Hoymiles Wi-Fi devices, src/wifi/): their
+ * commands go to their owner. Each method answers undefined for a serial it does not know.
+ */
+export interface ExternalInverters {
+  setLimit(serial: string, command: LimitCommand): CommandResult | undefined;
+  setPower(serial: string, action: PowerAction): CommandResult | undefined;
+}
 
 export interface LimitCommand {
   /** W for absolute types, % for relative ones. */
@@ -85,6 +104,7 @@ export class InverterEngine {
   #running = false;
   /** When a skipped command was last logged, by kind and inverter. */
   #disabledLoggedAt = new Map<string, number>();
+  #external: ExternalInverters | null = null;
 
   constructor(options: InverterEngineOptions) {
     this.#clock = options.clock;
@@ -195,10 +215,15 @@ export class InverterEngine {
 
   // --- commands ------------------------------------------------------------------------------------------
 
+  /** The owner of the inverters this engine does not poll (the Wi-Fi service); null to detach. */
+  setExternal(external: ExternalInverters | null): void {
+    this.#external = external;
+  }
+
   /** POST /api/limit/config and MQTT limit topics. */
   setLimit(serial: string, command: LimitCommand): CommandResult {
     const inv = this.#find(serial);
-    if (!inv) return 'unknown-inverter';
+    if (!inv) return this.#external?.setLimit(serial, command) ?? 'unknown-inverter';
     // The API's current (0..3) and legacy (256, 257) values; the protocol's limit types are numbered 0..3.
     const type = normalizeLimitType(command.type);
     if (type === undefined || !Number.isFinite(command.value)) return 'invalid';
@@ -213,7 +238,7 @@ export class InverterEngine {
   /** POST /api/power/config and MQTT power/restart topics. */
   setPower(serial: string, action: PowerAction): CommandResult {
     const inv = this.#find(serial);
-    if (!inv) return 'unknown-inverter';
+    if (!inv) return this.#external?.setPower(serial, action) ?? 'unknown-inverter';
     if (action !== 'on' && action !== 'off' && action !== 'restart') return 'invalid';
     // An MI has no documented restart command.
     if (inv.isMi && action === 'restart') return 'invalid';

@@ -90,6 +90,13 @@ export interface LiveInverter {
    * code and version only (docs/protocol.md, The MI series).
    */
   mi?: LiveMi;
+  /**
+   * How the gateway reaches it: absent for the radio; 'wifi' for an inverter read through a Hoymiles Wi-Fi
+   * device (src/wifi/), which has no radio statistics, grid profile or device-info frames of its own.
+   */
+  connection?: 'wifi';
+  /** Wi-Fi only: the device it is read through (its configured name, serial and model). */
+  wifiDevice?: { name: string; serial: string; model: string };
 }
 
 export interface LiveMi {

@@ -272,7 +272,8 @@ export function discoveryMessages(input: DiscoveryInput): DiscoveryMessage[] {
       pl_on: '1',
       pl_off: '0',
     });
-    for (const sensor of RADIO_SENSORS) {
+    // A Wi-Fi inverter has no radio statistics: no entities for them.
+    for (const sensor of inv.connection === 'wifi' ? [] : RADIO_SENSORS) {
       const object = objectIdOf(sensor.name);
       add('sensor', node, object, {
         dev,

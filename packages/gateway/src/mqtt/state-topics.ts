@@ -70,13 +70,18 @@ export function inverterStatusMessages(inv: LiveInverter): StateMessage[] {
   const stats = inv.radioStats;
   const out: StateMessage[] = [
     { topic: `${base}name`, payload: inv.name },
-    { topic: `${base}radio/tx_request`, payload: integer(stats.tx_request) },
-    { topic: `${base}radio/tx_re_request`, payload: integer(stats.tx_re_request) },
-    { topic: `${base}radio/rx_success`, payload: integer(stats.rx_success) },
-    { topic: `${base}radio/rx_fail_nothing`, payload: integer(stats.rx_fail_nothing) },
-    { topic: `${base}radio/rx_fail_partial`, payload: integer(stats.rx_fail_partial) },
-    { topic: `${base}radio/rx_fail_corrupt`, payload: integer(stats.rx_fail_corrupt) },
-    { topic: `${base}radio/rssi`, payload: integer(stats.rssi) },
+    // A Wi-Fi inverter has no radio statistics: no radio topics rather than zeros.
+    ...(inv.connection === 'wifi'
+      ? []
+      : [
+          { topic: `${base}radio/tx_request`, payload: integer(stats.tx_request) },
+          { topic: `${base}radio/tx_re_request`, payload: integer(stats.tx_re_request) },
+          { topic: `${base}radio/rx_success`, payload: integer(stats.rx_success) },
+          { topic: `${base}radio/rx_fail_nothing`, payload: integer(stats.rx_fail_nothing) },
+          { topic: `${base}radio/rx_fail_partial`, payload: integer(stats.rx_fail_partial) },
+          { topic: `${base}radio/rx_fail_corrupt`, payload: integer(stats.rx_fail_corrupt) },
+          { topic: `${base}radio/rssi`, payload: integer(stats.rssi) },
+        ]),
   ];
   const info = inv.deviceInfo;
   if (info.valid) {

@@ -124,7 +124,10 @@ export function inverterSummaryJson(model: LiveModel, inv: LiveInverter): LiveIn
     producing: inv.producing,
     limit_relative: roundTo(inv.limitRelative, 1),
     limit_absolute: limitAbsoluteJson(inv),
-    radio_stats: { ...inv.radioStats },
+    // A Wi-Fi inverter reports no radio statistics: they are absent, not zeros.
+    ...(inv.connection === 'wifi'
+      ? { connection: 'wifi' as const, ...(inv.wifiDevice ? { device: { ...inv.wifiDevice } } : {}) }
+      : { radio_stats: { ...inv.radioStats } }),
   };
 }
 
@@ -294,6 +297,7 @@ export function limitStatusJson(model: LiveModel): LimitStatusResponse {
       max_power: inv.maxPowerW,
       limit_set_status: inv.limitSetStatus,
       ...(inv.mi?.limitBestEffort ? { best_effort: true as const } : {}),
+      ...(inv.connection === 'wifi' ? { connection: 'wifi' as const } : {}),
     };
   }
   return out;

@@ -295,7 +295,12 @@ const STRING = group<StringSubject>(
 // --- radio (per inverter) --------------------------------------------------------------------------------
 
 const RADIO = group<LiveInverter>(
-  (source) => source.live.inverters().map((inv) => ({ subject: inv, labels: inverterLabels(inv) })),
+  // Wi-Fi inverters have no radio statistics: absent, not zeros.
+  (source) =>
+    source.live
+      .inverters()
+      .filter((inv) => inv.connection !== 'wifi')
+      .map((inv) => ({ subject: inv, labels: inverterLabels(inv) })),
   [
     {
       name: 'dtu_radio_requests_total',

@@ -18,7 +18,12 @@ export function knownInverterContext(live: LiveModel): KnownInverterContext {
  * disabled still answer 1001", kept; docs/compatibility.md). The free-text message says it went nowhere;
  * the engine logs it.
  */
-export function commandEnvelope(result: CommandResult, codes: { unknown: Code; invalid: Code }): Envelope {
+export function commandEnvelope(
+  result: CommandResult,
+  codes: { unknown: Code; invalid: Code },
+  /** Minutes between two limits to a Wi-Fi device (the refusal's param). */
+  wifiLimitIntervalMin?: number,
+): Envelope {
   switch (result) {
     case 'queued':
       return envelope(Code.SettingsSaved);
@@ -32,5 +37,14 @@ export function commandEnvelope(result: CommandResult, codes: { unknown: Code; i
       return envelope(codes.unknown);
     case 'invalid':
       return envelope(codes.invalid);
+    case 'wifi-too-soon':
+      return envelope(
+        Code.WifiLimitTooSoon,
+        wifiLimitIntervalMin === undefined ? undefined : { max: wifiLimitIntervalMin },
+      );
+    case 'wifi-persistent-only':
+      return envelope(Code.WifiLimitPersistentOnly);
+    case 'wifi-offline':
+      return envelope(Code.WifiDeviceOffline);
   }
 }

@@ -27,6 +27,7 @@ import { powerMeterRoutes } from './powermeter';
 import { prometheusRoutes } from './prometheus';
 import { securityRoutes } from './security';
 import { systemRoutes } from './system';
+import { wifiRoutes } from './wifi';
 
 /** Every API route module, one per domain. Add a module with one line here. */
 export const apiRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app, { ctx }) => {
@@ -54,6 +55,7 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app
   await app.register(historyRoutes, { ctx });
   await app.register(powerMeterRoutes, { ctx });
   await app.register(alertsRoutes, { ctx });
+  await app.register(wifiRoutes, { ctx });
   await app.register(powerLimiterRoutes, { ctx });
   await app.register(livedataSocketRoutes, { ctx });
   await app.register(consoleSocketRoutes, { ctx });

@@ -26,10 +26,11 @@ export const limitRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (a
       const result = ctx.plant.engine.setLimit(serial, { value: limit_value, type: limit_type });
       // Remembered by the power limiter (given back when it lets go), with the optional lease.
       if (result === 'queued') ctx.services.powerlimiter.handLimit(serial, limit_value, limit_type, expiry_s);
-      return commandEnvelope(result, {
-        unknown: Code.LimitInverterInvalid,
-        invalid: Code.LimitTypeInvalid,
-      });
+      return commandEnvelope(
+        result,
+        { unknown: Code.LimitInverterInvalid, invalid: Code.LimitTypeInvalid },
+        ctx.services.wifi.limitIntervalMin,
+      );
     },
   );
 };

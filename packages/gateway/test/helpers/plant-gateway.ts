@@ -46,6 +46,8 @@ export interface PlantGatewayOptions {
   webRoot?: string;
   /** `--max-socket-clients`. */
   maxSocketClients?: number;
+  /** How long a Wi-Fi device may take to answer, ms (tests over real TCP on the manual clock). */
+  wifiTimeoutMs?: number;
 }
 
 export async function plantGateway(options: PlantGatewayOptions = {}) {
@@ -56,6 +58,7 @@ export async function plantGateway(options: PlantGatewayOptions = {}) {
       ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
       ...(options.webRoot === undefined ? {} : { webRoot: options.webRoot }),
       ...(options.maxSocketClients === undefined ? {} : { maxSocketClients: options.maxSocketClients }),
+      ...(options.wifiTimeoutMs === undefined ? {} : { wifiTimeoutMs: options.wifiTimeoutMs }),
     },
     {
       clock,

@@ -39,6 +39,8 @@ export const HISTORY_NS = 'history';
 export const LIMITER_NS = 'limiter';
 /** Texts of the alert list and the alert settings (locales/alerts/<lang>.json). */
 export const ALERTS_NS = 'alerts';
+/** Texts of the Hoymiles Wi-Fi devices card (locales/wifi/<lang>.json). */
+export const WIFI_NS = 'wifi';
 type Namespace =
   | 'translation'
   | typeof EXTRA_NS
@@ -46,7 +48,8 @@ type Namespace =
   | typeof SETTINGS_NS
   | typeof HISTORY_NS
   | typeof LIMITER_NS
-  | typeof ALERTS_NS;
+  | typeof ALERTS_NS
+  | typeof WIFI_NS;
 const LOADERS: Record<Namespace, Record<Language, () => Promise<{ default: object }>>> = {
   translation: {
     en: () => import('./locales/en.json'),
@@ -82,6 +85,11 @@ const LOADERS: Record<Namespace, Record<Language, () => Promise<{ default: objec
     en: () => import('./locales/alerts/en.json'),
     de: () => import('./locales/alerts/de.json'),
     fr: () => import('./locales/alerts/fr.json'),
+  },
+  wifi: {
+    en: () => import('./locales/wifi/en.json'),
+    de: () => import('./locales/wifi/de.json'),
+    fr: () => import('./locales/wifi/fr.json'),
   },
 };
 

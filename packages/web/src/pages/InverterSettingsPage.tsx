@@ -39,6 +39,7 @@ import {
 } from '../components/form';
 import { moveItem, useSortableRows } from '../components/inverter/useSortableRows';
 import { PageFrame } from '../components/PageFrame';
+import { WifiDevicesCard } from '../components/wifi/WifiDevicesCard';
 import { withQuery } from '../lib/query';
 import '../styles/forms.scss';
 import '../styles/settings.scss';
@@ -93,6 +94,10 @@ function InverterSettingsPage() {
       <CodeAlert alert={alert} onDismiss={() => setAlert(null)} />
       <AddInverterCard onAdd={(payload) => run(() => addInverter(payload))} />
       {list.data && <InverterList inverters={list.data} run={run} />}
+      {/* Its own boundary: loading the card's texts must not suspend (and remount) the forms above it. */}
+      <Suspense fallback={null}>
+        <WifiDevicesCard />
+      </Suspense>
     </PageFrame>
   );
 }

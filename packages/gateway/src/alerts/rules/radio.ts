@@ -29,6 +29,8 @@ export const radioRule: AlertRule = {
           if (!inverters.some((inv) => inv.serial === serial)) samples.delete(serial);
         }
         for (const inv of inverters) {
+          // Wi-Fi inverters have no radio to lose; their device's reachability is the unreachable rule's.
+          if (inv.connection === 'wifi') continue;
           const stats = inv.radioStats;
           const list = samples.get(inv.serial) ?? [];
           const last = list.at(-1);

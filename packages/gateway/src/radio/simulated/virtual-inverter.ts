@@ -16,6 +16,7 @@ import {
   lookupModel,
   parseRequest,
   type RadioKind,
+  type RunDataState,
   supportsPowerDistributionLogic,
 } from '@dtu-console/hoymiles';
 import { type AnswerSource, controlAck, dataAnswer } from './answers';
@@ -358,6 +359,28 @@ export class VirtualInverter {
   #sleep(): void {
     this.#awake = false;
     this.#lastAnswer = [];
+  }
+
+  /**
+   * A command that reached the inverter another way than over this radio (a Wi-Fi DTU relays it, or the
+   * inverter's own Wi-Fi stick): the same effect as the radio's device control, without an answer frame.
+   * False while it sleeps or is silent (nothing hears the command).
+   */
+  command(command: DeviceControlCommand, now: number): boolean {
+    this.advanceTo(now);
+    if (this.#silent || !this.#awake) return false;
+    this.#control(command, { inverter: this.address, dtu: 0 }, now);
+    return true;
+  }
+
+  /**
+   * What its run data would say now (null while it sleeps or is silent): for transports other than this
+   * radio, such as the Wi-Fi device model, which report the same physics in their own messages.
+   */
+  reading(now: number): RunDataState | null {
+    this.advanceTo(now);
+    if (this.#silent || !this.#awake) return null;
+    return this.#energy.reading(this.#current, this.#env.country(), this.#events.count);
   }
 
   // --- device control -----------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 import { PowerLimiterLimits } from '@dtu-console/contract/limits';
+import { useQuery } from '@tanstack/react-query';
 import { get, useFormContext, useWatch } from 'react-hook-form';
+import { wifiStatusQuery } from '../../api/wifi';
 import { FormCard, NumberField, SwitchField } from '../form';
 import '../../styles/tables.scss';
 import type { LimiterFormValues } from './form-values';
@@ -148,6 +150,24 @@ export function InverterRows() {
           {error.message}
         </div>
       )}
+      <WifiNotGoverned />
     </FormCard>
+  );
+}
+
+/**
+ * Inverters read through Hoymiles Wi-Fi devices are not in the table: the limiter sends temporary limits
+ * every few seconds, these devices take only persistent ones (written to the inverter's memory) at most
+ * every few minutes. Said here, with their serials, so nobody looks for them in vain.
+ */
+function WifiNotGoverned() {
+  const { t } = useLimiterTranslation();
+  const status = useQuery(wifiStatusQuery);
+  const serials = status.data?.devices.flatMap((d) => d.inverters) ?? [];
+  if (serials.length === 0) return null;
+  return (
+    <p className="form-text mb-0 mt-3" data-testid="limiter-wifi-note">
+      {t('settings.wifiNotGoverned', { serials: serials.join(', ') })}
+    </p>
   );
 }

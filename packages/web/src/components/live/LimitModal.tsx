@@ -106,10 +106,16 @@ function LimitModal({ serial, name, onClose }: InverterDialogProps) {
               </InfoRow>
             </tbody>
           </table>
+          {entry.connection === 'wifi' && (
+            <p className="alert alert-info small" data-testid="limit-wifi-note">
+              {t('limit.wifiNote')}
+            </p>
+          )}
           <LimitSettingsForm
             serial={serial}
             maxPower={entry.max_power}
             current={entry.limit_relative}
+            persistentOnly={entry.connection === 'wifi'}
             onSaved={(alert) => {
               void queryClient.invalidateQueries({ queryKey: ['limit', 'status'] });
               announce('success', alert.text);
@@ -126,11 +132,14 @@ function LimitSettingsForm({
   serial,
   maxPower,
   current,
+  persistentOnly,
   onSaved,
 }: {
   serial: string;
   maxPower: number;
   current: number;
+  /** A Wi-Fi inverter: its device stores every limit, a non-persistent one is refused. */
+  persistentOnly: boolean;
   onSaved: (alert: AlertMessage) => void;
 }) {
   const { t } = useTranslation(EXTRA_NS);
@@ -142,7 +151,11 @@ function LimitSettingsForm({
     trigger,
     formState: { errors, isSubmitting, isSubmitted },
   } = useForm<LimitForm>({
-    defaultValues: { value: current, type: 'relative', persistence: 'nonpersistent' },
+    defaultValues: {
+      value: current,
+      type: 'relative',
+      persistence: persistentOnly ? 'persistent' : 'nonpersistent',
+    },
     resolver: limitResolver(t, serial, maxPower),
   });
   const type = watch('type');
@@ -211,7 +224,9 @@ function LimitSettingsForm({
             {t('limit.persistence')}
           </label>
           <select id="limit-persistence" className="form-select" {...register('persistence')}>
-            <option value="nonpersistent">{t('limit.nonPersistent')}</option>
+            <option value="nonpersistent" disabled={persistentOnly}>
+              {t('limit.nonPersistent')}
+            </option>
             <option value="persistent">{t('limit.persistent')}</option>
           </select>
         </div>

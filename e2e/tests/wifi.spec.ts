@@ -1,0 +1,84 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ADMIN_PASSWORD, ADMIN_USER, signedIn } from './session';
+
+/**
+ * The Wi-Fi devices card on Settings → Inverter against the real gateway and `npm run wifi-sim` (a virtual
+ * HMS-800W-2T on loopback TCP): a refused host, adding the device and seeing it online, and its inverter in
+ * the live view.
+ */
+
+const SLOW = { timeout: 30_000 };
+/** The gateway's clock starts at this summer noon (playwright.config.ts); the device starts there too. */
+const SIM_START = '2026-06-21T12:00:00+02:00';
+const AUTH = { Authorization: `Basic ${Buffer.from(`${ADMIN_USER}:${ADMIN_PASSWORD}`).toString('base64')}` };
+
+let sim: ChildProcess;
+let port = 0;
+let serial = '';
+
+test.beforeAll(async () => {
+  sim = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'packages/gateway/src/wifi/sim/cli.ts',
+      '--port',
+      '0',
+      '--model',
+      'HMS-800W-2T',
+      '--start',
+      SIM_START,
+    ],
+    { cwd: join(import.meta.dirname, '..', '..'), stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  // Its one line once it listens: "wifi-sim: virtual HMS-800W-2T <dtu> serving <serial> on 127.0.0.1:<port> …".
+  const [chunk] = (await once(sim.stdout as NodeJS.ReadableStream, 'data')) as [Buffer];
+  const line = chunk.toString();
+  const match = /serving (\w+) on 127\.0\.0\.1:(\d+)/.exec(line);
+  if (!match) throw new Error(`wifi-sim said: ${line}`);
+  serial = match[1] ?? '';
+  port = Number(match[2]);
+});
+
+test.afterAll(async ({ request }) => {
+  // The gateway is shared by the specs: leave it without Wi-Fi devices.
+  await request.post('/api/wifi/config', {
+    headers: AUTH,
+    form: { data: JSON.stringify({ devices: [], limit_interval_min: 5 }) },
+  });
+  sim.kill('SIGTERM');
+});
+
+test('adds a Wi-Fi device, sees it online and its inverter in the live view', async ({ page }) => {
+  await signedIn(page);
+  await page.goto('/settings/inverter');
+  const card = page.locator('section.card', { has: page.getByRole('heading', { name: 'Wi-Fi devices' }) });
+  await expect(card).toBeVisible(SLOW);
+  await expect(card.getByTestId('wifi-none')).toBeVisible();
+
+  // A refused host: the gateway's answer, translated.
+  await card.getByRole('button', { name: 'Add device' }).click();
+  await page.locator('#wifi-name').fill('Broken');
+  await page.locator('#wifi-host').fill('not a host');
+  await card.getByRole('button', { name: 'Apply' }).click();
+  await card.getByRole('button', { name: 'Save devices' }).click();
+  await expect(card.getByText('Host must be an IP address or a host name.')).toBeVisible();
+  await card.getByRole('button', { name: 'Remove' }).click();
+
+  await card.getByRole('button', { name: 'Add device' }).click();
+  await page.locator('#wifi-name').fill('Balcony');
+  await page.locator('#wifi-host').fill('127.0.0.1');
+  await page.locator('#wifi-port').fill(String(port));
+  await card.getByRole('button', { name: 'Apply' }).click();
+  await card.getByRole('button', { name: 'Save devices' }).click();
+  await expect(card.getByText('Settings saved.')).toBeVisible();
+  await expect(card.getByTestId('wifi-state')).toHaveText('Online', SLOW);
+  await expect(card.getByTestId('wifi-devices')).toContainText(serial);
+
+  await page.goto('/');
+  await expect(page.getByText('Balcony').first()).toBeVisible(SLOW);
+});

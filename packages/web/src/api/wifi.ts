@@ -1,0 +1,30 @@
+import type { WifiConfig, WifiStatus } from '@dtu-console/contract/api/wifi';
+import type { Envelope } from '@dtu-console/contract/envelope';
+import type { WifiConfigPayload } from '@dtu-console/contract/schemas/wifi';
+import { queryOptions } from '@tanstack/react-query';
+import { apiGet, apiPost } from './client';
+
+const BASE = '/api/wifi';
+/** The card follows the devices' states while it is shown. */
+const STATUS_REFRESH_MS = 5_000;
+
+export const wifiConfigQuery = queryOptions({
+  queryKey: ['wifi', 'config'] as const,
+  // The card is one part of the inverter screen: a failure shows in the card, not as the error screen.
+  queryFn: () => apiGet<WifiConfig>(`${BASE}/config`, { suppressErrorScreen: true }),
+});
+
+export const wifiStatusQuery = queryOptions({
+  queryKey: ['wifi', 'status'] as const,
+  queryFn: ({ signal }) => apiGet<WifiStatus>(`${BASE}/status`, { signal, suppressErrorScreen: true }),
+  refetchInterval: STATUS_REFRESH_MS,
+});
+
+export function saveWifiConfig(payload: WifiConfigPayload): Promise<Envelope> {
+  return apiPost<Envelope>(`${BASE}/config`, payload, { suppressErrorScreen: true });
+}
+
+/** Restarts the device at `index` of the saved configuration (an encrypting one draws a new key). */
+export function rebootWifiDevice(index: number): Promise<Envelope> {
+  return apiPost<Envelope>(`${BASE}/reboot`, { index }, { suppressErrorScreen: true });
+}

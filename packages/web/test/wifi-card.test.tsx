@@ -1,0 +1,95 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import de from '../src/i18n/locales/wifi/de.json';
+import en from '../src/i18n/locales/wifi/en.json';
+import fr from '../src/i18n/locales/wifi/fr.json';
+import InverterSettingsPage from '../src/pages/InverterSettingsPage';
+import { envelope, renderScreen, serveApi, stubApi } from './settings-helpers';
+
+stubApi();
+
+const device = { name: 'Balcony', host: '192.168.1.50', port: 10081, enabled: true, poll_interval: 35 };
+const online = {
+  ...device,
+  state: 'online',
+  model: 'DTU-Pro',
+  serial: '10F734733125',
+  firmware: 'V01.02.10',
+  encrypted: false,
+  inverters: ['114457636895', '114409535046'],
+  last_answer: 1_750_000_000,
+  last_error: '',
+  bad_frames: 0,
+  limit_wait_s: 0,
+};
+
+function keys(value: object, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([k, v]) =>
+    typeof v === 'object' && v !== null ? keys(v, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
+}
+
+describe('Wi-Fi devices card', () => {
+  it('has the same texts in en, de and fr', () => {
+    expect(keys(de).sort()).toEqual(keys(en).sort());
+    expect(keys(fr).sort()).toEqual(keys(en).sort());
+  });
+
+  it('lists the devices with their state and serials, adds one and saves the list', async () => {
+    const posted = serveApi({
+      '/api/inverter/list': { inverter: [] },
+      '/api/wifi/config': { devices: [device], limit_interval_min: 5 },
+      '/api/wifi/status': { devices: [online] },
+    });
+    renderScreen(InverterSettingsPage);
+    const table = await screen.findByTestId('wifi-devices');
+    expect(await within(table).findByText('Online')).toBeInTheDocument();
+    expect(table).toHaveTextContent('114457636895, 114409535046');
+    expect(table).toHaveTextContent('DTU-Pro');
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Restart' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add device' }));
+    const editor = screen.getByTestId('wifi-editor');
+    await userEvent.type(within(editor).getByLabelText('Name'), 'Garage');
+    await userEvent.type(within(editor).getByLabelText('Host'), 'hms.local');
+    await userEvent.click(within(editor).getByRole('button', { name: 'Apply' }));
+    expect(screen.getByText('Changes are not saved yet.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save devices' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(posted).toEqual([
+      { path: '/api/wifi/reboot', data: { index: 0 } },
+      {
+        path: '/api/wifi/config',
+        data: {
+          devices: [
+            device,
+            { name: 'Garage', host: 'hms.local', port: 10081, enabled: true, poll_interval: 35 },
+          ],
+          limit_interval_min: 5,
+        },
+      },
+    ]);
+  });
+
+  it("shows the gateway's refusal in words and keeps the edits", async () => {
+    serveApi(
+      {
+        '/api/inverter/list': { inverter: [] },
+        '/api/wifi/config': { devices: [], limit_interval_min: 5 },
+        '/api/wifi/status': { devices: [] },
+      },
+      envelope(33003, 'warning'),
+    );
+    renderScreen(InverterSettingsPage);
+    expect(await screen.findByTestId('wifi-none')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add device' }));
+    await userEvent.type(screen.getByLabelText('Host'), 'not a host');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save devices' }));
+    expect(await screen.findByText('Host must be an IP address or a host name.')).toBeInTheDocument();
+    expect(screen.getByTestId('wifi-devices')).toHaveTextContent('not a host');
+  });
+});
