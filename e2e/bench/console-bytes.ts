@@ -3,7 +3,7 @@
  * every route, measured in real Chromium (bytes on the wire with headers, brotli), with the brotli and gzip
  * bodies of the same files beside them; and the whole console, every built file, both encodings.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { get } from 'node:http';
 import { join, relative } from 'node:path';
 import { type Browser, chromium } from '@playwright/test';

@@ -147,6 +147,19 @@ export function createServices(
   const slots: ServiceSlots = { sntp, livedata, console, mqtt, history, meter, powerlimiter, alerts, wifi };
   return {
     slots,
-    list: [syslog, sntp, livedata, console, mqtt, mdns, history, meter, gridSignal, powerlimiter, alerts, wifi],
+    list: [
+      syslog,
+      sntp,
+      livedata,
+      console,
+      mqtt,
+      mdns,
+      history,
+      meter,
+      gridSignal,
+      powerlimiter,
+      alerts,
+      wifi,
+    ],
   };
 }

@@ -24,15 +24,13 @@ const BAUD_CHOICES = PowerMeterBaudRates.map((value) => ({ value, label: `${valu
 function SerialDevice({ name }: { name: string }) {
   const { t } = useLimiterTranslation();
   return (
-    <>
-      <TextField
-        name={name}
-        label={t('meterSource.device')}
-        help={t('meterSource.deviceHint')}
-        placeholder={L.serialDeviceDefault}
-        maxLength={L.serialDeviceMaxLength}
-      />
-    </>
+    <TextField
+      name={name}
+      label={t('meterSource.device')}
+      help={t('meterSource.deviceHint')}
+      placeholder={L.serialDeviceDefault}
+      maxLength={L.serialDeviceMaxLength}
+    />
   );
 }
 
