@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eventOfAlarm, pollDelayMs } from '../../src/wifi/device-poller';
+import { pollDelayMs } from '../../src/wifi/device-poller';
+import { eventOfAlarm } from '../../src/wifi/device-reads';
 
 describe('Wi-Fi poll timing', () => {
   it('polls at the interval and backs off while the device is silent, up to 10 minutes', () => {
