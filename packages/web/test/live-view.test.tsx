@@ -114,6 +114,12 @@ describe('live view', () => {
     expect(screen.getByRole('button', { name: 'Power' })).toBeEnabled();
   });
 
+  it('offers no grid profile for an inverter read through a Wi-Fi device, which does not report one', () => {
+    show([detail('111', { connection: 'wifi' })]);
+    expect(screen.getByRole('button', { name: 'Device info' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Grid profile' })).toBeNull();
+  });
+
   it('offers the event log only when the count is 0 or more, with the count as a badge', () => {
     const { unmount } = show([detail('111', { events: 3 })]);
     expect(screen.getByRole('button', { name: /Event log/ })).toBeInTheDocument();

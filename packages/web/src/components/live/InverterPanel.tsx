@@ -82,14 +82,17 @@ export function InverterPanel({
             <CpuIcon aria-hidden className="me-1" />
             {t('live.deviceInfo')}
           </button>
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-secondary"
-            onClick={() => onOpen('gridprofile')}
-          >
-            <ListColumnsReverse aria-hidden className="me-1" />
-            {t('live.gridProfile')}
-          </button>
+          {/* A Wi-Fi device does not report its inverters' grid profile: no button for what is not there. */}
+          {inverter.connection !== 'wifi' && (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-secondary"
+              onClick={() => onOpen('gridprofile')}
+            >
+              <ListColumnsReverse aria-hidden className="me-1" />
+              {t('live.gridProfile')}
+            </button>
+          )}
           {inverter.events !== undefined && inverter.events >= 0 && (
             <button
               type="button"
