@@ -155,6 +155,19 @@ const expected: Row[] = [
   [24013, 'warning', { min: 1, max: 1440 }],
   [24014, 'warning', { min: 1, max: 1440 }],
   [24015, 'warning', { min: 1, max: 720 }],
+  // docs/wifi.md
+  [33001, 'warning', { max: 10 }],
+  [33002, 'warning', { max: 31 }],
+  [33003, 'warning', null],
+  [33004, 'warning', { min: 1, max: 65535 }],
+  [33005, 'warning', { min: 5, max: 3600 }],
+  [33006, 'warning', null],
+  [33007, 'warning', { min: 1, max: 60 }],
+  [33008, 'warning', { max: 5 }],
+  [33009, 'warning', null],
+  [33010, 'warning', null],
+  [33011, 'warning', null],
+  [33012, 'success', null],
 ];
 
 describe('code table', () => {

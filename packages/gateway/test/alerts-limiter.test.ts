@@ -255,9 +255,11 @@ describe('the power limiter’s alert rules', () => {
     const dir = await mkdtemp(join(tmpdir(), 'dtu-alert-detail-'));
     try {
       const file = join(dir, 'history.sqlite');
-      // A database as the previous version left it: no `detail` column, one open alert.
+      // A database as the version before the `detail` column left it: no `detail` column and none of the
+      // later tables (the MI series' kept energy), one open alert.
       const old = new HistoryStore(file);
       old.database.exec('ALTER TABLE alert DROP COLUMN detail');
+      old.database.exec('DROP TABLE energy_kept');
       old.database.pragma('user_version = 2');
       old.database
         .prepare("INSERT INTO alert (rule, serial, name, started) VALUES ('unreachable', ?, 'A', 100)")

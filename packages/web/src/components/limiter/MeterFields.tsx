@@ -1,5 +1,4 @@
 import {
-  PowerMeterAuthTypes,
   PowerMeterLimits,
   PowerMeterSources,
   type PowerMeterUnitFactors,
@@ -9,7 +8,7 @@ import { useWatch } from 'react-hook-form';
 import { FormCard, NumberField, SelectField, SwitchField, TextField } from '../form';
 import type { LimiterFormValues } from './form-values';
 import { useLimiterTranslation } from './labels';
-import { Credentials, PasswordField, PollingInterval } from './MeterFieldParts';
+import { Credentials, HttpRequestFields, PasswordField, PollingInterval } from './MeterFieldParts';
 import { HttpSmlFields, ModbusFields, SmlSerialFields, SpeedwireFields } from './MeterSourceFields';
 import { ReadNow } from './ReadNow';
 
@@ -129,44 +128,10 @@ function MqttFields({ phases }: { phases: 1 | 3 }) {
 }
 
 function HttpFields() {
-  const { t } = useLimiterTranslation();
-  const auth = Number(
-    useWatch<LimiterFormValues, 'meter.http_json.http_request.auth_type'>({
-      name: 'meter.http_json.http_request.auth_type',
-    }),
-  );
-  const request = 'meter.http_json.http_request';
   return (
-    <>
-      <TextField
-        name={`${request}.url`}
-        type="url"
-        label={t('settings.url')}
-        placeholder="http://192.168.1.20/cm?cmnd=status%2010"
-        maxLength={L.urlMaxLength}
-      />
-      <SelectField
-        name={`${request}.auth_type`}
-        label={t('settings.auth')}
-        numeric
-        choices={[
-          { value: PowerMeterAuthTypes.none, label: t('settings.authNone') },
-          { value: PowerMeterAuthTypes.basic, label: t('settings.authBasic') },
-          { value: PowerMeterAuthTypes.digest, label: t('settings.authDigest') },
-        ]}
-      />
-      {auth !== PowerMeterAuthTypes.none && <Credentials prefix={request} />}
+    <HttpRequestFields source="http_json" placeholder="http://192.168.1.20/cm?cmnd=status%2010">
       <ValueFields prefix="meter.http_json" />
-      <PollingInterval name="meter.http_json.polling_interval" />
-      <NumberField
-        name={`${request}.timeout`}
-        label={t('settings.timeout')}
-        min={L.timeoutMin}
-        max={L.timeoutMax}
-        step={100}
-        unit="ms"
-      />
-    </>
+    </HttpRequestFields>
   );
 }
 

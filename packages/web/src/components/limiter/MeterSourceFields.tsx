@@ -10,14 +10,13 @@ import {
   ModbusRegisterTypes,
   ModbusTransports,
   ModbusWordOrders,
-  PowerMeterAuthTypes,
   PowerMeterBaudRates,
 } from '@dtu-console/contract/limits';
 import { useWatch } from 'react-hook-form';
 import { NumberField, SelectField, TextField } from '../form';
 import type { LimiterFormValues } from './form-values';
 import { useLimiterTranslation } from './labels';
-import { Credentials, PollingInterval } from './MeterFieldParts';
+import { HttpRequestFields, PollingInterval } from './MeterFieldParts';
 
 const BAUD_CHOICES = PowerMeterBaudRates.map((value) => ({ value, label: `${value}` }));
 
@@ -53,42 +52,10 @@ export function SmlSerialFields() {
 
 export function HttpSmlFields() {
   const { t } = useLimiterTranslation();
-  const request = 'meter.http_sml.http_request';
-  const auth = Number(
-    useWatch<LimiterFormValues, 'meter.http_sml.http_request.auth_type'>({
-      name: 'meter.http_sml.http_request.auth_type',
-    }),
-  );
   return (
     <>
       <p className="form-text">{t('meterSource.httpSmlHint')}</p>
-      <TextField
-        name={`${request}.url`}
-        type="url"
-        label={t('settings.url')}
-        placeholder="http://192.168.1.40/data.json?node_id=1"
-        maxLength={L.urlMaxLength}
-      />
-      <SelectField
-        name={`${request}.auth_type`}
-        label={t('settings.auth')}
-        numeric
-        choices={[
-          { value: PowerMeterAuthTypes.none, label: t('settings.authNone') },
-          { value: PowerMeterAuthTypes.basic, label: t('settings.authBasic') },
-          { value: PowerMeterAuthTypes.digest, label: t('settings.authDigest') },
-        ]}
-      />
-      {auth !== PowerMeterAuthTypes.none && <Credentials prefix={request} />}
-      <PollingInterval name="meter.http_sml.polling_interval" />
-      <NumberField
-        name={`${request}.timeout`}
-        label={t('settings.timeout')}
-        min={L.timeoutMin}
-        max={L.timeoutMax}
-        step={100}
-        unit="ms"
-      />
+      <HttpRequestFields source="http_sml" placeholder="http://192.168.1.40/data.json?node_id=1" />
     </>
   );
 }
