@@ -1,8 +1,13 @@
-/** The Speedwire source on real UDP sockets on loopback (unicast, as a meter set to unicast sends). */
+/**
+ * The Speedwire source on real UDP sockets on loopback: unicast, as a meter set to unicast sends, and
+ * multicast to 239.12.255.254, joined on the loopback interface (Linux loops multicast back on `lo` when the
+ * group is joined there and the sender sends through 127.0.0.1).
+ */
 import { createSocket } from 'node:dgram';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { SpeedwireSource } from '../../src/meter/sources/speedwire';
 import { ManualClock } from '../../src/system/clock';
+import { HOME_MANAGER_2 } from '../helpers/speedwire-captures';
 import { emeterDatagram } from '../helpers/speedwire-packets';
 import { collect, until } from './sink';
 
@@ -99,5 +104,62 @@ describe('SMA Speedwire source (UDP on loopback)', () => {
     });
     for (const problem of got.problems) expect(problem.code).toBe('multicast-join');
     expect(got.readings[0]?.powerW).toBe(2);
+  });
+
+  describe('multicast on loopback', () => {
+    const group = '239.12.255.254';
+    const multicastSender = createSocket('udp4');
+    const ready = new Promise<void>((resolve) =>
+      multicastSender.bind(0, '127.0.0.1', () => {
+        multicastSender.setMulticastInterface('127.0.0.1');
+        multicastSender.setMulticastLoopback(true);
+        resolve();
+      }),
+    );
+    afterAll(() => new Promise<void>((resolve) => multicastSender.close(() => resolve())));
+    const sendTo = (bytes: Buffer, port: number, address: string) =>
+      new Promise<void>((resolve, reject) =>
+        multicastSender.send(bytes, port, address, (error) => (error ? reject(error) : resolve())),
+      );
+
+    /** Binds all interfaces, as the gateway does: a socket bound to 127.0.0.1 gets no group datagrams. */
+    async function listen(joined: string | null) {
+      await ready;
+      const port = await freeUdpPort();
+      source = new SpeedwireSource({ serial: 0 }, clock, {
+        port,
+        group: joined,
+        multicastInterface: '127.0.0.1',
+      });
+      return { got: collect(source), port };
+    }
+
+    it('hears a real Home Manager datagram sent to the group', async () => {
+      const { got, port } = await listen(group);
+      await until(() => {
+        void sendTo(HOME_MANAGER_2, port, group);
+        return got.readings.length > 0;
+      });
+      expect(got.problems).toEqual([]);
+      expect(got.readings[0]).toEqual({
+        powerW: -699.7,
+        phasesW: [-286, -294.6, -119.1],
+        importWh: 445086.8,
+        exportWh: 33642610.1,
+        meterId: '3014003406',
+        atMs: clock.now(),
+      });
+    });
+
+    it('without joining the group, the group datagram is not delivered; the unicast one after it is', async () => {
+      const { got, port } = await listen(null);
+      // Loopback delivers in order: a group datagram that got through would be read before the unicast one.
+      await until(() => {
+        void sendTo(HOME_MANAGER_2, port, group);
+        void sendTo(emeterDatagram({ serial: 11, importTenthW: 5, exportTenthW: 0 }), port, '127.0.0.1');
+        return got.readings.length > 0;
+      });
+      expect(new Set(got.readings.map((r) => r.meterId))).toEqual(new Set(['11']));
+    });
   });
 });

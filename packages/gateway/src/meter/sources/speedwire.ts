@@ -23,6 +23,8 @@ export interface SpeedwireOptions {
   address?: string;
   /** Multicast group to join; null joins none. */
   group?: string | null;
+  /** Local address of the interface to join the group on; the kernel's choice (the default route's) when unset. */
+  multicastInterface?: string;
 }
 
 export class SpeedwireSource implements MeterSource {
@@ -64,11 +66,11 @@ export class SpeedwireSource implements MeterSource {
       const group = this.#options.group === undefined ? PowerMeterLimits.speedwireGroup : this.#options.group;
       if (group === null) return;
       try {
-        socket.addMembership(group);
+        socket.addMembership(group, this.#options.multicastInterface);
       } catch (error) {
         sink.problem({
           code: 'multicast-join',
-          detail: `Cannot join the multicast group ${group} (${(error as Error).message}); only meters that send to this host directly are heard`,
+          detail: `Cannot join the multicast group ${group}${this.#options.multicastInterface ? ` on ${this.#options.multicastInterface}` : ''} (${(error as Error).message}); only meters that send to this host directly are heard`,
         });
       }
     });
