@@ -34,7 +34,7 @@ function setup(timing = fcsbTiming(WIRING.speedHz)) {
   const io = new LinuxRadioHost(rig.host).openCmt(WIRING);
   if (io.fcsb.kind !== 'spi') throw new Error('FCSB should be a chip select');
   const fifo = fifoOnChipSelect(io.fcsb.bus, timing, rig.nanos);
-  const radio = new Cmt2300aRadio({ bus: io.spi, fifo, clock });
+  const radio = new Cmt2300aRadio({ bus: io.spi, fifo, clock, nanos: rig.nanos });
   radio.configure(SETTINGS);
   return { ...rig, clock, io, radio };
 }
