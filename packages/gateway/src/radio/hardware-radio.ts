@@ -108,13 +108,14 @@ export class HardwareRadio extends DualRadio {
         const timing = fcsbTiming(wiring.cmt.speedHz);
         const fifo =
           io.fcsb.kind === 'spi'
-            ? fifoOnChipSelect(io.fcsb.bus, timing)
-            : fifoOnGpio(io.fcsb.bus, io.fcsb.line, timing);
+            ? fifoOnChipSelect(io.fcsb.bus, timing, host.nanos)
+            : fifoOnGpio(io.fcsb.bus, io.fcsb.line, timing, host.nanos);
         cmt = {
           driver: new Cmt2300aRadio({
             bus: io.spi,
             fifo,
             clock: timer,
+            nanos: host.nanos,
             stamp: () => clock.now(),
             ...(io.gpio2 ? { gpio2: io.gpio2 } : {}),
             ...(io.gpio3 ? { gpio3: io.gpio3 } : {}),

@@ -18,6 +18,12 @@ export interface SpiSegment {
    * release (spidev `delay_usecs`, 0..65535). The CMT2300A's FIFO select needs it as its hold time.
    */
   delayUs?: number;
+  /**
+   * spidev `cs_change`: on a middle part, release the chip select after it and select again for the next
+   * part; on the last part, leave the chip selected after the message. The CMT2300A driver never sets it
+   * (each register access is one whole CSB pulse); the model records what it does to CSB's times.
+   */
+  csChange?: boolean;
 }
 
 /** Why an SPI or GPIO call failed, in words a user can act on (device path, permission, errno). */

@@ -6,7 +6,7 @@
 
 import type { SpiBus } from '../io';
 import type { RadioTimer } from '../radio-timer';
-import type { CmtFifoPort } from './fifo-port';
+import { type CmtFifoPort, type NanoClock, waitSince } from './fifo-port';
 import { ADDRESS_MASK, READ_BIT, Reg, STATE_MASK, type StateCode, stateName } from './registers';
 
 /** The chip did not do what it was told (a state never reached, a flag never raised). */
@@ -22,16 +22,39 @@ const STATE_POLL_MS = 1;
  * one SCLK period at the profiles' 1 MHz, the hold the chip maker's own SPI set-up keeps.
  */
 export const CSB_HOLD_US = 1;
+/**
+ * CSB stays high at least this long between two register messages, ns: the chip wants more than half an
+ * SCLK period (0.5 µs at 1 MHz); a whole period gives the margin. Waited out before each message, measured
+ * from the previous message's return, as the FIFO port does for FCSB (an ioctl round trip on a host usually
+ * takes longer already, so the wait then finds it elapsed). CSB's setup (low for more than half a period
+ * before the first clock) is the controller's: it selects before it clocks, as long as no message leaves
+ * CSB selected (`csChange`), which the driver never asks for.
+ */
+export const CSB_HIGH_NS = 1_000;
 
 export class CmtChip {
   readonly #bus: SpiBus;
   readonly #fifo: CmtFifoPort;
   readonly #clock: RadioTimer;
+  readonly #nanos: NanoClock;
+  /** When the last register message returned (CSB high since then), ns. */
+  #released: bigint | undefined;
 
-  constructor(bus: SpiBus, fifo: CmtFifoPort, clock: RadioTimer) {
+  constructor(bus: SpiBus, fifo: CmtFifoPort, clock: RadioTimer, nanos: NanoClock = process.hrtime.bigint) {
     this.#bus = bus;
     this.#fifo = fifo;
     this.#clock = clock;
+    this.#nanos = nanos;
+  }
+
+  /** One register message, CSB's high time kept before it. */
+  #access(segments: Parameters<SpiBus['transfer']>[0]): Uint8Array[] {
+    if (this.#released !== undefined) waitSince(this.#nanos, this.#released, BigInt(CSB_HIGH_NS));
+    try {
+      return this.#bus.transfer(segments);
+    } finally {
+      this.#released = this.#nanos();
+    }
   }
 
   get path(): string {
@@ -39,7 +62,7 @@ export class CmtChip {
   }
 
   read(address: number): number {
-    const [, value] = this.#bus.transfer([
+    const [, value] = this.#access([
       { tx: Uint8Array.of(READ_BIT | (address & ADDRESS_MASK)) },
       { rxLength: 1, delayUs: CSB_HOLD_US },
     ]);
@@ -47,7 +70,7 @@ export class CmtChip {
   }
 
   write(address: number, value: number): void {
-    this.#bus.transfer([{ tx: Uint8Array.of(address & ADDRESS_MASK, value & 0xff), delayUs: CSB_HOLD_US }]);
+    this.#access([{ tx: Uint8Array.of(address & ADDRESS_MASK, value & 0xff), delayUs: CSB_HOLD_US }]);
   }
 
   writeFifo(bytes: Uint8Array): void {

@@ -11,7 +11,7 @@ import type { Radio, RadioRequest, RadioSettings, RadioStatus } from '../radio';
 import type { RadioTimer } from '../radio-timer';
 import { MAX_PAYLOAD_BYTES } from './banks';
 import { CmtChip } from './chip';
-import type { CmtFifoPort } from './fifo-port';
+import type { CmtFifoPort, NanoClock } from './fifo-port';
 import {
   FifoClr,
   FifoCtl,
@@ -38,6 +38,8 @@ export interface Cmt2300aRadioOptions {
   gpio3?: GpioInput;
   /** Every wait and deadline: a monotonic timer (radio-timer.ts), never the gateway clock. */
   clock: RadioTimer;
+  /** The monotonic nanosecond clock CSB's high time is waited on. Default process.hrtime.bigint. */
+  nanos?: NanoClock;
   /** Gateway time for the receptions' `at` stamps. Default: the timer's own count. */
   stamp?: () => number;
   /** Flag polling period without an interrupt line, ms (a fragment must be read before the next one lands). */
@@ -108,7 +110,7 @@ export class Cmt2300aRadio implements Radio {
 
   constructor(options: Cmt2300aRadioOptions) {
     this.#o = { pollMs: 2, txTimeoutMs: 100, ...options };
-    this.#chip = new CmtChip(options.bus, options.fifo, options.clock);
+    this.#chip = new CmtChip(options.bus, options.fifo, options.clock, options.nanos);
   }
 
   configure(settings: RadioSettings): void {

@@ -33,7 +33,7 @@ export function fcsbTiming(speedHz: number): FcsbTiming {
 export type NanoClock = () => bigint;
 
 /** Busy-waits until `span` ns have passed since `mark` (a few µs at most: a timer cannot wait this short). */
-function waitSince(now: NanoClock, mark: bigint, span: bigint): void {
+export function waitSince(now: NanoClock, mark: bigint, span: bigint): void {
   while (now() - mark < span) {
     // spin
   }

@@ -66,6 +66,11 @@ export class LinuxRadioHost {
     this.#watcher = new EdgeWatcher(sys);
   }
 
+  /** The monotonic nanosecond clock the bus times are waited on (see LinuxSyscalls.nanos). */
+  get nanos(): () => bigint {
+    return this.sys.nanos ?? process.hrtime.bigint;
+  }
+
   /** The real host; rejects with an IoError saying why when the FFI cannot load. */
   static async load(): Promise<LinuxRadioHost> {
     try {

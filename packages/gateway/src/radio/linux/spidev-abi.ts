@@ -112,7 +112,8 @@ export function encodeSpiMessage(
     transfers.writeBigUInt64LE(rxLength > 0 ? addressOf(rxBytes) : 0n, at + L.rxBuf);
     transfers.writeUInt32LE(txBytes?.length ?? rxLength, at + L.len);
     transfers.writeUInt16LE(segment.delayUs ?? 0, at + L.delayUsecs);
-    // speed, word size, word delay and chip-select change stay 0: the device's settings, one assertion.
+    transfers.writeUInt8(segment.csChange ? 1 : 0, at + L.csChange);
+    // speed, word size and word delay stay 0: the device's settings.
   });
   return { request: spiIocMessage(segments.length), transfers, rx, tx };
 }

@@ -30,6 +30,11 @@ export interface LinuxSyscalls {
    * the main thread with the readable fds (empty on timeout).
    */
   waitReadable(fds: readonly number[], timeoutMs: number, done: (readable: number[]) => void): void;
+  /**
+   * The monotonic nanosecond clock the chip-select times are waited on (FCSB's and CSB's µs gaps).
+   * Omitted on a host: process.hrtime.bigint. A fake host gives the clock its chip model measures on.
+   */
+  nanos?: () => bigint;
 }
 
 /** `struct pollfd`: int fd, short events, short revents. */

@@ -5,8 +5,12 @@
  * SPI core does, EINVAL); a register access is one CSB message; a FIFO byte is one FCSB pulse; CSB and
  * FCSB are never selected together; and FCSB keeps the chip's times around each byte: low for more than one
  * SCLK period before the first clock (setup), more than 2 µs from the last clock to its release (hold), high
- * for more than 4 µs between two bytes. The times are measured on a monotonic nanosecond clock; on a second
- * chip select the hold is the message's own `delayUs`, as the controller would keep it.
+ * for more than 4 µs between two bytes. CSB keeps its own: low for more than half an SCLK period before the
+ * first clock (setup) and after the last (hold), and high for more than half an SCLK period between two
+ * register accesses. The times are measured on a monotonic nanosecond clock; on a chip select the hold is
+ * the message's own `delayUs`, as the controller would keep it, and a part with `csChange` releases the
+ * select after it (in the middle of a message) or leaves it selected after the message (on its last part),
+ * as the Linux SPI core does.
  */
 
 import type { NanoClock } from '../cmt2300a/fifo-port';
@@ -38,6 +42,12 @@ const DEFAULT_LINES: Cmt2300aLineOffsets = { fcsb: 25, gpio2: 12, gpio3: 13 };
 /** The FIFO select's minimum times, ns (FCSB's setup and CSB's hold are one SCLK period at the bus speed). */
 export const FCSB_MIN_NS = { hold: 2_000, high: 4_000 } as const;
 
+/** CSB's setup and high minimums: more than half an SCLK period at `speedHz`, ns. */
+export function csbMinNs(speedHz: number): { setup: number; high: number } {
+  const half = Math.ceil(5e8 / speedHz);
+  return { setup: half, high: half };
+}
+
 export interface Cmt2300aBusTiming {
   /** The monotonic clock the FCSB times are measured on. Default process.hrtime.bigint. */
   nanos?: NanoClock;
@@ -52,7 +62,13 @@ export function cmt2300aPorts(
   timing: Cmt2300aBusTiming = {},
 ): Cmt2300aModelPorts {
   const nanos = timing.nanos ?? process.hrtime.bigint;
-  const setupNs = BigInt(Math.ceil(1e9 / (timing.speedHz ?? 1_000_000)));
+  const speedHz = timing.speedHz ?? 1_000_000;
+  const setupNs = BigInt(Math.ceil(1e9 / speedHz));
+  const csbMin = csbMinNs(speedHz);
+  /** CSB left selected by a `csChange` on the last part of the previous register message. */
+  let csbHeld = false;
+  /** When CSB last went high after a register access (ns). */
+  let csbRoseAt: bigint | undefined;
   let fcsbLow = false;
   let bytesThisPulse = 0;
   /** When FCSB last went low, when its last byte ended, when it last went high (ns). */
@@ -90,11 +106,40 @@ export function cmt2300aPorts(
     segments.map((s) => new Uint8Array(s.rxLength ?? 0));
 
   const register = (segments: readonly SpiSegment[]): Uint8Array[] => {
+    const at = nanos();
+    try {
+      return registerAccess(segments, at);
+    } finally {
+      csbHeld = segments.at(-1)?.csChange === true;
+      if (!csbHeld) csbRoseAt = nanos();
+    }
+  };
+
+  /** CSB's setup and high times around one register message that starts at `at`. */
+  const checkCsbTimes = (segments: readonly SpiSegment[], at: bigint) => {
+    if (csbHeld) {
+      model.error(
+        'CSB did not fall before the first clock of a register access: the previous access left it selected (cs_change), so the setup time (more than half an SCLK period) was not kept',
+      );
+    } else if (csbRoseAt !== undefined && at - csbRoseAt < BigInt(csbMin.high)) {
+      model.error(
+        `CSB high for ${us(at - csbRoseAt)} µs between two register accesses (more than half an SCLK period, ${us(BigInt(csbMin.high))} µs, needed)`,
+      );
+    }
+    if (segments.slice(0, -1).some((s) => s.csChange)) {
+      model.error(
+        'CSB released inside a register access (cs_change on a middle part): the chip ends the access there, and the next part starts without its setup time',
+      );
+    }
+  };
+
+  const registerAccess = (segments: readonly SpiSegment[], at: bigint): Uint8Array[] => {
     const result = emptyResult(segments);
     if (fcsbLow) {
       model.error('CSB selected while FCSB is low');
       return result;
     }
+    checkCsbTimes(segments, at);
     // The controller releases CSB `delayUs` after the last clock: at least one SCLK period.
     const holdNs = BigInt((segments.at(-1)?.delayUs ?? 0) * 1_000);
     if (holdNs < setupNs) {

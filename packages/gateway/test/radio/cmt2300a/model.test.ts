@@ -20,7 +20,7 @@ import type { AirPacket, CmtAirPacket } from '../../../src/radio/model/air';
 import { Cmt2300aModel } from '../../../src/radio/model/cmt2300a-model';
 import { cmt2300aPorts } from '../../../src/radio/model/cmt2300a-ports';
 import { ManualClock } from '../../../src/system/clock';
-import { START } from './rig';
+import { leisurelyNanos, START } from './rig';
 
 function setup() {
   const clock = new ManualClock(START);
@@ -37,7 +37,7 @@ function setup() {
     },
   };
   const model = new Cmt2300aModel({ clock, air });
-  const ports = cmt2300aPorts(model, clock);
+  const ports = cmt2300aPorts(model, clock, undefined, { nanos: leisurelyNanos() });
   // Register accesses as the driver makes them: CSB held 1 µs after the last clock.
   const w = (address: number, value: number) =>
     ports.csb.transfer([{ tx: Uint8Array.of(address, value), delayUs: 1 }]);

@@ -72,3 +72,16 @@ export function rig(options: RigOptions = {}) {
 
   return { clock, inverter, air, model, ports, trace, radio, settle, dataRequest };
 }
+
+/**
+ * A monotonic nanosecond clock for tests that drive the model's ports by hand, without the driver's waits:
+ * each read moves it 10 µs, as on a host where every bus call takes that long, so CSB's and FCSB's
+ * minimum times are always kept and those tests see only the rules they are about.
+ */
+export function leisurelyNanos(): () => bigint {
+  let ns = 0n;
+  return () => {
+    ns += 10_000n;
+    return ns;
+  };
+}

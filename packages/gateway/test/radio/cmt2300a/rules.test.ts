@@ -4,29 +4,40 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Cmt2300aRadio } from '../../../src/radio/cmt2300a/cmt2300a-radio';
-import { fcsbTiming, fifoOnChipSelect, fifoOnGpio } from '../../../src/radio/cmt2300a/fifo-port';
+import {
+  fcsbTiming,
+  fifoOnChipSelect,
+  fifoOnGpio,
+  type NanoClock,
+} from '../../../src/radio/cmt2300a/fifo-port';
 import { FifoCtl, Go, Reg, State } from '../../../src/radio/cmt2300a/registers';
-import type { SpiBus } from '../../../src/radio/io';
+import type { SpiBus, SpiSegment } from '../../../src/radio/io';
 import { CmtFarSide } from '../../../src/radio/model/cmt2300a-far-side';
 import { Cmt2300aModel } from '../../../src/radio/model/cmt2300a-model';
 import { cmt2300aPorts } from '../../../src/radio/model/cmt2300a-ports';
 import { type Clock, ManualClock } from '../../../src/system/clock';
-import { SETTINGS, START } from './rig';
+import { leisurelyNanos, SETTINGS, START } from './rig';
 
 /** The driver on the model; `csb` may take steps away from what the driver writes. */
 function driverOnModel(
-  options: { csb?: (bus: SpiBus) => SpiBus; clock?: (clock: ManualClock) => Clock } = {},
+  options: {
+    csb?: (bus: SpiBus) => SpiBus;
+    clock?: (clock: ManualClock) => Clock;
+    /** The nanosecond clocks the model measures on and the driver waits on (default: both the host's). */
+    nanos?: { model: NanoClock; driver: NanoClock };
+  } = {},
 ) {
   const clock = new ManualClock(START);
   const model = new Cmt2300aModel({ clock, air: new CmtFarSide({ clock, responder: () => null }) });
-  const ports = cmt2300aPorts(model, clock);
+  const ports = cmt2300aPorts(model, clock, undefined, options.nanos ? { nanos: options.nanos.model } : {});
   const bus = options.csb ? options.csb(ports.csb) : ports.csb;
   const radio = new Cmt2300aRadio({
     bus,
-    fifo: fifoOnChipSelect(ports.fcsb),
+    fifo: fifoOnChipSelect(ports.fcsb, fcsbTiming(1_000_000), options.nanos?.model),
     gpio2: ports.gpio2,
     gpio3: ports.gpio3,
     clock: options.clock ? options.clock(clock) : clock,
+    ...(options.nanos ? { nanos: options.nanos.driver } : {}),
   });
   radio.configure(SETTINGS);
   const start = async () => {
@@ -89,7 +100,7 @@ describe('CMT2300A model: mode changes take time', () => {
   function raw() {
     const clock = new ManualClock(START);
     const model = new Cmt2300aModel({ clock, air: { send: () => false, listen: () => () => undefined } });
-    const ports = cmt2300aPorts(model, clock);
+    const ports = cmt2300aPorts(model, clock, undefined, { nanos: leisurelyNanos() });
     const w = (address: number, value: number) =>
       ports.csb.transfer([{ tx: Uint8Array.of(address, value), delayUs: 1 }]);
     const state = () =>
@@ -133,11 +144,84 @@ describe('CMT2300A model: CSB hold', () => {
   });
 });
 
+/** A fake monotonic clock that moves only when read: 100 ns a read. */
+function creepingNanos(): NanoClock {
+  let ns = 0n;
+  return () => {
+    ns += 100n;
+    return ns;
+  };
+}
+
+/** A register bus that changes the parts of every message the driver sends. */
+const rewriting =
+  (change: (segments: readonly SpiSegment[]) => SpiSegment[]) =>
+  (bus: SpiBus): SpiBus => ({
+    path: bus.path,
+    close: () => bus.close(),
+    transfer: (segments) => bus.transfer(change(segments)),
+  });
+
+describe('CMT2300A model: CSB setup and high times', () => {
+  it('the driver keeps CSB high more than half an SCLK period between two accesses; a driver that does not wait fails', async () => {
+    const nanos = creepingNanos();
+    const d = driverOnModel({ nanos: { model: nanos, driver: nanos } });
+    await d.start();
+    expect(d.radio.status().cmt.connected).toBe(true);
+    expect(d.model.errors).toEqual([]);
+
+    // The same driver waiting on a clock that runs ahead (1 ms a read) thinks the high time long gone.
+    const model = creepingNanos();
+    let ahead = 0n;
+    const hasty = driverOnModel({ nanos: { model, driver: () => (ahead += 1_000_000n) } });
+    await hasty.start();
+    expect(hasty.model.errors.join('\n')).toMatch(
+      /CSB high for 0\.\d µs between two register accesses \(more than half an SCLK period, 0\.5 µs, needed\)/,
+    );
+  });
+
+  it('the driver never leaves CSB selected after an access; a port that does (cs_change on the last part) breaks the setup time', async () => {
+    const seen: SpiSegment[][] = [];
+    const d = driverOnModel({
+      csb: rewriting((segments) => {
+        seen.push([...segments]);
+        return [...segments];
+      }),
+    });
+    await d.start();
+    expect(seen.length).toBeGreaterThan(50);
+    expect(seen.flat().some((s) => s.csChange)).toBe(false);
+    expect(d.model.errors).toEqual([]);
+
+    const held = driverOnModel({
+      csb: rewriting((segments) =>
+        segments.map((s, i) => (i === segments.length - 1 ? { ...s, csChange: true } : s)),
+      ),
+    });
+    await held.start();
+    expect(held.model.errors.join('\n')).toMatch(
+      /CSB did not fall before the first clock of a register access: the previous access left it selected \(cs_change\)/,
+    );
+  });
+
+  it('a port that releases CSB between the address and the value (cs_change on a middle part) fails', async () => {
+    const split = driverOnModel({
+      csb: rewriting((segments) =>
+        segments.map((s, i) => (i < segments.length - 1 ? { ...s, csChange: true } : s)),
+      ),
+    });
+    await split.start();
+    expect(split.model.errors.join('\n')).toMatch(
+      /CSB released inside a register access \(cs_change on a middle part\)/,
+    );
+  });
+});
+
 describe('CMT2300A model: FCSB setup, hold and high times', () => {
   it('on a second chip select: the driver asks the controller for the hold (delay_usecs); a bare message fails', () => {
     const clock = new ManualClock(START);
     const model = new Cmt2300aModel({ clock, air: { send: () => false, listen: () => () => undefined } });
-    const ports = cmt2300aPorts(model, clock);
+    const ports = cmt2300aPorts(model, clock, undefined, { nanos: leisurelyNanos() });
     ports.csb.transfer([{ tx: Uint8Array.of(Reg.modeCtl, Go.stby), delayUs: 1 }]);
     return clock.advance(1).then(() => {
       ports.csb.transfer([

@@ -59,6 +59,7 @@ export function cmtModelHost(clock: ManualClock, responder: AirResponder): CmtMo
   const ports = cmt2300aPorts(model, clock, { fcsb: FCSB_LINE, gpio2: 23, gpio3: 24 }, { nanos });
   const note = (text: string) => trace.push(`@${ns} ${text}`);
   const host = new FakeHost();
+  host.nanos = nanos;
   let mode = 0;
 
   host.device(CMT_SPIDEV, {
@@ -77,8 +78,9 @@ export function cmtModelHost(clock: ManualClock, responder: AirResponder): CmtMo
         const length = arg.readUInt32LE(at + L.len);
         rxAddresses.push(arg.readBigUInt64LE(at + L.rxBuf));
         const delayUs = arg.readUInt16LE(at + L.delayUsecs);
+        const csChange = arg.readUInt8(at + L.csChange) !== 0;
         const data = txAddress === 0n ? { rxLength: length } : { tx: Uint8Array.from(self.at(txAddress)) };
-        segments.push(delayUs > 0 ? { ...data, delayUs } : data);
+        segments.push({ ...data, ...(delayUs > 0 ? { delayUs } : {}), ...(csChange ? { csChange } : {}) });
       }
       const unselected = (mode & SpiMode.NO_CS) !== 0;
       const result = (unselected ? ports.sdio : ports.csb).transfer(segments);

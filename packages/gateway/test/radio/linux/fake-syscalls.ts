@@ -28,6 +28,8 @@ export class FakeHost implements LinuxSyscalls {
   readonly pending = new Map<number, Buffer>();
   readonly buffers = new Map<bigint, Buffer>();
   waits: Array<{ fds: readonly number[]; timeoutMs: number; done: (readable: number[]) => void }> = [];
+  /** The monotonic clock the ports wait on (LinuxSyscalls.nanos); a chip model's host sets its own. */
+  nanos?: () => bigint;
   #nextFd = 10;
   #nextAddress = 0x1000n;
 

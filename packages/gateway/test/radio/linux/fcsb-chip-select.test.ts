@@ -34,7 +34,7 @@ function setup(timing = fcsbTiming(WIRING.speedHz)) {
   const io = new LinuxRadioHost(rig.host).openCmt(WIRING);
   if (io.fcsb.kind !== 'spi') throw new Error('FCSB should be a chip select');
   const fifo = fifoOnChipSelect(io.fcsb.bus, timing, rig.nanos);
-  const radio = new Cmt2300aRadio({ bus: io.spi, fifo, clock });
+  const radio = new Cmt2300aRadio({ bus: io.spi, fifo, clock, nanos: rig.nanos });
   radio.configure(SETTINGS);
   return { ...rig, clock, io, radio };
 }
@@ -66,6 +66,38 @@ describe('FCSB on a second chip select through the Linux layer', () => {
       expect(call.arg.readUInt32LE(L.len)).toBe(1);
       expect(call.arg.readUInt16LE(L.delayUsecs)).toBe(3);
     }
+  });
+
+  it('register messages carry cs_change 0; a port that sets it on the last part breaks CSB setup in the model', async () => {
+    const { host, clock, radio, model } = setup();
+    await settle(clock, Promise.resolve(radio.start()));
+    const registerCalls = host.calls.filter((call) => call.path === CMT_SPIDEV && call.arg.length >= L.size);
+    expect(registerCalls.length).toBeGreaterThan(50);
+    for (const call of registerCalls) {
+      for (let at = 0; at < call.arg.length; at += L.size)
+        expect(call.arg.readUInt8(at + L.csChange)).toBe(0);
+    }
+    expect(model.errors).toEqual([]);
+
+    // The same register device, each message's last part with cs_change: the kernel leaves CSB selected.
+    const held = setup();
+    const bus = held.io.spi;
+    const holding = new Cmt2300aRadio({
+      bus: {
+        path: bus.path,
+        close: () => bus.close(),
+        transfer: (segments) =>
+          bus.transfer(segments.map((s, i) => (i === segments.length - 1 ? { ...s, csChange: true } : s))),
+      },
+      fifo: fifoOnChipSelect(held.io.fcsb.kind === 'spi' ? held.io.fcsb.bus : bus, undefined, held.nanos),
+      clock: held.clock,
+      nanos: held.nanos,
+    });
+    holding.configure(SETTINGS);
+    await settle(held.clock, Promise.resolve(holding.start()));
+    expect(held.model.errors.join('\n')).toMatch(
+      /CSB did not fall before the first clock of a register access/,
+    );
   });
 
   it('init, send and receive: the exact ioctl sequence, no rule of the model broken', async () => {

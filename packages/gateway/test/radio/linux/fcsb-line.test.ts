@@ -71,8 +71,8 @@ describe('FCSB on a GPIO line through the Linux layer', () => {
   });
 
   it('init, send and receive: the exact ioctl and line sequence, no rule of the model broken', async () => {
-    const { trace, model, clock, io, fifo } = setup();
-    const radio = new Cmt2300aRadio({ bus: io.spi, fifo, clock });
+    const { trace, model, clock, io, fifo, nanos } = setup();
+    const radio = new Cmt2300aRadio({ bus: io.spi, fifo, clock, nanos });
     radio.configure(SETTINGS);
     await settle(clock, Promise.resolve(radio.start()));
     expect(radio.status().cmt.connected).toBe(true);
