@@ -223,7 +223,7 @@ export function readCapture(text: string): Capture {
       bytes: frame.bytes,
       ...(frame.rssi === undefined ? {} : { rssi: frame.rssi }),
     };
-    const mi = miAnswerKind(frame.bytes);
+    const mi = miAnswerKind(frame.bytes, open.get(address)?.exchange.key);
     if (mi !== undefined) {
       addMiAnswer(address, mi, answer, radioOf(frame));
       continue;

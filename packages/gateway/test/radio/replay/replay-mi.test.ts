@@ -30,6 +30,8 @@ const REQUEST = {
   input2: '11 60 10 00 13 86 09 76 68 11 F2',
   info: '0f 60 10 00 13 86 09 76 68 00 fd',
   gridProfile: '10 60 10 00 13 86 09 76 68 10 F2',
+  on: '51 60 10 00 13 86 09 76 68 55 AA 5C',
+  off: '51 60 10 00 13 86 09 76 68 AA 55 5C',
 };
 const ANSWER = {
   input1: '89 60 10 00 13 60 10 00 13 01 60 00 51 09 0A 13 89 0B 23 04 D2 FF DD 03 00 FF',
@@ -39,6 +41,9 @@ const ANSWER = {
     '8f 60 10 00 13 60 10 00 13 01 00 13 11 8f 0e 00 04 cd 00 14 22 60 00 11 00 01 82',
   ],
   gridProfile: '90 60 10 00 13 60 10 00 13 00 00 0A 00 03 99',
+  /** The control answer: `D1`, the inverter's id twice, the code echoed (docs/protocol.md). */
+  on: 'D1 60 10 00 13 60 10 00 13 55 AA 2E',
+  off: 'D1 60 10 00 13 60 10 00 13 AA 55 2E',
   /** Input 1 reports state 8, code 31 on its own. */
   status: '88 60 10 00 13 60 10 00 13 00 08 00 1F 9F',
 };
@@ -201,6 +206,33 @@ describe('MI captures through --radio replay', () => {
     await started;
     const inv = s.live.inverter(MI600)!;
     expect(inv.eventLog.map((e) => e.messageId)).toContain(8310);
+    await s.engine.stop();
+  });
+
+  it('replays an MI’s on and off: the control answer joins its MI request, not an HM one', async () => {
+    const text = [
+      openDtuLog(),
+      opendtuNrf.tx('MiPowerControl', 61, REQUEST.off),
+      opendtuNrf.rx(3, ANSWER.off),
+      opendtuNrf.tx('MiPowerControl', 61, REQUEST.on),
+      opendtuNrf.rx(3, ANSWER.on),
+    ].join('\n');
+    const capture = readCapture(text);
+    expect(capture.problems).toEqual([]);
+    expect(capture.exchanges.slice(-2).map((e) => [e.key, e.answers.length])).toEqual([
+      ['mi:51:AA55', 1],
+      ['mi:51:55AA', 1],
+    ]);
+    const s = replayStack(text);
+    const started = s.engine.start();
+    await s.clock.advance(10_000);
+    await started;
+    expect(s.engine.setPower(MI600, 'off')).toBe('queued');
+    await s.clock.advance(10_000);
+    expect(s.live.inverter(MI600)!.powerSetStatus).toBe('Ok');
+    expect(s.engine.setPower(MI600, 'on')).toBe('queued');
+    await s.clock.advance(10_000);
+    expect(s.live.inverter(MI600)!.powerSetStatus).toBe('Ok');
     await s.engine.stop();
   });
 });
