@@ -5,6 +5,7 @@
  * and in OpenDTU's line format. MI frames carry no CRC16 and are not fragments: only CRC8 is checked, and
  * answers are matched to requests by address and command.
  */
+import { crc8, toHex } from '@dtu-console/hoymiles';
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../../src/bus';
 import { InverterEngine } from '../../../src/engine/engine';
@@ -76,7 +77,26 @@ function openDtuLog(): string {
   ].join('\n');
 }
 
-function replayStack(text: string) {
+const MI1500 = '106161100013';
+
+/** An MI frame written from the documented layout, closed with its CRC8. */
+function miFrame(hex: string): string {
+  const bytes = bytesOf(hex);
+  return toHex(Uint8Array.of(...bytes, crc8(bytes, 0, bytes.length)));
+}
+
+/**
+ * An MI-1500's four inputs in AhoyDTU's format: B6 is the vector of mi.test.ts (state 5, code 5), B7..B9
+ * are written from the layout (producing: state 3, code 0).
+ */
+const MI1500_ANSWERS = [
+  'B6 61 10 00 13 61 10 00 13 01 40 00 10 09 0A 13 88 01 46 00 64 01 2C 05 05 71',
+  miFrame('B7 61 10 00 13 61 10 00 13 01 36 00 0F 09 0A 13 88 01 D1 00 5A 01 2C 03 00'),
+  miFrame('B8 61 10 00 13 61 10 00 13 01 40 00 10 09 0A 13 88 01 F4 00 50 01 2C 03 00'),
+  miFrame('B9 61 10 00 13 61 10 00 13 01 2C 00 0E 09 0A 13 88 01 90 00 46 01 2C 03 00'),
+];
+
+function replayStack(text: string, serial = MI600) {
   const clock = new ManualClock(NOON);
   const radio = new ReplayRadio({ file: '/captures/mi.log', read: async () => text });
   const sent: RadioRequest[] = [];
@@ -93,9 +113,13 @@ function replayStack(text: string) {
       inverterSettings({
         id: 0,
         order: 0,
-        serial: MI600,
-        name: 'MI-600',
-        channels: [0, 1].map(() => ({ name: '', max_power: 0, yield_total_offset: 0 })),
+        serial,
+        name: serial,
+        channels: Array.from({ length: serial === MI1500 ? 4 : 2 }, () => ({
+          name: '',
+          max_power: 0,
+          yield_total_offset: 0,
+        })),
       }),
     ],
   });
@@ -233,6 +257,31 @@ describe('MI captures through --radio replay', () => {
     expect(s.engine.setPower(MI600, 'on')).toBe('queued');
     await s.clock.advance(10_000);
     expect(s.live.inverter(MI600)!.powerSetStatus).toBe('Ok');
+    await s.engine.stop();
+  });
+
+  it('replays a 4-input MI-1500 (0x36..0x39 answered by B6..B9) with the status bytes in its event log', async () => {
+    const s = replayStack(
+      MI1500_ANSWERS.map((frame, i) => ahoyRx([3, 23, 40, 61][i]!, frame)).join('\n'),
+      MI1500,
+    );
+    const started = s.engine.start();
+    await s.clock.advance(30_000);
+    await started;
+    const inv = s.live.inverter(MI1500)!;
+    expect(inv.hasData).toBe(true);
+    const json = inverterDetailJson(s.live, inv) as unknown as Json;
+    const dc = ['0', '1', '2', '3'].map((c) => json.DC![c]!);
+    expect(dc.map((c) => c.Voltage!.v)).toEqual([32, 31, 32, 30]);
+    expect(dc.map((c) => c.Current!.v)).toEqual([1.6, 1.5, 1.6, 1.4]);
+    expect(dc.map((c) => c.Power!.v)).toEqual([32.6, 46.5, 50, 40]);
+    expect(dc.map((c) => c.YieldDay!.v)).toEqual([100, 90, 80, 70]);
+    expect(json.AC!['0']!.Voltage!.v).toBe(231.4);
+    expect(json.AC!['0']!.Frequency!.v).toBe(50);
+    expect(json.AC!['0']!.Power!).toMatchObject({ estimated: true });
+    expect(json.INV!['0']!.Temperature!.v).toBe(30);
+    expect(inv.eventLog.map((e) => e.messageId)).toContain(5051);
+    expect(new Set(s.sent.map((r) => r.frame[0]))).toEqual(new Set([0x36, 0x37, 0x38, 0x39, 0x0f, 0x10]));
     await s.engine.stop();
   });
 });
