@@ -16,6 +16,7 @@ import { inverterDetailJson } from '../../../src/output/live-json';
 import type { RadioRequest } from '../../../src/radio/radio';
 import { readCapture } from '../../../src/radio/replay/capture';
 import { ReplayRadio } from '../../../src/radio/replay/replay-radio';
+import { SeededRandom } from '../../../src/radio/simulated/random';
 import { ManualClock } from '../../../src/system/clock';
 import { ahoyRx, bytesOf, opendtuNrf, withBadCrc8 } from '../../helpers/radio-captures';
 
@@ -173,6 +174,37 @@ describe('MI captures through --radio replay', () => {
       ['mi:11', [0x91]],
     ]);
   });
+
+  it.each([1, 2, 3, 4])(
+    'never throws on seeded garbage with MI command bytes (seed %i), keeping only good CRC8',
+    async (seed) => {
+      const random = new SeededRandom(`mi-replay-fuzz-${seed}`);
+      const byte = () => Math.floor(random.next() * 256);
+      const commands = [
+        0x09, 0x11, 0x36, 0x0f, 0x10, 0x51, 0x89, 0x91, 0xb6, 0x8f, 0x90, 0x88, 0x92, 0xd1, 0x15, 0x95,
+      ];
+      for (let round = 0; round < 100; round++) {
+        const lines = Array.from({ length: Math.floor(random.next() * 12) }, () => {
+          const bytes = Uint8Array.from({ length: 1 + Math.floor(random.next() * 34) }, byte);
+          bytes[0] = commands[Math.floor(random.next() * commands.length)]!;
+          // Most frames sealed with a good CRC8, the rest left as garbage.
+          if (random.chance(0.7) && bytes.length > 1)
+            bytes[bytes.length - 1] = crc8(bytes, 0, bytes.length - 1);
+          return random.chance(0.5) ? opendtuNrf.tx('Mi', 3, toHex(bytes)) : ahoyRx(3, toHex(bytes));
+        });
+        const text = lines.join('\n');
+        const capture = readCapture(text);
+        for (const exchange of capture.exchanges) {
+          for (const answer of exchange.answers) {
+            expect(crc8(answer.bytes, 0, answer.bytes.length - 1)).toBe(answer.bytes.at(-1));
+          }
+        }
+        const radio = new ReplayRadio({ file: 'fuzz.log', read: async () => text });
+        await radio.start();
+        await radio.transmit({ radio: 'NRF24', frame: bytesOf(REQUEST.input1), windowMs: 100 });
+      }
+    },
+  );
 
   it('reports an MI frame that fails its CRC8 and plays its exchange as silence', () => {
     const capture = readCapture(
