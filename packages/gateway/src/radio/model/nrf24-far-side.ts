@@ -2,7 +2,8 @@
  * The inverters' end of the 2.4 GHz air for the nRF24L01+ model: an `Air` that hands each request addressed
  * to one of its inverters to a responder (a virtual inverter, or a test's script), acknowledges it as the
  * inverter's radio does, and puts the answer fragments on the air later, on the answer channel, one after
- * another, as HM inverters do (docs/radio-nrf24.md). It does not trust the driver: the channel list, the
+ * another, as HM inverters do (docs/radio-nrf24.md), after the delay of the request's protocol (an MI
+ * answers later than an HM). It does not trust the driver: the channel list, the
  * answer channel and the air address are written here from the protocol, not imported from `nrf24/`.
  */
 import type { RadioAddress, RadioKind } from '@dtu-console/hoymiles';
@@ -21,8 +22,11 @@ export interface NrfFarSideOptions {
   responder: FarResponder;
   /** The inverters behind this air (radio addresses): their radios acknowledge packets sent to them. */
   inverters: readonly RadioAddress[];
-  /** From the end of the request to the first fragment. Default 3 ms. */
-  answerDelayMs?: number;
+  /**
+   * From the end of the request to the first fragment: a number for every request, or per request frame.
+   * Default `protocolAnswerDelayMs`: 35 ms for an MI request, 3 ms for the others.
+   */
+  answerDelayMs?: number | ((request: Uint8Array) => number);
   /** From one fragment to the next (a 27-byte packet takes 1.2 ms at 250 kbps). Default 1.5 ms. */
   fragmentGapMs?: number;
   /** Which channel the answer comes on. Default: two places after the request's channel in the list. */
@@ -48,6 +52,29 @@ export function airAddressOf(address: RadioAddress): Uint8Array {
   return Uint8Array.of(address & 0xff, (address >>> 8) & 0xff, (address >>> 16) & 0xff, address >>> 24, 0x01);
 }
 const CRC_BYTES = 2;
+
+/** The model's answer delay of the HM/HERF protocol (kept short: the driver's windows are what is tested). */
+export const HM_ANSWER_DELAY_MS = 3;
+/** The MI series answers after about 35 ms (docs/protocol.md, The MI series). */
+export const MI_ANSWER_DELAY_MS = 35;
+/** MI requests that are 11 bytes: live data of inputs 1 and 2, of inputs 1..4 (4-input), info, grid profile. */
+const MI_SHORT_REQUESTS: readonly number[] = [0x09, 0x11, 0x36, 0x37, 0x38, 0x39, 0x0f, 0x10];
+const MI_CONTROL = 0x51;
+/** Bytes 9..10 of an MI control request: on, off, temporary limit (HM's control has 0x81 in byte 9). */
+const MI_CONTROL_CODES: readonly number[] = [0x55aa, 0xaa55, 0x5a5a];
+
+/** Whether a request frame is of the MI series' protocol, read from its length and command bytes. */
+export function isMiRequestFrame(frame: Uint8Array): boolean {
+  const command = frame[0] ?? 0;
+  if (frame.length === 11)
+    return MI_SHORT_REQUESTS.includes(command) && (frame[9] === command || frame[9] === 0);
+  return command === MI_CONTROL && MI_CONTROL_CODES.includes(((frame[9] ?? 0) << 8) | (frame[10] ?? 0));
+}
+
+/** How long after a request its first answer fragment comes: 35 ms for an MI, 3 ms for the others. */
+export function protocolAnswerDelayMs(request: Uint8Array): number {
+  return isMiRequestFrame(request) ? MI_ANSWER_DELAY_MS : HM_ANSWER_DELAY_MS;
+}
 
 export function defaultAnswerChannel(requestChannel: number): number {
   const index = CHANNELS.indexOf(requestChannel);
@@ -92,7 +119,7 @@ export class NrfFarSide implements Air {
   #answer(request: NrfAirPacket, fragments: Uint8Array[]): void {
     const {
       clock,
-      answerDelayMs = 3,
+      answerDelayMs = protocolAnswerDelayMs,
       fragmentGapMs = 1.5,
       answerChannel = defaultAnswerChannel,
       lose,
@@ -102,6 +129,7 @@ export class NrfFarSide implements Air {
     // The answer goes to the sender of the request: the DTU address in bytes 5..8.
     const dtu = ((frame[5]! << 24) | (frame[6]! << 16) | (frame[7]! << 8) | frame[8]!) >>> 0;
     const channel = answerChannel(request.channel);
+    const delayMs = typeof answerDelayMs === 'number' ? answerDelayMs : answerDelayMs(frame);
     fragments.forEach((fragment, index) => {
       if (lose?.(fragment, index) === true) return;
       const packet: NrfAirPacket = {
@@ -113,7 +141,7 @@ export class NrfFarSide implements Air {
         payload: fragment,
         wantsAck: answersWantAck,
       };
-      clock.setTimer(answerDelayMs + index * fragmentGapMs, () => {
+      clock.setTimer(delayMs + index * fragmentGapMs, () => {
         this.sent.push(packet);
         let acked = false;
         for (const listener of [...this.#listeners]) acked = listener(packet) === true || acked;

@@ -11,6 +11,7 @@ import {
   type CaptureLineProblem,
   parseCaptureLine,
 } from './capture-lines';
+import { isMiKey, isMiMultiFrameKey, miAnswerKind, miRequestKey } from './mi-frames';
 
 export type { CaptureFormat } from './capture-lines';
 
@@ -46,9 +47,12 @@ export interface Capture {
 /**
  * What a request frame asks, independent of its time stamp and DTU: `data:0B` (a multi-data request and
  * its data type), `frame:3` (a re-request of fragment 3), `control:0B` (device control and its
- * sub-command), `channel` (HMS/HMT channel change), `command:XX` otherwise.
+ * sub-command), `channel` (HMS/HMT channel change), `mi:09` (an MI request and its command, see
+ * `mi-frames.ts`), `command:XX` otherwise.
  */
 export function requestKey(frame: Uint8Array): string {
+  const mi = miRequestKey(frame);
+  if (mi !== undefined) return mi;
   const command = frame[0] ?? 0;
   const byte9 = frame[9] ?? 0;
   if (command === Command.DataRequest) {
@@ -100,6 +104,8 @@ interface Transaction {
 }
 
 function checkTransaction(transaction: Transaction, problems: CaptureLineProblem[]): boolean {
+  // MI answers are single frames with no CRC16: their CRC8 was checked frame by frame.
+  if (transaction.exchanges.some((exchange) => isMiKey(exchange.key))) return true;
   const fragments = new Map<number, CapturedAnswer>();
   for (const exchange of transaction.exchanges) {
     for (const answer of exchange.answers) {
@@ -151,6 +157,40 @@ export function readCapture(text: string): Capture {
     }
   };
 
+  /** MI status frames heard before any exchange of their inverter: they join its first one. */
+  const pendingStatus = new Map<number, CapturedAnswer[]>();
+  const addMiAnswer = (
+    address: number,
+    mi: NonNullable<ReturnType<typeof miAnswerKind>>,
+    answer: CapturedAnswer,
+    radio: 'NRF24' | 'CMT',
+  ) => {
+    const current = open.get(address);
+    if (mi.kind === 'status') {
+      // Sent by the inverter on its own: handed on with the exchange it came in.
+      if (current) current.exchange.answers.push(answer);
+      else pendingStatus.set(address, [...(pendingStatus.get(address) ?? []), answer]);
+      return;
+    }
+    const sameFrame = (a: CapturedAnswer) => a.bytes[0] === answer.bytes[0] && a.bytes[9] === answer.bytes[9];
+    // An answer joins the request it answers (same inverter, same command). Without request lines (AhoyDTU)
+    // each answer is an exchange of its own, but for the second frame of the two-frame info answer.
+    const joins =
+      current !== undefined &&
+      current.exchange.key === mi.key &&
+      (!current.implicit ||
+        (isMiMultiFrameKey(mi.key) &&
+          current.exchange.answers.some((a) => a.bytes[0] === answer.bytes[0]) &&
+          !current.exchange.answers.some(sameFrame)));
+    if (joins) {
+      current.exchange.answers.push(answer);
+      return;
+    }
+    const before = pendingStatus.get(address) ?? [];
+    pendingStatus.delete(address);
+    addExchange({ address, key: mi.key, line: answer.line, radio, answers: [...before, answer] }, true);
+  };
+
   const lines = text.split(/\r?\n/);
   for (let index = 0; index < lines.length; index++) {
     const parsed = parseCaptureLine(lines[index]!, index + 1);
@@ -170,8 +210,10 @@ export function readCapture(text: string): Capture {
     }
     const address = addressOf(frame.bytes);
     if (frame.direction === 'tx') {
+      const before = pendingStatus.get(address) ?? [];
+      pendingStatus.delete(address);
       addExchange(
-        { address, key: requestKey(frame.bytes), line: frame.line, radio: radioOf(frame), answers: [] },
+        { address, key: requestKey(frame.bytes), line: frame.line, radio: radioOf(frame), answers: before },
         false,
       );
       continue;
@@ -181,6 +223,11 @@ export function readCapture(text: string): Capture {
       bytes: frame.bytes,
       ...(frame.rssi === undefined ? {} : { rssi: frame.rssi }),
     };
+    const mi = miAnswerKind(frame.bytes, open.get(address)?.exchange.key);
+    if (mi !== undefined) {
+      addMiAnswer(address, mi, answer, radioOf(frame));
+      continue;
+    }
     const current = open.get(address);
     const number = (frame.bytes[9] ?? 0) & 0x7f;
     const repeats = current?.exchange.answers.some((a) => ((a.bytes[9] ?? 0) & 0x7f) === number) ?? false;

@@ -139,9 +139,12 @@ export class ReplayRadio implements Radio {
 /**
  * The captured answer addressed to this gateway: the capture's DTU had another serial, so bytes 5..8 take
  * the DTU address of the request and the CRC8 is made again. The payload and its CRC16 stay as captured.
+ * An answer that repeats the inverter's address there (the MI series) is played as captured.
  */
 function withDtuAddress(answer: Uint8Array, request: Uint8Array): Uint8Array {
   const frame = Uint8Array.from(answer);
+  // An MI names itself twice (bytes 1..4 and 5..8) in its answers: there is no DTU address to replace.
+  if (frame.subarray(1, 5).every((byte, i) => frame[5 + i] === byte)) return frame;
   frame.set(request.subarray(5, 9), 5);
   frame[frame.length - 1] = crc8(frame, 0, frame.length - 1);
   return frame;

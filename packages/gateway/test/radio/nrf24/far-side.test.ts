@@ -1,10 +1,27 @@
-import { buildDataRequest, DataType } from '@dtu-console/hoymiles';
+import { buildDataRequest, buildPowerRequest, DataType } from '@dtu-console/hoymiles';
 import { describe, expect, it } from 'vitest';
 import type { AirPacket, NrfAirPacket } from '../../../src/radio/model/air';
-import { defaultAnswerChannel, NrfFarSide } from '../../../src/radio/model/nrf24-far-side';
+import {
+  airAddressOf,
+  defaultAnswerChannel,
+  isMiRequestFrame,
+  MI_ANSWER_DELAY_MS,
+  NrfFarSide,
+} from '../../../src/radio/model/nrf24-far-side';
 import { airAddress } from '../../../src/radio/nrf24/setup';
 import { ManualClock } from '../../../src/system/clock';
+import { bytesOf } from '../../helpers/radio-captures';
 import { DTU, DTU_SERIAL, INVERTER, INVERTER_SERIAL, scriptedInverter } from './harness';
+
+/** MI frames of packages/hoymiles/test/mi.test.ts (an MI-600, id 60100013, and the vendor DTU's limit). */
+const MI = {
+  live: '09 60 10 00 13 86 09 76 68 09 F2',
+  info: '0f 60 10 00 13 86 09 76 68 00 fd',
+  on: '51 60 10 00 13 86 09 76 68 55 AA 5C',
+  off: '51 60 10 00 13 86 09 76 68 AA 55 5C',
+  limit: '51 63 50 03 16 63 50 03 16 5A 5A 25 08 CC B0',
+  answer: '89 60 10 00 13 60 10 00 13 01 60 00 51 09 0A 13 89 0B 23 04 D2 FF DD 03 00 FF',
+};
 
 function requestPacket(overrides: Partial<NrfAirPacket> = {}): NrfAirPacket {
   return {
@@ -68,5 +85,52 @@ describe('nRF24 far side (the inverters end of the air)', () => {
     far.send(requestPacket());
     await clock.advance(20);
     expect((heard as NrfAirPacket[]).map((p) => p.payload[9])).toEqual([0x01, 0x83]);
+  });
+
+  it('tells MI requests from HM ones by length and command bytes', () => {
+    for (const frame of [MI.live, MI.info, MI.on, MI.off, MI.limit])
+      expect(isMiRequestFrame(bytesOf(frame))).toBe(true);
+    expect(isMiRequestFrame(requestPacket().payload)).toBe(false);
+    const hmOff = buildPowerRequest({ inverter: INVERTER_SERIAL, dtu: DTU_SERIAL, action: 'off' });
+    expect(hmOff[0]).toBe(0x51);
+    expect(isMiRequestFrame(hmOff)).toBe(false);
+    // An 11-byte frame with another command is no MI request.
+    expect(isMiRequestFrame(bytesOf('15 60 10 00 13 86 09 76 68 09 F2'))).toBe(false);
+  });
+
+  it('answers an MI after 35 ms and an HM after 3 ms, on the same air', async () => {
+    const clock = new ManualClock(0);
+    const mi = 0x60100013;
+    const far = new NrfFarSide({
+      clock,
+      inverters: [INVERTER, mi],
+      responder: (frame, now, channel) =>
+        frame.length === 11 ? [bytesOf(MI.answer)] : scriptedInverter()(frame, now, channel),
+    });
+    const heard: { at: number; packet: NrfAirPacket }[] = [];
+    far.listen((packet) => heard.push({ at: clock.now(), packet: packet as NrfAirPacket }));
+    expect(far.send(requestPacket({ address: airAddressOf(mi), payload: bytesOf(MI.live) }))).toBe(true);
+    expect(far.send(requestPacket())).toBe(true);
+    await clock.advance(MI_ANSWER_DELAY_MS - 1);
+    expect(heard.map((h) => h.packet.payload[0])).toEqual([0x95, 0x95, 0x95]);
+    expect(heard[0]!.at).toBe(3);
+    await clock.advance(1);
+    expect(heard.map((h) => h.packet.payload[0])).toEqual([0x95, 0x95, 0x95, 0x89]);
+    expect(heard[3]!.at).toBe(MI_ANSWER_DELAY_MS);
+  });
+
+  it('takes a fixed delay, or one per request frame, from its options', async () => {
+    const clock = new ManualClock(0);
+    const far = new NrfFarSide({
+      clock,
+      inverters: [INVERTER],
+      responder: scriptedInverter(),
+      answerDelayMs: (frame) => (frame[0] === 0x15 ? 12 : 1),
+    });
+    const heard: number[] = [];
+    far.listen(() => heard.push(clock.now()));
+    far.send(requestPacket());
+    await clock.advance(20);
+    expect(heard[0]).toBe(12);
   });
 });
