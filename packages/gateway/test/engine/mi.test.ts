@@ -3,19 +3,18 @@
  * a ManualClock: the MI request chain, estimated AC power, the kept total yield, on/off with the status
  * event, and a limit attempt.
  */
-import { FAMILIES, familyOfSerial } from '@dtu-console/hoymiles';
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../src/bus';
 import { InverterEngine } from '../../src/engine/engine';
 import { LiveModel } from '../../src/engine/live-model';
 import { MI_ESTIMATED_EFFICIENCY } from '../../src/engine/mi-values';
-import { engineSettings, inverterSettings } from '../../src/engine/settings';
 import type { RadioRequest } from '../../src/radio/radio';
 import { SeededRandom, SimulatedRadio } from '../../src/radio/simulated';
 import { ManualClock } from '../../src/system/clock';
+import { PLANT_LOCATION, plantSettings } from '../helpers/engine-plant';
 
 const MINUTE = 60_000;
-const LOCATION = { latitude: 51.1657, longitude: 10.4515 };
+const LOCATION = PLANT_LOCATION;
 /** 21 June 2024 12:00 CEST. */
 const NOON = Date.UTC(2024, 5, 21, 10, 0, 0);
 
@@ -42,23 +41,7 @@ function plant(serials: string[], kept?: (serial: string) => number[]) {
   };
   const live = new LiveModel({ bus: new EventBus(), now: () => clock.now() });
   if (kept) live.provideKeptYield(kept);
-  const settings = engineSettings({
-    dtu: { pollIntervalS: 5, nrfPaLevel: 3, cmtPaLevel: 20 },
-    location: { ...LOCATION, timezone: 'CET-1CEST,M3.5.0,M10.5.0/3' },
-    inverters: serials.map((serial, id) =>
-      inverterSettings({
-        id,
-        order: id,
-        serial,
-        name: `inv ${id}`,
-        channels: Array.from({ length: FAMILIES[familyOfSerial(serial)!].dcInputs }, () => ({
-          name: '',
-          max_power: 400,
-          yield_total_offset: 0,
-        })),
-      }),
-    ),
-  });
+  const settings = plantSettings(serials);
   radio.setInverters(serials.map((serial) => ({ serial })));
   const engine = new InverterEngine({ clock, radio, live, settings });
   return { clock, radio, live, engine, sent };

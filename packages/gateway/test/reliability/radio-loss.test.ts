@@ -3,19 +3,18 @@
  * injection), on a ManualClock: no command stays Pending; each ends Ok or Failure within one command's
  * worst case, also when commands are sent again while one is still on its way.
  */
-import { FAMILIES, familyOfSerial } from '@dtu-console/hoymiles';
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../src/bus';
 import { InverterEngine } from '../../src/engine/engine';
 import { LiveModel } from '../../src/engine/live-model';
-import { engineSettings, inverterSettings } from '../../src/engine/settings';
 import { SeededRandom, SimulatedRadio } from '../../src/radio/simulated';
 import { ManualClock } from '../../src/system/clock';
+import { PLANT_LOCATION, plantSettings } from '../helpers/engine-plant';
 import { bySoak, SEED, seededRandom } from './soak';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
-const LOCATION = { latitude: 51.1657, longitude: 10.4515 };
+const LOCATION = PLANT_LOCATION;
 /** 21 June 2024 10:00 UTC: noon in Germany, every inverter producing. */
 const NOON = Date.UTC(2024, 5, 21, 10);
 /** An HM (nRF) and an HMS (CMT) inverter: both radios' command paths. */
@@ -40,23 +39,7 @@ describe('commands at 30 % packet loss', () => {
       });
       const bus = new EventBus();
       const live = new LiveModel({ bus, now: () => clock.now() });
-      const settings = engineSettings({
-        dtu: { pollIntervalS: 5, nrfPaLevel: 3, cmtPaLevel: 20 },
-        location: { ...LOCATION, timezone: 'CET-1CEST,M3.5.0,M10.5.0/3' },
-        inverters: SERIALS.map((serial, id) =>
-          inverterSettings({
-            id,
-            order: id,
-            serial,
-            name: `inv ${id}`,
-            channels: Array.from({ length: FAMILIES[familyOfSerial(serial)!].dcInputs }, () => ({
-              name: '',
-              max_power: 400,
-              yield_total_offset: 0,
-            })),
-          }),
-        ),
-      });
+      const settings = plantSettings(SERIALS);
       radio.setInverters(SERIALS.map((serial) => ({ serial })));
       const engine = new InverterEngine({ clock, radio, live, settings });
 

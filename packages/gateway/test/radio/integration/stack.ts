@@ -1,21 +1,20 @@
 /** The engine on the model radio (drivers → chip models → virtual air → virtual inverters), on a ManualClock. */
-import { FAMILIES, familyOfSerial } from '@dtu-console/hoymiles';
 import { EventBus } from '../../../src/bus';
 import { InverterEngine } from '../../../src/engine/engine';
 import type { FrequencyMemory } from '../../../src/engine/frequency-search';
 import { LiveModel } from '../../../src/engine/live-model';
-import { engineSettings, inverterSettings } from '../../../src/engine/settings';
 import { createModelRadio, type ModelRadioOptions } from '../../../src/radio/model/virtual-air';
 import type { RadioRequest } from '../../../src/radio/radio';
 import { SeededRandom } from '../../../src/radio/simulated';
 import { ManualClock } from '../../../src/system/clock';
+import { PLANT_LOCATION, plantSettings } from '../../helpers/engine-plant';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 /** The two inverters of a first start: an HM-800 (nRF24) and an HMS-2000-4T (CMT2300A). */
 export const HM = '114172220003';
 export const HMS = '116683554321';
-const LOCATION = { latitude: 51.1657, longitude: 10.4515 };
+const LOCATION = PLANT_LOCATION;
 /** 21 June 2026 12:00 CEST. */
 export const NOON = Date.UTC(2026, 5, 21, 10, 0, 0);
 
@@ -47,23 +46,7 @@ export function modelStack(
   };
   const bus = new EventBus();
   const live = new LiveModel({ bus, now: () => clock.now() });
-  const settings = engineSettings({
-    dtu: { pollIntervalS: 5, nrfPaLevel: 3, cmtPaLevel: 20 },
-    location: { ...LOCATION, timezone: 'CET-1CEST,M3.5.0,M10.5.0/3' },
-    inverters: serials.map((serial, id) =>
-      inverterSettings({
-        id,
-        order: id,
-        serial,
-        name: `inv ${id}`,
-        channels: Array.from({ length: FAMILIES[familyOfSerial(serial)!].dcInputs }, () => ({
-          name: '',
-          max_power: 400,
-          yield_total_offset: 0,
-        })),
-      }),
-    ),
-  });
+  const settings = plantSettings(serials);
   model.setInverters(serials.map((serial) => ({ serial })));
   const engine = new InverterEngine({
     clock,
