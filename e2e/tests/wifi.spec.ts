@@ -60,22 +60,24 @@ test('adds a Wi-Fi device, sees it online and its inverter in the live view', as
   await expect(card).toBeVisible(SLOW);
   await expect(card.getByTestId('wifi-none')).toBeVisible();
 
-  // A refused host: the gateway's answer, translated.
+  // A refused host: the contract's rule, checked before anything is sent, in words.
+  const editor = card.getByTestId('wifi-editor');
+  const save = page.getByRole('button', { name: 'Save devices' });
   await card.getByRole('button', { name: 'Add device' }).click();
-  await page.locator('#wifi-name').fill('Broken');
-  await page.locator('#wifi-host').fill('not a host');
+  await editor.getByLabel('Name').fill('Broken');
+  await editor.getByLabel('Host').fill('not a host');
   await card.getByRole('button', { name: 'Apply' }).click();
-  await card.getByRole('button', { name: 'Save devices' }).click();
+  await save.click();
   await expect(card.getByText('Host must be an IP address or a host name.')).toBeVisible();
   await card.getByRole('button', { name: 'Remove' }).click();
 
   await card.getByRole('button', { name: 'Add device' }).click();
-  await page.locator('#wifi-name').fill('Balcony');
-  await page.locator('#wifi-host').fill('127.0.0.1');
-  await page.locator('#wifi-port').fill(String(port));
+  await editor.getByLabel('Name').fill('Balcony');
+  await editor.getByLabel('Host').fill('127.0.0.1');
+  await editor.getByLabel('Port').fill(String(port));
   await card.getByRole('button', { name: 'Apply' }).click();
-  await card.getByRole('button', { name: 'Save devices' }).click();
-  await expect(card.getByText('Settings saved.')).toBeVisible();
+  await save.click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
   await expect(card.getByTestId('wifi-state')).toHaveText('Online', SLOW);
   await expect(card.getByTestId('wifi-devices')).toContainText(serial);
 

@@ -56,7 +56,9 @@ describe('Wi-Fi devices card', () => {
     await userEvent.type(within(editor).getByLabelText('Name'), 'Garage');
     await userEvent.type(within(editor).getByLabelText('Host'), 'hms.local');
     await userEvent.click(within(editor).getByRole('button', { name: 'Apply' }));
-    expect(screen.getByText('Changes are not saved yet.')).toBeInTheDocument();
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+    // A device's restart names it by its place in the saved list: not offered while the list is changed.
+    expect(within(table).queryByRole('button', { name: 'Restart' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Save devices' }));
     expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
     expect(posted).toEqual([
@@ -74,22 +76,82 @@ describe('Wi-Fi devices card', () => {
     ]);
   });
 
+  it('checks the list with the contract before sending it, and keeps the edits', async () => {
+    const posted = serveApi({
+      '/api/inverter/list': { inverter: [] },
+      '/api/wifi/config': { devices: [], limit_interval_min: 5 },
+      '/api/wifi/status': { devices: [] },
+    });
+    renderScreen(InverterSettingsPage);
+    expect(await screen.findByTestId('wifi-none')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add device' }));
+    await userEvent.type(within(screen.getByTestId('wifi-editor')).getByLabelText('Name'), 'Garage');
+    await userEvent.type(within(screen.getByTestId('wifi-editor')).getByLabelText('Host'), 'not a host');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save devices' }));
+    expect(await screen.findByTestId('wifi-list-error')).toHaveTextContent(
+      'Host must be an IP address or a host name.',
+    );
+    expect(screen.getByTestId('wifi-devices')).toHaveTextContent('not a host');
+    expect(posted).toEqual([]);
+
+    // Mended in the editor, the same list goes out.
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.clear(within(screen.getByTestId('wifi-editor')).getByLabelText('Host'));
+    await userEvent.type(within(screen.getByTestId('wifi-editor')).getByLabelText('Host'), '192.168.1.60');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save devices' }));
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(posted).toEqual([
+      {
+        path: '/api/wifi/config',
+        data: {
+          devices: [{ name: 'Garage', host: '192.168.1.60', port: 10081, enabled: true, poll_interval: 35 }],
+          limit_interval_min: 5,
+        },
+      },
+    ]);
+  });
+
   it("shows the gateway's refusal in words and keeps the edits", async () => {
     serveApi(
       {
         '/api/inverter/list': { inverter: [] },
-        '/api/wifi/config': { devices: [], limit_interval_min: 5 },
+        '/api/wifi/config': { devices: [device], limit_interval_min: 5 },
         '/api/wifi/status': { devices: [] },
       },
       envelope(33003, 'warning'),
     );
     renderScreen(InverterSettingsPage);
-    expect(await screen.findByTestId('wifi-none')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Add device' }));
-    await userEvent.type(screen.getByLabelText('Host'), 'not a host');
+    const table = await screen.findByTestId('wifi-devices');
+    await userEvent.click(within(table).getByRole('button', { name: 'Edit' }));
+    await userEvent.clear(within(screen.getByTestId('wifi-editor')).getByLabelText('Name'));
+    await userEvent.type(within(screen.getByTestId('wifi-editor')).getByLabelText('Name'), 'Roof');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save devices' }));
     expect(await screen.findByText('Host must be an IP address or a host name.')).toBeInTheDocument();
-    expect(screen.getByTestId('wifi-devices')).toHaveTextContent('not a host');
+    expect(table).toHaveTextContent('Roof');
+  });
+
+  it('cancel takes a new row away and gives an edited one back its values', async () => {
+    serveApi({
+      '/api/inverter/list': { inverter: [] },
+      '/api/wifi/config': { devices: [device], limit_interval_min: 5 },
+      '/api/wifi/status': { devices: [] },
+    });
+    renderScreen(InverterSettingsPage);
+    const table = await screen.findByTestId('wifi-devices');
+    await userEvent.click(screen.getByRole('button', { name: 'Add device' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+
+    await userEvent.click(within(table).getByRole('button', { name: 'Edit' }));
+    await userEvent.clear(within(screen.getByTestId('wifi-editor')).getByLabelText('Name'));
+    await userEvent.type(within(screen.getByTestId('wifi-editor')).getByLabelText('Name'), 'Shed');
+    expect(table).toHaveTextContent('Shed');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(table).toHaveTextContent('Balcony');
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
   });
 });

@@ -42,6 +42,8 @@ export interface SettingsFormProps<Values extends FieldValues> {
   settings: SettingsFormHandle<Values>;
   /** The second footer button: "Reload" (default) or "Cancel" (DTU and device settings). */
   reloadLabel?: string;
+  /** The save button's text, where "Save" alone would not say what is saved (a form among others). */
+  saveLabel?: string;
   children: ReactNode;
 }
 
@@ -52,6 +54,7 @@ export interface SettingsFormProps<Values extends FieldValues> {
 export function SettingsForm<Values extends FieldValues>({
   settings,
   reloadLabel,
+  saveLabel,
   children,
 }: SettingsFormProps<Values>) {
   const { form, submit, alert, setAlert, reload, saving } = settings;
@@ -68,7 +71,7 @@ export function SettingsForm<Values extends FieldValues>({
         <div className="d-flex flex-wrap gap-2 align-items-center mb-4">
           <button type="submit" className="btn btn-primary" disabled={saving}>
             {saving && <span className="spinner-border spinner-border-sm me-2" aria-hidden />}
-            {t('form.save')}
+            {saveLabel ?? t('form.save')}
           </button>
           <button type="button" className="btn btn-outline-secondary" onClick={reload} disabled={saving}>
             {reloadLabel ?? t('form.reload')}

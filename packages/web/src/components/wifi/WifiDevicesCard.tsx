@@ -1,22 +1,49 @@
 /**
- * Settings → Inverter: the Hoymiles Wi-Fi devices (HMS-xxxW inverters, DTU-Pro, DTU-Lite). Add, edit and
- * remove devices in a list, then save the list; each row shows the device's state from /api/wifi/status.
- * The gateway checks every value again with the same contract rules (answers shown as the card's alert).
+ * Settings → Inverter: the Hoymiles Wi-Fi devices (HMS-xxxW inverters, DTU-Pro, DTU-Lite). A settings form
+ * like the others: the device list is a field array, edited row by row, checked with the contract's rules
+ * before it is sent and saved as a whole; each row shows the device's state from /api/wifi/status.
  */
-import type { WifiDeviceConfig, WifiDeviceStatus } from '@dtu-console/contract/api/wifi';
+import type { WifiConfig, WifiDeviceConfig } from '@dtu-console/contract/api/wifi';
 import { WifiLimits } from '@dtu-console/contract/limits';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { type AlertMessage, errorAlert, responseAlert } from '../../api/response';
+import { type WifiConfigPayload, wifiConfigRules } from '@dtu-console/contract/schemas/wifi';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { errorAlert, responseAlert } from '../../api/response';
 import { rebootWifiDevice, saveWifiConfig, wifiConfigQuery, wifiStatusQuery } from '../../api/wifi';
-import { EXTRA_NS, SETTINGS_NS, WIFI_NS } from '../../i18n';
 import { AlertBox } from '../AlertBox';
 import { FormCard } from '../FormCard';
+import {
+  type ClientRule,
+  NumberField,
+  rangeRule,
+  rulesCheck,
+  SettingsForm,
+  type SettingsFormHandle,
+  useSettingsForm,
+} from '../form';
+import { useWifiTranslation } from './useWifiTranslation';
+import { WifiDeviceEditor } from './WifiDeviceEditor';
 
-function useWifiTranslation() {
-  return useTranslation([WIFI_NS, SETTINGS_NS, EXTRA_NS], { nsMode: 'fallback' });
+export interface WifiValues {
+  devices: WifiDeviceConfig[];
+  limit_interval_min: number;
 }
+
+const toValues = (config: WifiConfig): WifiValues => ({
+  devices: config.devices,
+  limit_interval_min: config.limit_interval_min,
+});
+const toPayload = (values: WifiValues): WifiConfigPayload => values;
+const rules: readonly ClientRule<WifiValues>[] = [
+  rangeRule(
+    'limit_interval_min',
+    WifiLimits.limitIntervalMin,
+    WifiLimits.limitIntervalMax,
+    (v) => v.limit_interval_min,
+  ),
+];
+const check = rulesCheck(wifiConfigRules, toPayload);
 
 const NEW_DEVICE: WifiDeviceConfig = {
   name: '',
@@ -37,59 +64,76 @@ const STATE_CLASS: Record<string, string> = {
 
 export function WifiDevicesCard() {
   const { t } = useWifiTranslation();
-  const queryClient = useQueryClient();
-  const config = useQuery(wifiConfigQuery);
+  const settings = useSettingsForm({
+    query: wifiConfigQuery,
+    toValues,
+    toPayload,
+    save: saveWifiConfig,
+    rules,
+    check,
+  });
+  const { query } = settings;
+  if (!query.data) {
+    return (
+      <FormCard title={t('wifi.title')}>
+        <p className="text-body-secondary small">{t('wifi.intro')}</p>
+        <AlertBox alert={query.isError ? errorAlert(query.error) : null} />
+      </FormCard>
+    );
+  }
+  return (
+    <SettingsForm settings={settings} saveLabel={t('wifi.save')}>
+      <FormCard title={t('wifi.title')}>
+        <p className="text-body-secondary small">{t('wifi.intro')}</p>
+        <DeviceList settings={settings} />
+        <NumberField
+          idPrefix="wifi"
+          name="limit_interval_min"
+          label={t('wifi.limitInterval')}
+          min={WifiLimits.limitIntervalMin}
+          max={WifiLimits.limitIntervalMax}
+          help={t('wifi.limitHint')}
+        />
+      </FormCard>
+    </SettingsForm>
+  );
+}
+
+/** Which row the editor is open on, and what to go back to on Cancel (nothing: the row was just added). */
+interface Editing {
+  index: number;
+  before: WifiDeviceConfig | null;
+}
+
+function DeviceList({ settings }: { settings: SettingsFormHandle<WifiValues> }) {
+  const { t } = useWifiTranslation();
+  const { control, formState } = useFormContext<WifiValues>();
+  const { fields, append, remove, update } = useFieldArray({ control, name: 'devices' });
+  const devices = useWatch({ control, name: 'devices' }) ?? [];
   const status = useQuery(wifiStatusQuery);
-  const [devices, setDevices] = useState<WifiDeviceConfig[]>([]);
-  const [limitInterval, setLimitInterval] = useState<number>(WifiLimits.limitIntervalDefault);
-  const [dirty, setDirty] = useState(false);
-  const [editing, setEditing] = useState<{ index: number | null; value: WifiDeviceConfig } | null>(null);
-  const [alert, setAlert] = useState<AlertMessage | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const listError = get(formState.errors, 'devices') as { message?: string } | undefined;
 
-  useEffect(() => {
-    if (!config.data || dirty) return;
-    setDevices(config.data.devices);
-    setLimitInterval(config.data.limit_interval_min);
-  }, [config.data, dirty]);
-
-  const stateOf = (device: WifiDeviceConfig): WifiDeviceStatus | undefined =>
+  const stateOf = (device: WifiDeviceConfig) =>
     status.data?.devices.find((d) => d.host === device.host && d.port === device.port);
-
-  const change = (next: WifiDeviceConfig[]) => {
-    setDevices(next);
-    setDirty(true);
-  };
-
-  const save = async () => {
-    setSaving(true);
-    try {
-      const answer = responseAlert(t, await saveWifiConfig({ devices, limit_interval_min: limitInterval }));
-      setAlert(answer);
-      if (answer.variant === 'success') {
-        setDirty(false);
-        await queryClient.invalidateQueries({ queryKey: ['wifi'] });
-      }
-    } catch (error) {
-      setAlert(errorAlert(error));
-    } finally {
-      setSaving(false);
-    }
-  };
 
   const reboot = async (index: number) => {
     try {
-      setAlert(responseAlert(t, await rebootWifiDevice(index)));
+      settings.setAlert(responseAlert(t, await rebootWifiDevice(index)));
     } catch (error) {
-      setAlert(errorAlert(error));
+      settings.setAlert(errorAlert(error));
     }
   };
 
+  const cancel = (open: Editing) => {
+    if (open.before === null) remove(open.index);
+    else update(open.index, open.before);
+    setEditing(null);
+  };
+
   return (
-    <FormCard title={t('wifi.title')}>
-      <p className="text-body-secondary small">{t('wifi.intro')}</p>
-      <AlertBox alert={alert ?? (config.isError ? errorAlert(config.error) : null)} />
-      {devices.length === 0 ? (
+    <>
+      {fields.length === 0 ? (
         <p data-testid="wifi-none">{t('wifi.none')}</p>
       ) : (
         <div className="table-responsive">
@@ -105,11 +149,12 @@ export function WifiDevicesCard() {
               </tr>
             </thead>
             <tbody>
-              {devices.map((device, index) => {
+              {fields.map((field, index) => {
+                const device = devices[index] ?? field;
                 const state = stateOf(device);
                 const stateName = device.enabled ? (state?.state ?? 'connecting') : 'disabled';
                 return (
-                  <tr key={`${device.host}:${device.port}`}>
+                  <tr key={field.id}>
                     <td>{device.name}</td>
                     <td>
                       <code>
@@ -133,7 +178,8 @@ export function WifiDevicesCard() {
                     </td>
                     <td className="small">{state?.inverters.join(', ') ?? ''}</td>
                     <td className="text-end text-nowrap">
-                      {state?.state === 'online' && !dirty && (
+                      {/* A restart names the device by its place in the saved list: only while nothing is changed. */}
+                      {state?.state === 'online' && !formState.isDirty && (
                         <button
                           type="button"
                           className="btn btn-sm btn-outline-secondary me-1"
@@ -146,14 +192,16 @@ export function WifiDevicesCard() {
                       <button
                         type="button"
                         className="btn btn-sm btn-outline-primary me-1"
-                        onClick={() => setEditing({ index, value: { ...device } })}
+                        disabled={editing !== null}
+                        onClick={() => setEditing({ index, before: { ...device } })}
                       >
                         {t('wifi.edit')}
                       </button>
                       <button
                         type="button"
                         className="btn btn-sm btn-outline-danger"
-                        onClick={() => change(devices.filter((_, i) => i !== index))}
+                        disabled={editing !== null}
+                        onClick={() => remove(index)}
                       >
                         {t('wifi.remove')}
                       </button>
@@ -165,144 +213,30 @@ export function WifiDevicesCard() {
           </table>
         </div>
       )}
+      {listError?.message && (
+        <div className="alert alert-warning" role="alert" data-testid="wifi-list-error">
+          {listError.message}
+        </div>
+      )}
       {editing ? (
-        <DeviceEditor
-          value={editing.value}
-          onCancel={() => setEditing(null)}
-          onApply={(value) => {
-            change(
-              editing.index === null
-                ? [...devices, value]
-                : devices.map((d, i) => (i === editing.index ? value : d)),
-            );
-            setEditing(null);
-          }}
+        <WifiDeviceEditor
+          index={editing.index}
+          onApply={() => setEditing(null)}
+          onCancel={() => cancel(editing)}
         />
       ) : (
         <button
           type="button"
           className="btn btn-outline-primary mb-3"
-          disabled={devices.length >= WifiLimits.maxDevices}
-          onClick={() => setEditing({ index: null, value: { ...NEW_DEVICE } })}
+          disabled={fields.length >= WifiLimits.maxDevices}
+          onClick={() => {
+            append({ ...NEW_DEVICE });
+            setEditing({ index: fields.length, before: null });
+          }}
         >
           {t('wifi.add')}
         </button>
       )}
-      <div className="mb-3">
-        <label className="form-label" htmlFor="wifi-limit-interval">
-          {t('wifi.limitInterval')}
-        </label>
-        <input
-          id="wifi-limit-interval"
-          className="form-control"
-          type="number"
-          min={WifiLimits.limitIntervalMin}
-          max={WifiLimits.limitIntervalMax}
-          value={limitInterval}
-          onChange={(e) => {
-            setLimitInterval(Number(e.target.value));
-            setDirty(true);
-          }}
-        />
-        <div className="form-text">{t('wifi.limitHint')}</div>
-      </div>
-      {dirty ? <p className="text-warning small">{t('wifi.unsaved')}</p> : null}
-      <button type="button" className="btn btn-primary" disabled={saving} onClick={() => void save()}>
-        {t('wifi.save')}
-      </button>
-    </FormCard>
-  );
-}
-
-function DeviceEditor({
-  value,
-  onApply,
-  onCancel,
-}: {
-  value: WifiDeviceConfig;
-  onApply: (value: WifiDeviceConfig) => void;
-  onCancel: () => void;
-}) {
-  const { t } = useWifiTranslation();
-  const [draft, setDraft] = useState(value);
-  const set = (patch: Partial<WifiDeviceConfig>) => setDraft({ ...draft, ...patch });
-  return (
-    <fieldset className="border rounded p-3 mb-3" data-testid="wifi-editor">
-      <div className="row g-2">
-        <div className="col-md-4">
-          <label className="form-label" htmlFor="wifi-name">
-            {t('wifi.name')}
-          </label>
-          <input
-            id="wifi-name"
-            className="form-control"
-            maxLength={WifiLimits.nameMaxLength}
-            value={draft.name}
-            onChange={(e) => set({ name: e.target.value })}
-          />
-        </div>
-        <div className="col-md-5">
-          <label className="form-label" htmlFor="wifi-host">
-            {t('wifi.host')}
-          </label>
-          <input
-            id="wifi-host"
-            className="form-control"
-            maxLength={WifiLimits.hostMaxLength}
-            value={draft.host}
-            onChange={(e) => set({ host: e.target.value })}
-          />
-        </div>
-        <div className="col-md-3">
-          <label className="form-label" htmlFor="wifi-port">
-            {t('wifi.port')}
-          </label>
-          <input
-            id="wifi-port"
-            className="form-control"
-            type="number"
-            min={WifiLimits.portMin}
-            max={WifiLimits.portMax}
-            value={draft.port}
-            onChange={(e) => set({ port: Number(e.target.value) })}
-          />
-        </div>
-        <div className="col-md-4">
-          <label className="form-label" htmlFor="wifi-poll">
-            {t('wifi.pollInterval')}
-          </label>
-          <input
-            id="wifi-poll"
-            className="form-control"
-            type="number"
-            min={WifiLimits.pollIntervalMin}
-            max={WifiLimits.pollIntervalMax}
-            value={draft.poll_interval}
-            onChange={(e) => set({ poll_interval: Number(e.target.value) })}
-          />
-        </div>
-        <div className="col-md-8 d-flex align-items-end">
-          <div className="form-check form-switch mb-2">
-            <input
-              id="wifi-enabled"
-              className="form-check-input"
-              type="checkbox"
-              checked={draft.enabled}
-              onChange={(e) => set({ enabled: e.target.checked })}
-            />
-            <label className="form-check-label" htmlFor="wifi-enabled">
-              {t('wifi.enabled')}
-            </label>
-          </div>
-        </div>
-      </div>
-      <div className="form-text mb-2">{t('wifi.pollHint')}</div>
-      <button type="button" className="btn btn-sm btn-primary me-2" onClick={() => onApply(draft)}>
-        {t('wifi.apply')}
-      </button>
-      <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onCancel}>
-        {t('wifi.cancel')}
-      </button>
-    </fieldset>
+    </>
   );
 }
