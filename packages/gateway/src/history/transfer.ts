@@ -6,11 +6,13 @@
  *   ["i","<serial>","<name>"],            an inverter
  *   ["m","<serial>",<ch>,<t>,<W>,<s>],    a minute row   ("q": a quarter-hour row)
  *   ["d","<serial>",<ch>,<YYYYMMDD>,<Wh>], a day's energy
+ *   ["k","<serial>",<ch>,<Wh>],           energy of days the retention pruned (version 2)
  *   ["end"]
  *   ]}
  *
  * An import is read whole into temporary tables first and checked row by row; only a complete, valid
- * file is merged (power rows already stored win, day energies merge by max), in one transaction.
+ * file is merged (power rows already stored win, day and kept energies merge by max), in one transaction.
+ * Version 1 files (without kept energy) still import.
  */
 import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
@@ -19,7 +21,9 @@ import { INVERTER_CHANNEL } from './minutes';
 import { type HistoryStore, MAX_CHANNEL } from './store';
 
 export const EXPORT_FORMAT = 'dtu-console-history';
-export const EXPORT_VERSION = 1;
+export const EXPORT_VERSION = 2;
+/** The versions an import reads: 1 had no kept-energy rows. */
+const IMPORT_VERSIONS: readonly unknown[] = [1, EXPORT_VERSION];
 /** Largest decompressed import (a gzip bomb must not fill the disk with temporary rows). */
 export const IMPORT_MAX_TEXT_BYTES = 1024 * 1024 * 1024;
 
@@ -71,6 +75,12 @@ export function exportStream(store: HistoryStore, exportedAt: number): Readable 
       .all() as { serial: string; ch: number; day: number; wh: number }[];
     let chunk = '';
     for (const r of days) chunk += `${JSON.stringify(['d', r.serial, r.ch, r.day, r.wh])},\n`;
+    const kept = db
+      .prepare(
+        'SELECT i.serial, k.ch, k.wh FROM energy_kept k JOIN inverter i ON i.id = k.inv ORDER BY k.inv, k.ch',
+      )
+      .all() as { serial: string; ch: number; wh: number }[];
+    for (const r of kept) chunk += `${JSON.stringify(['k', r.serial, r.ch, r.wh])},\n`;
     yield chunk;
     yield '["end"]\n]}\n';
   }
@@ -130,14 +140,19 @@ async function* lineBatches(input: Readable): AsyncGenerator<string[]> {
 async function importNow(store: HistoryStore, gzip: Buffer): Promise<number> {
   const db = store.database;
   db.exec(`DROP TABLE IF EXISTS temp.import_inverter; DROP TABLE IF EXISTS temp.import_power;
-    DROP TABLE IF EXISTS temp.import_day;
+    DROP TABLE IF EXISTS temp.import_day; DROP TABLE IF EXISTS temp.import_kept;
     CREATE TEMP TABLE import_inverter (serial TEXT PRIMARY KEY, name TEXT NOT NULL);
     CREATE TEMP TABLE import_power (kind TEXT NOT NULL, serial TEXT NOT NULL, ch INTEGER NOT NULL,
       t INTEGER NOT NULL, dw INTEGER NOT NULL, s INTEGER NOT NULL);
-    CREATE TEMP TABLE import_day (serial TEXT NOT NULL, ch INTEGER NOT NULL, day INTEGER NOT NULL, wh REAL NOT NULL);`);
+    CREATE TEMP TABLE import_day (serial TEXT NOT NULL, ch INTEGER NOT NULL, day INTEGER NOT NULL, wh REAL NOT NULL);
+    CREATE TEMP TABLE import_kept (serial TEXT NOT NULL, ch INTEGER NOT NULL, wh REAL NOT NULL,
+      PRIMARY KEY (serial, ch));`);
   const insertInverter = db.prepare('INSERT OR REPLACE INTO temp.import_inverter VALUES (?, ?)');
   const insertPower = db.prepare('INSERT INTO temp.import_power VALUES (?, ?, ?, ?, ?, ?)');
   const insertDay = db.prepare('INSERT INTO temp.import_day VALUES (?, ?, ?, ?)');
+  const insertKept = db.prepare(
+    'INSERT INTO temp.import_kept VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET wh = max(wh, excluded.wh)',
+  );
   try {
     let rows = 0;
     let textBytes = 0;
@@ -148,16 +163,20 @@ async function importNow(store: HistoryStore, gzip: Buffer): Promise<number> {
     let inverters: [string, string][] = [];
     let powers: [string, string, number, number, number, number][] = [];
     let days: [string, number, number, number][] = [];
+    let kept: [string, number, number][] = [];
+    let version: unknown;
     const stage = db.transaction(() => {
       for (const row of inverters) insertInverter.run(row);
       for (const row of powers) insertPower.run(row);
       for (const row of days) insertDay.run(row);
+      for (const row of kept) insertKept.run(row);
     });
     const flush = () => {
       stage();
       inverters = [];
       powers = [];
       days = [];
+      kept = [];
     };
     // A file names a few serials millions of times: each spelling is checked once.
     const serials = new Map<unknown, string | undefined>();
@@ -180,10 +199,11 @@ async function importNow(store: HistoryStore, gzip: Buffer): Promise<number> {
           throw new ImportError('not a history export');
         }
         const h = head as Record<string, unknown>;
-        if (h.format !== EXPORT_FORMAT || h.version !== EXPORT_VERSION || !Array.isArray(h.rows)) {
+        if (h.format !== EXPORT_FORMAT || !IMPORT_VERSIONS.includes(h.version) || !Array.isArray(h.rows)) {
           throw new ImportError('not a history export of this format');
         }
         header = true;
+        version = h.version;
         return;
       }
       if (ended) {
@@ -228,6 +248,8 @@ async function importNow(store: HistoryStore, gzip: Buffer): Promise<number> {
         powers.push([kind, serial, a, b, Math.round(c * 10), d as number]);
       } else if (kind === 'd' && row.length === 5 && isChannel(a) && isDay(b) && isEnergy(c)) {
         days.push([serial, a, b, c]);
+      } else if (kind === 'k' && version !== 1 && row.length === 4 && isChannel(a) && isEnergy(b)) {
+        kept.push([serial, a, b]);
       } else {
         throw new ImportError(`row ${rows + 1}: unknown row`);
       }
@@ -236,7 +258,7 @@ async function importNow(store: HistoryStore, gzip: Buffer): Promise<number> {
     try {
       for await (const lines of lineBatches(Readable.from([gzip]).pipe(createGunzip()))) {
         for (const line of lines) readLine(line.endsWith('\r') ? line.slice(0, -1) : line);
-        if (powers.length + days.length + inverters.length >= BATCH) flush();
+        if (powers.length + days.length + kept.length + inverters.length >= BATCH) flush();
       }
     } catch (error) {
       if (error instanceof ImportError) throw error;
@@ -248,7 +270,8 @@ async function importNow(store: HistoryStore, gzip: Buffer): Promise<number> {
       const serials = db
         .prepare(
           `SELECT serial, max(name) AS name FROM (SELECT serial, name FROM temp.import_inverter
-           UNION ALL SELECT serial, '' FROM temp.import_power UNION ALL SELECT serial, '' FROM temp.import_day)
+           UNION ALL SELECT serial, '' FROM temp.import_power UNION ALL SELECT serial, '' FROM temp.import_day
+           UNION ALL SELECT serial, '' FROM temp.import_kept)
            GROUP BY serial`,
         )
         .all() as { serial: string; name: string }[];
@@ -266,11 +289,16 @@ async function importNow(store: HistoryStore, gzip: Buffer): Promise<number> {
         `INSERT INTO energy_day (inv, ch, day, wh) SELECT i.id, d.ch, d.day, d.wh FROM temp.import_day d
          JOIN inverter i ON i.serial = d.serial WHERE true ON CONFLICT DO UPDATE SET wh = max(wh, excluded.wh)`,
       ).run();
+      db.prepare(
+        `INSERT INTO energy_kept (inv, ch, wh) SELECT i.id, k.ch, k.wh FROM temp.import_kept k
+         JOIN inverter i ON i.serial = k.serial WHERE true ON CONFLICT DO UPDATE SET wh = max(wh, excluded.wh)`,
+      ).run();
     });
     return rows;
   } finally {
     db.exec(
-      'DROP TABLE IF EXISTS temp.import_inverter; DROP TABLE IF EXISTS temp.import_power; DROP TABLE IF EXISTS temp.import_day;',
+      `DROP TABLE IF EXISTS temp.import_inverter; DROP TABLE IF EXISTS temp.import_power;
+       DROP TABLE IF EXISTS temp.import_day; DROP TABLE IF EXISTS temp.import_kept;`,
     );
   }
 }
