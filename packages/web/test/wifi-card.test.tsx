@@ -1,6 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { WifiProblems } from '@dtu-console/contract/limits';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { setLanguage } from '../src/i18n';
 import de from '../src/i18n/locales/wifi/de.json';
 import en from '../src/i18n/locales/wifi/en.json';
 import fr from '../src/i18n/locales/wifi/fr.json';
@@ -20,6 +22,7 @@ const online = {
   inverters: ['114457636895', '114409535046'],
   last_answer: 1_750_000_000,
   last_error: '',
+  last_problem: '',
   bad_frames: 0,
   limit_wait_s: 0,
 };
@@ -34,6 +37,36 @@ describe('Wi-Fi devices card', () => {
   it('has the same texts in en, de and fr', () => {
     expect(keys(de).sort()).toEqual(keys(en).sort());
     expect(keys(fr).sort()).toEqual(keys(en).sort());
+    // Every problem the gateway reports has its sentence.
+    expect(Object.keys(en.wifi.problems).sort()).toEqual([...WifiProblems].sort());
+  });
+
+  it("says a device's problem in the reader's language, the technical detail beside it", async () => {
+    serveApi({
+      '/api/inverter/list': { inverter: [] },
+      '/api/wifi/config': { devices: [device], limit_interval_min: 5 },
+      '/api/wifi/status': {
+        devices: [
+          {
+            ...online,
+            state: 'unreachable',
+            last_error: 'frame starts with 0x48 0x54, not "HM"',
+            last_problem: 'bad-magic',
+          },
+        ],
+      },
+    });
+    await act(() => setLanguage('de'));
+    try {
+      renderScreen(InverterSettingsPage);
+      const problem = await screen.findByTestId('wifi-problem');
+      expect(problem).toHaveTextContent(
+        'Geantwortet hat etwas, das nicht das Hoymiles-Protokoll spricht. Ist es der richtige Port?',
+      );
+      expect(problem).toHaveAttribute('title', 'Technisches Detail: frame starts with 0x48 0x54, not "HM"');
+    } finally {
+      await act(() => setLanguage('en'));
+    }
   });
 
   it('lists the devices with their state and serials, adds one and saves the list', async () => {

@@ -1,5 +1,5 @@
 /** /api/wifi/*: Hoymiles Wi-Fi devices. The POST payload type is `WifiConfigPayload` (schemas/wifi). */
-import type { WifiDeviceState } from '../limits/wifi';
+import type { WifiDeviceState, WifiProblem } from '../limits/wifi';
 
 export interface WifiDeviceConfig {
   name: string;
@@ -32,8 +32,10 @@ export interface WifiDeviceStatus {
   inverters: string[];
   /** Epoch seconds of the last good answer; 0 if none. */
   last_answer: number;
-  /** The last problem in words; "" when none. */
+  /** The last problem's technical detail (English, for a log or a bug report); "" when none. */
   last_error: string;
+  /** What the last problem was, for the console to say in the reader's language; "" when none. */
+  last_problem: WifiProblem | '';
   /** Garbage received and counted (each a connection reset). */
   bad_frames: number;
   /** Seconds until the next limit is accepted; 0 when one may be sent now. */

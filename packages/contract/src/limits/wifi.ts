@@ -28,3 +28,25 @@ export const WifiDeviceStates = [
   'encrypted-without-key',
 ] as const;
 export type WifiDeviceState = (typeof WifiDeviceStates)[number];
+
+/**
+ * Why a device's last request failed, as GET /api/wifi/status reports it in `last_problem` (the console
+ * says it in words; `last_error` holds the technical detail). The frame and message kinds are bytes the
+ * device sent that are not its protocol: counted in `bad_frames`.
+ */
+export const WifiProblems = [
+  'refused',
+  'unreachable',
+  'timeout',
+  'closed',
+  'bad-magic',
+  'bad-length',
+  'bad-crc',
+  'too-short',
+  'unknown-tag',
+  'wrong-reply',
+  'decrypt',
+  'decode',
+  'no-key',
+] as const;
+export type WifiProblem = (typeof WifiProblems)[number];

@@ -4,7 +4,7 @@
  * answering. The poll cycle and the commands feed it replies and failures; it gives back the device's
  * status report and each inverter as the live model holds it, published on every change.
  */
-import type { SetStatus, WifiDeviceState, WifiDeviceStatus } from '@dtu-console/contract';
+import type { SetStatus, WifiDeviceState, WifiDeviceStatus, WifiProblem } from '@dtu-console/contract';
 import type { EventLogEntry } from '@dtu-console/hoymiles';
 import type { LiveInverter } from '../engine/live-types';
 import type { Clock } from '../system/clock';
@@ -73,6 +73,7 @@ export class WifiDeviceRecord {
   #warnings = new Map<string, number>();
   #lastAnswerS = 0;
   #lastError = '';
+  #lastProblem: WifiProblem | '' = '';
   #failures = 0;
   #badFrames = 0;
   readonly #loggedKinds = new Set<string>();
@@ -126,6 +127,7 @@ export class WifiDeviceRecord {
       inverters: [...this.#served.keys()],
       last_answer: this.#lastAnswerS,
       last_error: this.#lastError,
+      last_problem: this.#lastProblem,
       bad_frames: this.#badFrames,
       limit_wait_s: limitWaitS,
     };
@@ -156,6 +158,7 @@ export class WifiDeviceRecord {
       this.#encRand = null;
       this.#state = 'encrypted-without-key';
       this.#lastError = 'The device encrypts but did not hand out its key; it cannot be read.';
+      this.#lastProblem = 'no-key';
       this.#failures++;
       return false;
     }
@@ -189,6 +192,7 @@ export class WifiDeviceRecord {
     this.#failures = 0;
     this.#state = 'online';
     this.#lastError = '';
+    this.#lastProblem = '';
     const readings = readingsOf(pages);
     const unknown = [...readings.keys()].filter((s) => !this.#served.has(s));
     if (unknown.length > 0) {
@@ -241,6 +245,7 @@ export class WifiDeviceRecord {
     const message = error instanceof Error ? error.message : String(error);
     this.#failures++;
     this.#lastError = message;
+    this.#lastProblem = kind;
     if (GARBAGE_KINDS.has(kind)) {
       this.#badFrames++;
       this.#once(kind, `bad input (${kind}): ${message}; connection reset`);

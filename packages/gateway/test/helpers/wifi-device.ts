@@ -11,6 +11,8 @@ export interface TestWifiDeviceOptions {
   model?: string;
   inverters?: number;
   encrypt?: boolean;
+  /** With `encrypt`: the device hands out no key. */
+  withholdKey?: boolean;
   /** Listen on this port (a device coming back where it was). */
   port?: number;
   misbehaviour?: Misbehaviour;
@@ -25,6 +27,7 @@ export async function startWifiDevice(clock: Clock, options: TestWifiDeviceOptio
     now: () => clock.now(),
     ...(options.inverters === undefined ? {} : { inverters: options.inverters }),
     ...(options.encrypt ? { encrypt: true } : {}),
+    ...(options.withholdKey ? { withholdKey: true } : {}),
   });
   const server = new WifiSimServer({
     device,

@@ -94,6 +94,7 @@ describe('Wi-Fi devices: the gateway against the virtual device', () => {
       encrypted: false,
       inverters: [serial],
       last_error: '',
+      last_problem: '',
       bad_frames: 0,
     });
     const list = (await get(env.gateway, '/api/livedata/status')).json();
@@ -183,14 +184,17 @@ describe('Wi-Fi devices: the gateway against the virtual device', () => {
     await wifi.pollAll();
     await wifi.pollAll();
     expect(status(env)).toMatchObject({ state: 'refused' });
-    expect(status(env)?.last_error).toMatch(/refused the connection/);
+    expect(status(env)).toMatchObject({
+      last_problem: 'refused',
+      last_error: expect.stringMatching(/refused the connection/),
+    });
     expect(env.gateway.ctx.plant.live.inverter(serial)?.reachable).toBe(false);
     expectEnvelope(await post(env.gateway, '/api/power/config', { serial, power: false }), 33010);
 
     const back = await startWifiDevice(env.clock, { port: device.port });
     devices.push(back);
     await wifi.pollAll();
-    expect(status(env)).toMatchObject({ state: 'online', last_error: '' });
+    expect(status(env)).toMatchObject({ state: 'online', last_error: '', last_problem: '' });
     expect(env.gateway.ctx.plant.live.inverter(serial)?.reachable).toBe(true);
   });
 
@@ -210,22 +214,34 @@ describe('Wi-Fi devices: the gateway against the virtual device', () => {
     expect(list.inverters.filter((i: { connection?: string }) => i.connection === 'wifi')).toHaveLength(3);
   });
 
+  it('says plainly that an encrypting device without its key cannot be read', async () => {
+    const { env } = await setup({ model: 'DTU-Lite', encrypt: true, withholdKey: true });
+    expect(status(env)).toMatchObject({
+      state: 'encrypted-without-key',
+      encrypted: true,
+      inverters: [],
+      last_problem: 'no-key',
+      last_error: expect.stringMatching(/did not hand out its key/),
+    });
+  });
+
   it.each([
-    ['badCrc', /CRC/],
-    ['garbage', /not "HM"/],
-    ['unknownTag', /unknown tag/],
-    ['badProtobuf', /does not decode/],
+    ['badCrc', /CRC/, 'bad-crc'],
+    ['garbage', /not "HM"/, 'bad-magic'],
+    ['unknownTag', /unknown tag/, 'unknown-tag'],
+    ['badProtobuf', /does not decode/, 'decode'],
   ] as const)(
     'survives %s: counted, said in words, connection reset, read again after',
-    async (fault, words) => {
+    async (fault, words, problem) => {
       const { env, device, wifi } = await setup();
       device.server.misbehaviour = { [fault]: true };
       await wifi.pollAll();
       expect(status(env)?.bad_frames).toBe(1);
       expect(status(env)?.last_error).toMatch(words);
+      expect(status(env)?.last_problem).toBe(problem);
       device.server.misbehaviour = {};
       await wifi.pollAll();
-      expect(status(env)).toMatchObject({ state: 'online', bad_frames: 1 });
+      expect(status(env)).toMatchObject({ state: 'online', bad_frames: 1, last_problem: '' });
     },
   );
 
@@ -255,7 +271,10 @@ describe('Wi-Fi devices: the gateway against the virtual device', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       await env.advance(TIMEOUT_MS);
       await polled;
-      expect(status(env)?.last_error).toMatch(/did not answer in time/);
+      expect(status(env)).toMatchObject({
+        last_problem: 'timeout',
+        last_error: expect.stringMatching(/did not answer in time/),
+      });
     }
     device.server.misbehaviour = {};
     await wifi.pollAll();

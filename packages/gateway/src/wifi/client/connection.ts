@@ -6,6 +6,7 @@
  */
 import { createConnection, type Socket } from 'node:net';
 import type { DescMessage, MessageShape } from '@bufbuild/protobuf';
+import type { WifiProblem } from '@dtu-console/contract';
 import type { Clock } from '../../system/clock';
 import { WifiCodec } from '../protocol/codec';
 import type { FrameReader, WifiFrame } from '../protocol/frame';
@@ -13,19 +14,7 @@ import { decodeMessage, encodeMessage } from '../protocol/messages';
 import { isReplyTag, replyTagOf } from '../protocol/tags';
 
 /** Every way a request can fail, each counted separately in the device status. */
-export type WifiFailureKind =
-  | 'refused'
-  | 'unreachable'
-  | 'timeout'
-  | 'closed'
-  | 'bad-magic'
-  | 'bad-length'
-  | 'bad-crc'
-  | 'too-short'
-  | 'unknown-tag'
-  | 'wrong-reply'
-  | 'decrypt'
-  | 'decode';
+export type WifiFailureKind = Exclude<WifiProblem, 'no-key'>;
 
 export class WifiRequestError extends Error {
   readonly kind: WifiFailureKind;

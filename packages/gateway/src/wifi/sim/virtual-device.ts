@@ -44,6 +44,8 @@ export interface VirtualWifiDeviceOptions {
   /** DTUs only: inverters behind it (default 2). */
   inverters?: number;
   encrypt?: boolean;
+  /** With `encrypt`: says it encrypts but hands out no key (the gateway cannot read it). */
+  withholdKey?: boolean;
   seed?: string;
   /** Epoch ms; default Date.now. */
   now?: () => number;
@@ -71,6 +73,7 @@ export class VirtualWifiDevice {
   readonly #now: () => number;
   readonly #served: Served[] = [];
   readonly #encrypt: boolean;
+  readonly #withholdKey: boolean;
   #encRand: Uint8Array | null = null;
   #boots = 0;
   /** Commands carried out, for tests and the console line. */
@@ -81,6 +84,7 @@ export class VirtualWifiDevice {
     this.#random = new SeededRandom(options.seed ?? `wifi-sim:${options.model.name}`);
     this.#now = options.now ?? (() => Date.now());
     this.#encrypt = options.encrypt === true;
+    this.#withholdKey = options.withholdKey === true;
     const location = options.location ?? { latitude: 52.52, longitude: 13.4 };
     const sky = new Sky({ random: this.#random.fork('sky') });
     this.dtuSerial = this.#serial(options.model.dtuPrefix, 'dtu');
@@ -208,7 +212,7 @@ export class VirtualWifiDevice {
         signalStrength: 26,
         wifiVersion: 'V1.1.0',
         dfs: this.#encRand ? 1n << BigInt(ENCRYPTED_FLAG_BIT) : 0n,
-        encRand: this.#encRand ?? new Uint8Array(0),
+        encRand: this.#encRand && !this.#withholdKey ? this.#encRand : new Uint8Array(0),
       }),
       pvInfo: this.#served.map((s) =>
         create(InverterInfoSchema, {

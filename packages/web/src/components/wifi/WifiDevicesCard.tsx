@@ -170,9 +170,13 @@ function DeviceList({ settings }: { settings: SettingsFormHandle<WifiValues> }) 
                       >
                         {t(`wifi.states.${stateName}`)}
                       </span>
-                      {state?.last_error ? (
-                        <div className="small text-body-secondary" title={t('wifi.lastError')}>
-                          {state.last_error}
+                      {state?.last_problem ? (
+                        <div
+                          className="small text-body-secondary"
+                          data-testid="wifi-problem"
+                          title={`${t('wifi.lastError')}: ${state.last_error}`}
+                        >
+                          {t(`wifi.problems.${state.last_problem}`)}
                         </div>
                       ) : null}
                     </td>
