@@ -110,6 +110,29 @@ describe('history settings', () => {
     expect([...bytes]).toEqual([0x1f, 0x8b, 8, 0]);
   });
 
+  it('says why an export failed, and forgets it once a download works', async () => {
+    serveApi(answers);
+    let fail = true;
+    fetchMock.mockImplementation(async (input) => {
+      const path = new URL(String(input), 'http://dtu.local').pathname;
+      if (path === '/api/v2/history/export') {
+        return fail
+          ? new Response('', { status: 503, statusText: 'Service Unavailable' })
+          : new Response(new Uint8Array([0x1f, 0x8b, 8, 0]));
+      }
+      return new Response(JSON.stringify(answers[path as keyof typeof answers]));
+    });
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL() {} }));
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderScreen(HistorySettingsPage);
+    await screen.findByTestId('history-status');
+    await userEvent.click(screen.getByRole('button', { name: 'Download' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(/503|Service Unavailable/);
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
   describe('import', () => {
     let answer: { status: number; statusText: string; body: string };
     let sent: FormData | null;

@@ -312,6 +312,13 @@ describe('NTP settings', () => {
         fetchMock.mock.calls.filter(([url]) => String(url) === '/api/ntp/time').length,
       ).toBeGreaterThanOrEqual(2),
     );
+    // The answer stays until dismissed; the next synchronisation shows its own again.
+    const alert = await screen.findByTestId('form-alert');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByTestId('form-alert')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: "Synchronise with this browser's time" }));
+    await waitFor(() => expect(posted).toHaveLength(2));
+    expect(await screen.findByTestId('form-alert')).toBeInTheDocument();
   });
 });
 

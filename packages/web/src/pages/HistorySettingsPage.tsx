@@ -2,7 +2,7 @@ import type { HistoryConfig, HistoryStatus } from '@dtu-console/contract/api/his
 import { HistoryLimits } from '@dtu-console/contract/limits';
 import { type HistoryConfigPayload, historyConfigRules } from '@dtu-console/contract/schemas/history';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, useId, useRef, useState } from 'react';
+import { Fragment, useActionState, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   downloadHistoryExport,
@@ -161,29 +161,25 @@ function StatusCard({ status }: { status: HistoryStatus }) {
 function ExportCard() {
   const { t } = useHistorySettingsTranslation();
   const today = useQuery(gatewayTodayQuery);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const download = async () => {
-    setError(null);
-    setBusy(true);
+  // The form's action: downloads the export; a failure is its state, shown until the next try.
+  const [error, download, busy] = useActionState(async (): Promise<string | null> => {
     try {
-      const blob = await downloadHistoryExport();
-      saveFile(blob, `dtu-console-history-${today.data ?? 'export'}.json.gz`);
+      saveFile(await downloadHistoryExport(), `dtu-console-history-${today.data ?? 'export'}.json.gz`);
+      return null;
     } catch (cause) {
-      setError(errorAlert(cause).text);
-    } finally {
-      setBusy(false);
+      return errorAlert(cause).text;
     }
-  };
+  }, null);
 
   return (
     <FormCard title={t('historyadmin.export')} flush>
       <p className="text-body-secondary">{t('historyadmin.exportHint')}</p>
       {error && <Alert variant="danger">{error}</Alert>}
-      <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void download()}>
-        {t('historyadmin.download')}
-      </button>
+      <form action={download}>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t('historyadmin.download')}
+        </button>
+      </form>
     </FormCard>
   );
 }

@@ -2,7 +2,7 @@ import type { NtpConfig, TimezoneMap } from '@dtu-console/contract/api/ntp';
 import { NtpLimits, SunsetType, SunsetZenithDeg } from '@dtu-console/contract/limits';
 import { ntpConfigRules } from '@dtu-console/contract/schemas/ntp';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useActionState, useEffect, useMemo, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import {
   type NtpConfigSave,
@@ -178,8 +178,6 @@ function ManualTimeCard() {
   const queryClient = useQueryClient();
   const time = useQuery(ntpTimeQuery);
   const format = useFormat();
-  const [alert, setAlert] = useState<AlertMessage | null>(null);
-  const [busy, setBusy] = useState(false);
   const offset = useMemo(() => {
     const d = time.data;
     if (!d) return undefined;
@@ -188,31 +186,32 @@ function ManualTimeCard() {
   const device = useTicking(offset);
   const local = useTicking(0);
 
-  const synchronise = async () => {
+  // The form's action: sends the browser's time; its answer is the card's alert until dismissed.
+  const [answer, synchronise, busy] = useActionState(async (): Promise<AlertMessage> => {
     const now = new Date();
-    setBusy(true);
-    setAlert(null);
     try {
-      const answer = await saveNtpTime({
-        year: now.getFullYear(),
-        month: now.getMonth() + 1,
-        day: now.getDate(),
-        hour: now.getHours(),
-        minute: now.getMinutes(),
-        second: now.getSeconds(),
-      });
-      setAlert(responseAlert(t, answer));
+      return responseAlert(
+        t,
+        await saveNtpTime({
+          year: now.getFullYear(),
+          month: now.getMonth() + 1,
+          day: now.getDate(),
+          hour: now.getHours(),
+          minute: now.getMinutes(),
+          second: now.getSeconds(),
+        }),
+      );
     } catch (error) {
-      setAlert(errorAlert(error));
+      return errorAlert(error);
     } finally {
-      setBusy(false);
       await queryClient.invalidateQueries({ queryKey: ntpTimeQuery.queryKey });
     }
-  };
+  }, null);
+  const [dismissed, setDismissed] = useState<AlertMessage | null>(null);
 
   return (
     <FormCard title={t('ntp.manualTime')}>
-      <CodeAlert alert={alert} onDismiss={() => setAlert(null)} />
+      <CodeAlert alert={answer === dismissed ? null : answer} onDismiss={() => setDismissed(answer)} />
       <dl className="row mb-3">
         <dt className="col-sm-4">{t('ntp.deviceTime')}</dt>
         <dd className="col-sm-8 font-monospace" data-testid="device-time">
@@ -223,14 +222,11 @@ function ManualTimeCard() {
           {local ? format.dateTime(local) : '–'}
         </dd>
       </dl>
-      <button
-        type="button"
-        className="btn btn-outline-primary"
-        onClick={() => void synchronise()}
-        disabled={busy}
-      >
-        {t('ntp.synchronise')}
-      </button>
+      <form action={synchronise}>
+        <button type="submit" className="btn btn-outline-primary" disabled={busy}>
+          {t('ntp.synchronise')}
+        </button>
+      </form>
     </FormCard>
   );
 }
