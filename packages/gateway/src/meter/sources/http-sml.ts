@@ -9,7 +9,7 @@ import { fetchBody } from '../http-json';
 import { MeterError } from '../problems';
 import { framesOf } from '../sml/frame';
 import { telegramOutcome } from '../sml/telegram';
-import { authOf } from './http';
+import { authOf, hostOf } from './http';
 import { PollingSource, type PowerMeterSection } from './source';
 
 type HttpSmlSection = PowerMeterSection['http_sml'];
@@ -21,12 +21,7 @@ export function httpSmlSource(
 ): PollingSource {
   const { http_request: request } = section;
   const auth = authOf(request);
-  let where = request.url;
-  try {
-    where = new URL(request.url).host;
-  } catch {
-    // an invalid URL fails on the first request, named as it was typed
-  }
+  const where = hostOf(request.url);
   return new PollingSource({
     where,
     intervalMs: section.polling_interval * 1000,

@@ -14,17 +14,20 @@ export function authOf(request: HttpSection['http_request']): HttpAuth | undefin
   return undefined;
 }
 
+/** The host a meter's URL names, for messages; an invalid URL as it was typed (it fails on the first read). */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
 export function httpJsonSource(section: HttpSection, clock: Clock): PollingSource {
   const { http_request: request } = section;
   const auth = authOf(request);
-  let where = request.url;
-  try {
-    where = new URL(request.url).host;
-  } catch {
-    // an invalid URL fails on the first request, named as it was typed
-  }
   return new PollingSource({
-    where,
+    where: hostOf(request.url),
     intervalMs: section.polling_interval * 1000,
     read: async () => {
       const json = await fetchJson({
