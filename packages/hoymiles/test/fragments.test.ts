@@ -11,7 +11,7 @@ import {
   type WindowDecision,
 } from '../src/fragments';
 import { buildDataRequest, encodeResponseFragments } from '../src/frame';
-import { bytes, errorCode, flipped, hex, unwrap } from './frame-test-utils';
+import { bytes, errorCode, flipped, hex, unwrap } from './helpers/frame-test-utils';
 
 const HM = '114182345678';
 const HMS = '114483010203';

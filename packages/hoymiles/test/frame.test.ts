@@ -15,7 +15,7 @@ import {
   ResponseCommand,
 } from '../src/frame';
 import { DataType } from '../src/types';
-import { bytes, errorCode, flipped, hex, unwrap } from './frame-test-utils';
+import { bytes, errorCode, flipped, hex, unwrap } from './helpers/frame-test-utils';
 
 const HM = '114182345678';
 const HMS = '114483010203';

@@ -1,0 +1,204 @@
+/** The Power limiter screen's form values and the live card's chart input (pure parts). */
+import type { InverterConfig } from '@dtu-console/contract/api/inverter';
+import type { PowerLimiterConfig, PowerLimiterTrace } from '@dtu-console/contract/api/powerlimiter';
+import type { PowerMeterConfig } from '@dtu-console/contract/api/powermeter';
+import { Code } from '@dtu-console/contract/codes';
+import { describe, expect, it } from 'vitest';
+import {
+  check,
+  checkMeter,
+  stringsPowerWp,
+  toPayload,
+  toValues,
+} from '../../../src/components/limiter/form-values';
+import { traceView } from '../../../src/components/limiter/trace-view';
+
+const topic = (name: string) => ({ topic: name, json_path: 'p', unit: 0, sign_inverted: false });
+const meter: PowerMeterConfig = {
+  enabled: false,
+  source: 'mqtt',
+  max_age: 10,
+  mqtt: {
+    use_gateway_broker: true,
+    hostname: '',
+    port: 1883,
+    username: '',
+    password: '',
+    values: [topic('house/power')],
+  },
+  http_json: {
+    polling_interval: 2,
+    http_request: { url: '', auth_type: 0, username: '', password: '********', timeout: 3000 },
+    json_path: '',
+    unit: 0,
+    sign_inverted: false,
+  },
+  shelly: { hostname: '', password: '', kind: 'em', channel: 0, polling_interval: 2, notifications: true },
+  sml_serial: { device: '/dev/ttyUSB0', baud_rate: 9600 },
+  http_sml: {
+    polling_interval: 2,
+    http_request: { url: '', auth_type: 0, username: '', password: '', timeout: 3000 },
+  },
+  sma_speedwire: { serial: 0 },
+  modbus: {
+    transport: 'tcp',
+    host: '',
+    port: 502,
+    device: '/dev/ttyUSB0',
+    baud_rate: 9600,
+    parity: 'none',
+    unit_id: 1,
+    model: 'sdm630',
+    polling_interval: 1,
+    register: 0,
+    register_type: 'input',
+    data_type: 'float32',
+    word_order: 'high_first',
+    scale: 1,
+  },
+};
+const limiter: PowerLimiterConfig = {
+  enabled: true,
+  target_power_consumption: -10,
+  target_power_consumption_hysteresis: 20,
+  base_load_limit: 200,
+  min_command_interval: 3,
+  inverters: [
+    {
+      serial: '116683554321',
+      governed: true,
+      behind_power_meter: true,
+      lower_power_limit: 50,
+      upper_power_limit: 0,
+    },
+  ],
+  feed_in_cap: { enabled: false, mode: 'percent', percent: 60, watts: 0, module_power_wp: 0 },
+  grid_signal: {
+    enabled: false,
+    source: 'gpio',
+    gpio: { chip: '/dev/gpiochip0', lines: [-1, -1, -1, -1], active_low: true },
+    mqtt: { topic: '' },
+    steps: [100, 60, 30, 0],
+  },
+};
+const inverter = (serial: string, name: string, order: number) => ({ serial, name, order }) as InverterConfig;
+const data = {
+  meter,
+  limiter,
+  inverters: [inverter('114172220003', 'Roof', 0), inverter('116683554321', 'Garage', 1)],
+};
+
+describe('the Power limiter form', () => {
+  it('shows a switched-off meter as source "off", a row per inverter, and saves what it showed', () => {
+    const values = toValues(data);
+    expect(values.meter.source).toBe('none');
+    expect(values.meter.mqtt.phases).toBe(1);
+    expect(values.meter.mqtt.values).toHaveLength(3);
+    expect(values.limiter.inverters.map((row) => [row.name, row.governed])).toEqual([
+      ['Roof', false],
+      ['Garage', true],
+    ]);
+    const payload = toPayload(values);
+    // Off is saved as off; every source's own settings stay as they were.
+    expect(payload.meter).toEqual({ ...meter, source: 'none' });
+    // The unlisted, ungoverned inverter behind the meter stays unlisted.
+    expect(payload.limiter).toEqual(limiter);
+  });
+
+  it('sends one or three topics, the source switched on, and lists an inverter not behind the meter', () => {
+    const values = toValues(data);
+    values.meter.source = 'mqtt';
+    values.meter.mqtt.phases = 3;
+    values.meter.mqtt.values = [topic('L1'), topic('L2'), topic('L3')];
+    values.limiter.inverters[0]!.behind_power_meter = false;
+    const payload = toPayload(values);
+    expect(payload.meter.enabled).toBe(true);
+    expect(payload.meter.mqtt.values.map((v) => v.topic)).toEqual(['L1', 'L2', 'L3']);
+    expect(payload.limiter.inverters.map((inv) => inv.serial)).toEqual(['114172220003', '116683554321']);
+    expect(payload.limiter.inverters[0]).not.toHaveProperty('name');
+  });
+
+  it("checks with the contract's codes and marks the field", () => {
+    const values = toValues(data);
+    expect(check(values)).toBeUndefined();
+    values.limiter.target_power_consumption = 20_000;
+    expect(check(values)).toMatchObject({
+      code: Code.PowerLimiterTargetRange,
+      field: 'limiter.target_power_consumption',
+    });
+    values.meter.source = 'http';
+    values.meter.http_json.http_request.url = 'ftp://meter';
+    expect(checkMeter(values)).toMatchObject({
+      code: Code.PowerMeterUrlInvalid,
+      field: 'meter.http_json.http_request.url',
+    });
+    expect(check(values)?.code).toBe(Code.PowerMeterUrlInvalid);
+  });
+});
+
+describe('the limiter chart input', () => {
+  const at = (s: number) => Date.UTC(2025, 5, 21, 11, 0, 0) + s * 1000;
+  const point = (s: number, grid: number | null) => ({
+    time: at(s),
+    grid_power: grid,
+    production: 900,
+    limit: 950,
+  });
+
+  it('fills slots of the spacing up to the last point, bridging a single missed slot only', () => {
+    const trace: PowerLimiterTrace = {
+      window_ms: 60_000,
+      spacing_ms: 5000,
+      points: [point(0, 10), point(5, -20), point(11, 5), point(40, 0), point(45, 3), point(56, 4)],
+    };
+    const view = traceView(trace, { production: 'P', grid: 'G', limit: 'L' })!;
+    expect(view.step).toBe(5);
+    expect(view.time).toHaveLength(12);
+    expect(view.to - view.from).toBe(60);
+    expect(view.to).toBe(at(60) / 1000);
+    const grid = view.series.find((one) => one.key === 'grid')!.values;
+    // Slots 0 … 11 cover 0 … 60 s: 0, 5, 10 filled; 15 … 35 a real gap; 50 missed once and bridged.
+    expect(grid).toEqual([10, -20, 5, null, null, null, null, null, 0, 3, 3, 4]);
+    expect(view.series.map((one) => one.key)).toEqual(['production', 'grid', 'limit']);
+  });
+
+  it('has nothing to draw without points', () => {
+    expect(
+      traceView({ window_ms: 1, spacing_ms: 1, points: [] }, { production: '', grid: '', limit: '' }),
+    ).toBeNull();
+  });
+});
+
+describe('the feed-in cap and grid signal in the Power limiter form', () => {
+  it('are saved as they came, and a bad value points at its field', () => {
+    const values = toValues(data);
+    expect(toPayload(values).limiter.feed_in_cap).toEqual(limiter.feed_in_cap);
+    expect(toPayload(values).limiter.grid_signal).toEqual(limiter.grid_signal);
+    const capTooHigh = toValues({
+      ...data,
+      limiter: { ...limiter, feed_in_cap: { ...limiter.feed_in_cap, enabled: true, percent: 120 } },
+    });
+    expect(check(capTooHigh)).toMatchObject({ code: 17008, field: 'limiter.feed_in_cap.percent' });
+    const noTopic = toValues({
+      ...data,
+      limiter: { ...limiter, grid_signal: { ...limiter.grid_signal, enabled: true, source: 'mqtt' } },
+    });
+    expect(check(noTopic)).toMatchObject({ code: 17014, field: 'limiter.grid_signal.mqtt.topic' });
+    const twice = toValues({
+      ...data,
+      limiter: {
+        ...limiter,
+        grid_signal: { ...limiter.grid_signal, gpio: { ...limiter.grid_signal.gpio, lines: [5, 5, -1, -1] } },
+      },
+    });
+    expect(check(twice)).toMatchObject({ code: 17013, field: 'limiter.grid_signal' });
+  });
+
+  it('take the module power from the strings when none is set', () => {
+    const withStrings = [
+      { serial: 'a', channel: [{ max_power: 400 }, { max_power: 410 }] },
+      { serial: 'b', channel: [{ max_power: 0 }] },
+    ] as unknown as InverterConfig[];
+    expect(stringsPowerWp(withStrings)).toBe(810);
+  });
+});

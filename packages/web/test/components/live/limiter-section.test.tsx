@@ -1,0 +1,118 @@
+/** The live view's limiter card: offered only when it applies, loaded when opened. */
+import type { PowerLimiterStatus, PowerLimiterTrace } from '@dtu-console/contract/api/powerlimiter';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import i18n from 'i18next';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LimiterSection } from '../../../src/components/live/LimiterSection';
+import { LIMITER_NS } from '../../../src/i18n';
+import { MemoryRouter } from '../../../src/lib/navigation';
+import { queryClient } from '../../../src/lib/query';
+import type { LiveInverter } from '../../../src/ws/livedata';
+import { fetchMock, serveApi } from '../../helpers/settings-helpers';
+
+const HM = '114172220003';
+const INVERTERS = [{ serial: HM, name: 'Roof' }] as unknown as LiveInverter[];
+const NOW = Date.UTC(2026, 5, 21, 10);
+
+function status(overrides: Partial<PowerLimiterStatus> = {}): PowerLimiterStatus {
+  return {
+    enabled: true,
+    state: 'regulating',
+    grid_power: -12.5,
+    grid_power_age_ms: 400,
+    target: -20,
+    persistent_commands: 0,
+    inverters: [
+      {
+        serial: HM,
+        governed: true,
+        behind_power_meter: true,
+        limit_w: 420,
+        output_w: 419.6,
+        sun_limited_w: null,
+        commands_last_hour: 7,
+        failing: false,
+        lease_until: null,
+      },
+    ],
+    feed_in: {
+      module_power_wp: 2000,
+      cap_w: null,
+      signal_w: null,
+      export_limit_w: null,
+      binding: 'zero_export',
+      production_cap_w: null,
+      grid_signal: {
+        enabled: false,
+        source: 'gpio',
+        known: false,
+        percent: null,
+        contact: null,
+        lost: false,
+        problem: null,
+        since: null,
+      },
+    },
+    ...overrides,
+  };
+}
+
+const trace: PowerLimiterTrace = {
+  window_ms: 900_000,
+  spacing_ms: 5000,
+  points: [0, 5, 10].map((s) => ({ time: NOW + s * 1000, grid_power: -10, production: 800, limit: 820 })),
+};
+const meter = { enabled: true, source: 'simulated', valid: true, problem: null };
+
+beforeAll(async () => {
+  // The card's texts, as the lazily loaded card would wait for them.
+  await i18n.loadNamespaces(LIMITER_NS);
+});
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  localStorage.clear();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  queryClient.clear();
+});
+
+const show = () =>
+  render(
+    <MemoryRouter>
+      <LimiterSection inverters={INVERTERS} />
+    </MemoryRouter>,
+  );
+const asked = () => fetchMock.mock.calls.map(([input]) => String(input));
+
+describe('limiter section of the live view', () => {
+  it('is not offered while the limiter is off and no meter gives readings', async () => {
+    serveApi({ '/api/powerlimiter/status': status({ enabled: false, state: 'off', grid_power: null }) });
+    show();
+    await waitFor(() => expect(asked()).toEqual(['/api/powerlimiter/status']));
+    expect(screen.queryByRole('button', { name: 'Power limiter' })).not.toBeInTheDocument();
+  });
+
+  it('is offered closed, asks only the status, and shows the card with its chart when opened', async () => {
+    serveApi({
+      '/api/powerlimiter/status': status(),
+      '/api/powermeter/status': meter,
+      '/api/powerlimiter/trace': trace,
+    });
+    show();
+    const toggle = await screen.findByRole('button', { name: 'Power limiter' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(asked()).toEqual(['/api/powerlimiter/status']);
+    await userEvent.click(toggle);
+    expect(await screen.findByTestId('limiter-state', {}, { timeout: 15_000 })).toHaveTextContent(
+      'Regulating',
+    );
+    expect(screen.getByTestId('limiter-grid')).toHaveTextContent('-12.5 W');
+    expect(screen.getByRole('row', { name: /Roof/ })).toHaveTextContent('420 W');
+    expect(await screen.findByRole('img', { name: /last 15 minutes/ })).toBeInTheDocument();
+    expect(localStorage.getItem('limiterOpen')).toBe('1');
+    // The first import of the card and chart modules is slow in a cold test run.
+  }, 30_000);
+});

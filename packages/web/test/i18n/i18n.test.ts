@@ -1,0 +1,127 @@
+import { UPLOAD_REFUSALS } from '@dtu-console/contract/upload-refusals';
+import { describe, expect, it } from 'vitest';
+import { pageTexts } from '../../src/i18n';
+import de from '../../src/i18n/locales/de.json';
+import en from '../../src/i18n/locales/en.json';
+import deExtra from '../../src/i18n/locales/extra/de.json';
+import enExtra from '../../src/i18n/locales/extra/en.json';
+import frExtra from '../../src/i18n/locales/extra/fr.json';
+import fr from '../../src/i18n/locales/fr.json';
+import deHistory from '../../src/i18n/locales/history/de.json';
+import enHistory from '../../src/i18n/locales/history/en.json';
+import frHistory from '../../src/i18n/locales/history/fr.json';
+import deMaintenance from '../../src/i18n/locales/maintenance/de.json';
+import enMaintenance from '../../src/i18n/locales/maintenance/en.json';
+import frMaintenance from '../../src/i18n/locales/maintenance/fr.json';
+import deSettings from '../../src/i18n/locales/settings/de.json';
+import enSettings from '../../src/i18n/locales/settings/en.json';
+import frSettings from '../../src/i18n/locales/settings/fr.json';
+
+function flatKeys(value: object, prefix = ''): string[] {
+  return Object.entries(value).flatMap(([key, child]) =>
+    typeof child === 'object' && child !== null ? flatKeys(child, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+describe('pageTexts', () => {
+  function pageWith(language: string | null, json: string | null): Document {
+    const doc = document.implementation.createHTMLDocument('x');
+    if (language) doc.documentElement.dataset.texts = language;
+    if (json !== null) {
+      const script = doc.createElement('script');
+      script.id = 'console-texts';
+      script.type = 'application/json';
+      script.textContent = json;
+      doc.head.append(script);
+    }
+    return doc;
+  }
+
+  it('returns the texts the gateway put into the page when they are in the wanted language', () => {
+    expect(pageTexts(pageWith('de', JSON.stringify(de)), 'de')).toEqual(de);
+  });
+
+  it('ignores texts in another language (a stored choice the gateway did not know)', () => {
+    expect(pageTexts(pageWith('de', JSON.stringify(de)), 'fr')).toBeNull();
+  });
+
+  it('ignores a page without texts or with broken ones', () => {
+    expect(pageTexts(pageWith(null, null), 'en')).toBeNull();
+    expect(pageTexts(pageWith('en', null), 'en')).toBeNull();
+    expect(pageTexts(pageWith('en', '{"live":'), 'en')).toBeNull();
+    expect(pageTexts(pageWith('en', '"text"'), 'en')).toBeNull();
+  });
+});
+
+describe('translations', () => {
+  it('have the same keys in every language, in every namespace', () => {
+    const keys = flatKeys(en).sort();
+    expect(flatKeys(de).sort()).toEqual(keys);
+    expect(flatKeys(fr).sort()).toEqual(keys);
+    const extraKeys = flatKeys(enExtra).sort();
+    expect(flatKeys(deExtra).sort()).toEqual(extraKeys);
+    expect(flatKeys(frExtra).sort()).toEqual(extraKeys);
+    const maintenanceKeys = flatKeys(enMaintenance).sort();
+    expect(flatKeys(deMaintenance).sort()).toEqual(maintenanceKeys);
+    expect(flatKeys(frMaintenance).sort()).toEqual(maintenanceKeys);
+    const settingsKeys = flatKeys(enSettings).sort();
+    expect(flatKeys(deSettings).sort()).toEqual(settingsKeys);
+    expect(flatKeys(frSettings).sort()).toEqual(settingsKeys);
+    const historyKeys = flatKeys(enHistory).sort();
+    expect(flatKeys(deHistory).sort()).toEqual(historyKeys);
+    expect(flatKeys(frHistory).sort()).toEqual(historyKeys);
+  });
+  it('never define a key in two namespaces', () => {
+    const core = new Set(flatKeys(en));
+    const extra = new Set(flatKeys(enExtra));
+    expect(flatKeys(enExtra).filter((key) => core.has(key))).toEqual([]);
+    expect(flatKeys(enMaintenance).filter((key) => core.has(key) || extra.has(key))).toEqual([]);
+    const maintenance = new Set(flatKeys(enMaintenance));
+    expect(
+      flatKeys(enSettings).filter((key) => core.has(key) || extra.has(key) || maintenance.has(key)),
+    ).toEqual([]);
+    const settings = new Set(flatKeys(enSettings));
+    expect(
+      flatKeys(enHistory).filter(
+        (key) => core.has(key) || extra.has(key) || maintenance.has(key) || settings.has(key),
+      ),
+    ).toEqual([]);
+  });
+  it('translate every upload refusal of the gateway, with the same values', () => {
+    const names = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].map((m) => m[1]).sort();
+    for (const locale of [enMaintenance, deMaintenance, frMaintenance]) {
+      const texts = locale.refusal as Record<string, string>;
+      expect(Object.keys(texts).sort()).toEqual(Object.keys(UPLOAD_REFUSALS).sort());
+      for (const [refusal, text] of Object.entries(UPLOAD_REFUSALS)) {
+        expect(names(texts[refusal] ?? '', /\{\{(\w+)\}\}/g), refusal).toEqual(names(text, /\{(\w+)\}/g));
+      }
+    }
+  });
+  it('have no empty texts', () => {
+    for (const locale of [
+      en,
+      de,
+      fr,
+      enExtra,
+      deExtra,
+      frExtra,
+      enMaintenance,
+      deMaintenance,
+      frMaintenance,
+      enSettings,
+      deSettings,
+      frSettings,
+      enHistory,
+      deHistory,
+      frHistory,
+    ]) {
+      const walk = (value: object) => {
+        for (const child of Object.values(value)) {
+          if (typeof child === 'object' && child !== null) walk(child);
+          else expect(String(child).trim()).not.toBe('');
+        }
+      };
+      walk(locale);
+    }
+  });
+});

@@ -1,0 +1,129 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import AlertSettingsPage from '../../src/pages/AlertSettingsPage';
+import AlertsPage from '../../src/pages/AlertsPage';
+import { envelope, renderScreen, serveApi, stubApi } from '../helpers/settings-helpers';
+
+const config = {
+  unreachable_enabled: true,
+  unreachable_minutes: 30,
+  string_enabled: true,
+  string_percent: 30,
+  string_minutes: 60,
+  string_light_percent: 20,
+  alarm_enabled: true,
+  radio_enabled: true,
+  radio_percent: 30,
+  radio_minutes: 15,
+  meter_enabled: true,
+  meter_minutes: 5,
+  limiter_enabled: true,
+  limiter_minutes: 5,
+  grid_signal_lost_enabled: true,
+  grid_signal_lost_minutes: 1,
+  grid_signal_enabled: false,
+  grid_signal_hours: 24,
+  webhook_enabled: false,
+  webhook_url: '',
+  webhook_auth: '',
+  ntfy_enabled: false,
+  ntfy_url: '********',
+  ntfy_token: '',
+  ntfy_priority: 4,
+};
+const answers = { '/api/alerts/config': config };
+
+stubApi();
+
+/** The card of one rule, found by its title. */
+async function card(title: string) {
+  const heading = await screen.findByRole('heading', { name: title });
+  return within(heading.closest('section') as HTMLElement);
+}
+
+const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+describe('alert settings: the power limiter’s rules', () => {
+  it('shows the meter and limiter rules with their switch and minutes', async () => {
+    serveApi(answers);
+    renderScreen(AlertSettingsPage);
+    const meter = await card('Meter without reading');
+    expect(meter.getByLabelText('On')).toBeChecked();
+    expect(meter.getByLabelText('For longer than')).toHaveValue(5);
+    expect(meter.getByText(/gives no valid reading/)).toBeInTheDocument();
+    const limiter = await card('Limiter in fallback');
+    expect(limiter.getByLabelText('On')).toBeChecked();
+    expect(limiter.getByLabelText('For longer than')).toHaveValue(5);
+  });
+
+  it('refuses minutes outside the bounds with the contract’s message and sends nothing', async () => {
+    const posted = serveApi(answers);
+    renderScreen(AlertSettingsPage);
+    const field = (await card('Limiter in fallback')).getByLabelText('For longer than');
+    await userEvent.clear(field);
+    await userEvent.type(field, '0');
+    await save();
+    expect(await screen.findByText('Minutes must be between 1 and 1440.')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(posted).toEqual([]);
+  });
+
+  it('sends the switched-off meter rule and new limiter minutes with the rest, the masked URL as it came', async () => {
+    const posted = serveApi(answers, envelope(1001));
+    renderScreen(AlertSettingsPage);
+    const meter = await card('Meter without reading');
+    await userEvent.click(meter.getByLabelText('On'));
+    const minutes = (await card('Limiter in fallback')).getByLabelText('For longer than');
+    await userEvent.clear(minutes);
+    await userEvent.type(minutes, '12');
+    await save();
+    await waitFor(() =>
+      expect(posted).toEqual([
+        {
+          path: '/api/alerts/config',
+          data: { ...config, meter_enabled: false, limiter_minutes: 12 },
+        },
+      ]),
+    );
+    expect(await screen.findByTestId('form-alert')).toHaveClass('alert-success');
+  });
+});
+
+describe('alert list: the power limiter’s alerts', () => {
+  it('lists a plant-wide meter alert by its rule, without notes for a meter or limiter not set up', async () => {
+    serveApi({
+      '/api/alerts/status?locale=en': {
+        open: [
+          {
+            id: 7,
+            rule: 'meter',
+            serial: '',
+            name: '',
+            channel: null,
+            message: 'Electricity meter: no valid reading (connection refused)',
+            started: 1_750_500_000,
+            ended: null,
+            acknowledged: false,
+          },
+        ],
+        recent: [],
+        unacknowledged: 1,
+        rules: [
+          { rule: 'string', enabled: true, applicable: false, reason: 'strings' },
+          { rule: 'meter', enabled: true, applicable: true },
+          { rule: 'limiter', enabled: true, applicable: false, reason: 'limiter' },
+        ],
+      },
+    });
+    renderScreen(AlertsPage);
+    expect(
+      await screen.findByText('Electricity meter: no valid reading (connection refused)'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Meter without reading')).toBeInTheDocument();
+    const notes = screen.getAllByRole('status');
+    expect(notes.map((note) => note.textContent)).toEqual([
+      'String underperforming: Needs at least two strings with a max power (inverter settings).',
+    ]);
+  });
+});
