@@ -1,8 +1,8 @@
 /**
- * POST /api/test/clock: moves the gateway clock forward, for the browser tests (docs/testing.md). Exists
- * only when the gateway was started with `--test-clock`; without it the path is unknown (404). Every timer
- * due in the span fires at its own moment (system/clock.ts, advance), so the poll cycle, the simulator,
- * the history's minutes, the alert windows and the power limiter see the minutes pass.
+ * POST /api/test/clock: moves the gateway clock forward, for the browser tests (docs/api.md, Test clock).
+ * Exists only when the gateway was started with `--test-clock`; without it the path is unknown (404).
+ * Every timer due in the span fires at its own moment (system/clock.ts, advance), so the poll cycle, the
+ * simulator, the history's minutes, the alert windows and the power limiter see the minutes pass.
  */
 import { Code, envelope, internalErrorBody, testClockSchema } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';

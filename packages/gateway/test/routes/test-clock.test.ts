@@ -130,12 +130,12 @@ describe('everything time-driven follows the advanced clock', () => {
     env = await gatewayOnSystemClock(true);
     await env.gateway.start();
     const limiter = await post(env.gateway, '/api/powerlimiter/config', {
-      ...(await get(env.gateway, '/api/powerlimiter/config')).json(),
+      ...((await get(env.gateway, '/api/powerlimiter/config')).json() as object),
       ...LIMITER_ON,
     });
     expect(limiter.json().code, limiter.body).toBe(1001);
     const alerts = await post(env.gateway, '/api/alerts/config', {
-      ...(await get(env.gateway, '/api/alerts/config')).json(),
+      ...((await get(env.gateway, '/api/alerts/config')).json() as object),
       radio_enabled: true,
       radio_percent: 0,
       radio_minutes: 1,
