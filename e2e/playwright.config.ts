@@ -41,7 +41,8 @@ export default defineConfig({
   webServer: {
     // The real gateway, serving the real built console, on a throw-away data directory.
     // Through the launcher, as `npm start` runs it: an installed release takes over after its upload.
-    command: `node ../scripts/ensure-build.mjs && node ../packages/gateway/dist/launcher.js --host 127.0.0.1 --port ${port} --data-dir ${dataDir} --sim-start ${SIM_START}`,
+    // `--test-clock` (tests only): specs advance the gateway clock with POST /api/test/clock (tests/clock.ts).
+    command: `node ../scripts/ensure-build.mjs && node ../packages/gateway/dist/launcher.js --host 127.0.0.1 --port ${port} --data-dir ${dataDir} --sim-start ${SIM_START} --test-clock`,
     url: `http://127.0.0.1:${port}/api/system/status`,
     env: { LOG_FORMAT: 'json', LOG_LEVEL: 'warn' },
     reuseExistingServer: false,

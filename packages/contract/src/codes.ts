@@ -20,6 +20,7 @@ import { PowerLimiterCode, PowerLimiterCodeTable } from './codes/powerlimiter';
 import { PowerMeterCode, PowerMeterCodeTable } from './codes/powermeter';
 import { SecurityCode, SecurityCodeTable } from './codes/security';
 import type { CodeSpec } from './codes/spec';
+import { TestClockCode, TestClockCodeTable } from './codes/test-clock';
 import { WifiCode, WifiCodeTable } from './codes/wifi';
 
 export type { CodeParam, CodeSpec, EnvelopeType, ParamKey } from './codes/spec';
@@ -42,6 +43,7 @@ export const Code = {
   ...PowerLimiterCode,
   ...AlertsCode,
   ...WifiCode,
+  ...TestClockCode,
 } as const;
 
 export type CodeName = keyof typeof Code;
@@ -64,6 +66,7 @@ export const CodeTable: { readonly [C in Code]: CodeSpec } = {
   ...PowerLimiterCodeTable,
   ...AlertsCodeTable,
   ...WifiCodeTable,
+  ...TestClockCodeTable,
 };
 
 const codeValues = new Set<number>(Object.values(Code));

@@ -48,6 +48,7 @@ export * from './schemas/power';
 export * from './schemas/powerlimiter';
 export * from './schemas/powermeter';
 export * from './schemas/security';
+export * from './schemas/test-clock';
 export * from './schemas/validate';
 export * from './schemas/wifi';
 export * from './serial';

@@ -20,5 +20,6 @@ export * from './limits/powerlimiter';
 export * from './limits/powermeter';
 export * from './limits/security';
 export * from './limits/socket';
+export * from './limits/test-clock';
 export * from './limits/upload';
 export * from './limits/wifi';

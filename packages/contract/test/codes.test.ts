@@ -155,6 +155,9 @@ const expected: Row[] = [
   [24013, 'warning', { min: 1, max: 1440 }],
   [24014, 'warning', { min: 1, max: 1440 }],
   [24015, 'warning', { min: 1, max: 720 }],
+  // docs/api.md, Test clock (--test-clock only)
+  [31001, 'success', null],
+  [31002, 'warning', { min: 1, max: 3600000 }],
   // docs/wifi.md
   [33001, 'warning', { max: 10 }],
   [33002, 'warning', { max: 31 }],

@@ -21,6 +21,12 @@ export interface GatewayOptions {
   rebootExits?: boolean;
   /** `--sim-start` / `SIM_START`: the gateway clock starts at this moment (epoch ms) and runs on. */
   simStart?: number;
+  /**
+   * `--test-clock`, tests only: POST /api/test/clock (admin) moves the gateway clock forward. Production
+   * never sets it; the gateway warns at every start when it is on. A flag only, no environment variable:
+   * it shows on the command line and cannot be inherited unseen.
+   */
+  testClock?: boolean;
   /** `--require-time-sync` / `REQUIRE_TIME_SYNC=1`: distrust the host clock until SNTP answers or the time is set. */
   requireTimeSync?: boolean;
   /** `--max-socket-clients` / `MAX_SOCKET_CLIENTS`: clients per WebSocket before the oldest is closed. */
@@ -66,6 +72,8 @@ export const USAGE = `Usage: dtu-console [options]
   --reboot-exits             REBOOT_EXITS=1      a reboot exits (a supervisor restarts the gateway)
   --sim-start <ISO time>     SIM_START           the gateway clock starts at this moment
   --require-time-sync        REQUIRE_TIME_SYNC=1 no inverter requests until the time is synchronised
+  --test-clock                                   TESTS ONLY, never in production: POST /api/test/clock
+                                                 (admin) moves the gateway clock forward
   --max-socket-clients <n>   MAX_SOCKET_CLIENTS  clients per WebSocket before the oldest is closed
   --radio <mode>             RADIO               simulated (default), model, hardware or replay
   --replay-file <path>       REPLAY_FILE         the captured log --radio replay answers from
@@ -86,6 +94,7 @@ const FLAGS = {
   'reboot-exits': { type: 'boolean' },
   'sim-start': { type: 'string' },
   'require-time-sync': { type: 'boolean' },
+  'test-clock': { type: 'boolean' },
   'max-socket-clients': { type: 'string' },
   radio: { type: 'string' },
   'tls-cert': { type: 'string' },
@@ -142,6 +151,7 @@ export function parseOptions(
       ['1', 'true', 'yes'].includes((env.REQUIRE_TIME_SYNC ?? '').toLowerCase()),
     rebootExits:
       values['reboot-exits'] ?? ['1', 'true', 'yes'].includes((env.REBOOT_EXITS ?? '').toLowerCase()),
+    ...(values['test-clock'] ? { testClock: true } : {}),
   };
 }
 

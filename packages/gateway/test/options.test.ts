@@ -86,6 +86,15 @@ describe('time options', () => {
     expect(parseOptions(['--require-time-sync'], {}, false).requireTimeSync).toBe(true);
     expect(parseOptions([], { REQUIRE_TIME_SYNC: '1' }, false).requireTimeSync).toBe(true);
   });
+
+  it('runs the test clock only with the --test-clock flag, never from the environment', () => {
+    expect('testClock' in parseOptions([], {}, false)).toBe(false);
+    expect(parseOptions(['--test-clock'], {}, false).testClock).toBe(true);
+    // A variable could be inherited unseen by a production service: only the flag turns it on.
+    expect('testClock' in parseOptions([], { TEST_CLOCK: '1' }, false)).toBe(false);
+    expect(() => parseOptions(['--test-clock=yes'], {}, false)).toThrow(OptionsError);
+    expect(USAGE).toMatch(/--test-clock +TESTS ONLY, never in production: POST \/api\/test\/clock/);
+  });
 });
 
 describe('gatewayEntry', () => {

@@ -27,6 +27,7 @@ import { powerMeterRoutes } from './powermeter';
 import { prometheusRoutes } from './prometheus';
 import { securityRoutes } from './security';
 import { systemRoutes } from './system';
+import { testClockRoutes } from './test-clock';
 import { wifiRoutes } from './wifi';
 
 /** Every API route module, one per domain. Add a module with one line here. */
@@ -59,4 +60,6 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app
   await app.register(powerLimiterRoutes, { ctx });
   await app.register(livedataSocketRoutes, { ctx });
   await app.register(consoleSocketRoutes, { ctx });
+  // Tests only: without --test-clock the path does not exist.
+  if (ctx.options.testClock) await app.register(testClockRoutes, { ctx });
 };

@@ -23,6 +23,19 @@ export function isSettableClock(clock: Clock): clock is SettableClock {
   return typeof (clock as Partial<SettableClock>).setTime === 'function';
 }
 
+/**
+ * A clock a test can move forward (`--test-clock`, POST /api/test/clock; the ManualClock of unit tests).
+ * `advance(ms)` is time passing, not a time set: every timer due within `ms` fires in time order at its
+ * own moment, so polls, minute writers and rule windows see each step as they would in real time.
+ */
+export interface AdvanceableClock extends Clock {
+  advance(ms: number): Promise<void>;
+}
+
+export function isAdvanceableClock(clock: Clock): clock is AdvanceableClock {
+  return typeof (clock as Partial<AdvanceableClock>).advance === 'function';
+}
+
 export interface SystemClockOptions {
   /** Start the clock at this moment and let it run on (demos and tests at night); counts as synchronised. */
   startAt?: number;
@@ -32,11 +45,28 @@ export interface SystemClockOptions {
   hostNow?: () => number;
 }
 
-/** Host time plus an offset. A manual time set moves the offset, never the host clock. */
-export class SystemClock implements Clock {
+/** A timer of the SystemClock: a host timeout, and the gateway time it is due at (for advance()). */
+interface HostTimer {
+  at: number;
+  order: number;
+  callback: () => void;
+  /** Keeps the process alive (sleep) or not (setTimer). */
+  ref: boolean;
+  handle: NodeJS.Timeout;
+}
+
+/**
+ * Host time plus an offset. A manual time set moves the offset, never the host clock. Timers run on the
+ * host's timeouts; the clock keeps each one's due time so that advance() (tests only, `--test-clock`) can
+ * fire them early, in order, as time passing would.
+ */
+export class SystemClock implements SettableClock, AdvanceableClock {
   #offset = 0;
   #synchronised: boolean;
   readonly #hostNow: () => number;
+  readonly #timers = new Set<HostTimer>();
+  #order = 0;
+  #advancing: Promise<void> = Promise.resolve();
 
   constructor(options: SystemClockOptions = {}) {
     this.#hostNow = options.hostNow ?? Date.now;
@@ -52,9 +82,14 @@ export class SystemClock implements Clock {
     return this.#synchronised;
   }
 
-  /** Manual time set (POST /api/ntp/time) or an SNTP answer: adopt `epochMs` as now. */
+  /**
+   * Manual time set (POST /api/ntp/time) or an SNTP answer: adopt `epochMs` as now. A correction, not
+   * time passing: pending timers keep their remaining durations.
+   */
   setTime(epochMs: number): void {
-    this.#offset = epochMs - this.#hostNow();
+    const delta = epochMs - this.now();
+    this.#offset += delta;
+    for (const timer of this.#timers) timer.at += delta;
     this.#synchronised = true;
   }
 
@@ -63,13 +98,90 @@ export class SystemClock implements Clock {
   }
 
   setTimer(ms: number, callback: () => void): () => void {
-    const timer = setTimeout(callback, Math.max(0, ms));
-    timer.unref?.();
-    return () => clearTimeout(timer);
+    const timer = this.#schedule(ms, callback, false);
+    return () => {
+      this.#timers.delete(timer);
+      clearTimeout(timer.handle);
+    };
   }
 
   sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+    return new Promise((resolve) => this.#schedule(ms, resolve, true));
+  }
+
+  /**
+   * Tests only (`--test-clock`): moves the clock forward by `ms` on top of the host time passing. Each timer
+   * due in that span fires at its own moment (the clock steps to it first); between two, the event loop turns once,
+   * so the async work a timer started (a poll awaiting the radio, a write) runs before the next one.
+   * Timers due later keep their remaining gateway time. Calls are taken one after another.
+   */
+  advance(ms: number): Promise<void> {
+    const run = this.#advancing.then(() => this.#advance(Math.max(0, ms)));
+    this.#advancing = run.catch(() => undefined);
+    return run;
+  }
+
+  async #advance(ms: number): Promise<void> {
+    // The offset moves by exactly `ms` in all; the host clock runs on beside it, as it always does.
+    let remaining = ms;
+    try {
+      for (;;) {
+        await settle();
+        const next = this.#earliestDue(this.now() + remaining);
+        if (!next) break;
+        this.#timers.delete(next);
+        clearTimeout(next.handle);
+        // A timer overtaken by the host clock (a slow one before it) fires now: the clock never steps back.
+        const step = next.at - this.now();
+        if (step > 0) {
+          this.#offset += step;
+          remaining -= step;
+        }
+        next.callback();
+      }
+      this.#offset += remaining;
+    } finally {
+      // What is still pending was due later by the old offset: its host timeout now counts from here.
+      for (const timer of this.#timers) this.#rearm(timer);
+    }
+    await settle();
+  }
+
+  #earliestDue(end: number): HostTimer | undefined {
+    let earliest: HostTimer | undefined;
+    for (const timer of this.#timers) {
+      if (timer.at > end) continue;
+      if (!earliest || timer.at < earliest.at || (timer.at === earliest.at && timer.order < earliest.order))
+        earliest = timer;
+    }
+    return earliest;
+  }
+
+  #schedule(ms: number, callback: () => void, ref: boolean): HostTimer {
+    const delay = Math.max(0, ms);
+    const timer: HostTimer = {
+      at: this.now() + delay,
+      order: this.#order++,
+      callback,
+      ref,
+      handle: undefined as unknown as NodeJS.Timeout,
+    };
+    this.#timers.add(timer);
+    this.#arm(timer, delay);
+    return timer;
+  }
+
+  #arm(timer: HostTimer, delay: number): void {
+    timer.handle = setTimeout(() => {
+      if (!this.#timers.delete(timer)) return;
+      timer.callback();
+    }, delay);
+    if (!timer.ref) timer.handle.unref?.();
+  }
+
+  #rearm(timer: HostTimer): void {
+    clearTimeout(timer.handle);
+    this.#arm(timer, Math.max(0, timer.at - this.now()));
   }
 }
 
@@ -80,7 +192,7 @@ interface PendingTimer {
 }
 
 /** A clock that moves only when a test says so; timers fire in time order during advance(). */
-export class ManualClock implements Clock {
+export class ManualClock implements AdvanceableClock {
   #now: number;
   #synchronised: boolean;
   #timers: PendingTimer[] = [];
@@ -134,6 +246,13 @@ export class ManualClock implements Clock {
     this.#now = end;
     await flushMicrotasks();
   }
+}
+
+/** Pending promise callbacks, then one turn of the event loop (I/O callbacks that came due). */
+async function settle(): Promise<void> {
+  await flushMicrotasks();
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  await flushMicrotasks();
 }
 
 async function flushMicrotasks(): Promise<void> {

@@ -1,0 +1,10 @@
+// The test clock of the browser tests (`--test-clock`); its response codes are in ../codes/test-clock.ts.
+
+/**
+ * POST /api/test/clock: how far one call may move the gateway clock. An hour keeps a call short (every
+ * timer in the span fires at its own moment) and a suite that starts at noon in daylight.
+ */
+export const TestClockLimits = {
+  advanceMinMs: 1,
+  advanceMaxMs: 60 * 60_000,
+} as const;
