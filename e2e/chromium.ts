@@ -1,4 +1,5 @@
 import { accessSync, constants } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 /** The flags a root, offline CI machine needs (no sandbox, no calls home). */
 export const CHROMIUM_ARGS = [
@@ -10,6 +11,16 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
+
+/**
+ * Chromium's environment: the machine's own, with fontconfig pointed at `fonts/fonts.conf`, which shows it
+ * Debian's DejaVu fonts (fonts-dejavu-core) and nothing else. The compared pictures (`toHaveScreenshot`)
+ * then render the same text on every machine with that package, whatever other fonts it has.
+ */
+export const CHROMIUM_ENV: Record<string, string | undefined> = {
+  ...process.env,
+  FONTCONFIG_FILE: fileURLToPath(new URL('./fonts/fonts.conf', import.meta.url)),
+};
 
 /**
  * Playwright cannot download its own browser here, so the tests drive the system's Chromium:

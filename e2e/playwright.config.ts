@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './chromium';
+import { CHROMIUM_ARGS, CHROMIUM_ENV, findChromium } from './chromium';
 
 const port = Number(process.env.E2E_PORT ?? 18_480);
 const dataDir = mkdtempSync(join(tmpdir(), 'dtu-e2e-'));
@@ -20,7 +20,23 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,
-  expect: { timeout: 10_000 },
+  expect: {
+    timeout: 10_000,
+    // The compared pictures (tests/pictures.spec.ts, alerts.spec.ts), baselines in tests/*-snapshots/ for
+    // Debian's Chromium with the fonts of fonts/fonts.conf. Up to 1 % of the pixels may differ: the
+    // software rasteriser antialiases the edges of curves and text a shade differently between runs on a
+    // busy machine (a few hundred pixels of a page), while a moved, missing or recoloured element, a
+    // changed text or a wrong theme changes far more than that. Each pixel counts as differing only past
+    // Playwright's default colour threshold (0.2 in YIQ space).
+    toHaveScreenshot: {
+      maxDiffPixelRatio: 0.01,
+      animations: 'disabled',
+      caret: 'hide',
+      scale: 'css',
+      // One set of baselines whatever the project is called: they are for the one browser the suite drives.
+      pathTemplate: '{testDir}/__screenshots__/{testFilePath}/{arg}{ext}',
+    },
+  },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   outputDir: './test-results',
   use: {
@@ -34,7 +50,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
+        launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS, env: CHROMIUM_ENV },
       },
     },
   ],
