@@ -22,7 +22,28 @@ const TOOLS = [
   { what: 'promtool and Prometheus (metrics tests)', pkg: 'prometheus', found: () => onPath('promtool') },
   { what: 'systemd-analyze (service unit test)', pkg: 'systemd', found: () => onPath('systemd-analyze') },
   { what: 'socat (serial line tests)', pkg: 'socat', found: () => onPath('socat') },
+  {
+    // The only fonts the browser tests' Chromium sees (e2e/fonts/fonts.conf): the compared pictures'
+    // baselines are drawn with them.
+    what: "Debian's DejaVu fonts (compared pictures)",
+    pkg: 'fonts-dejavu-core',
+    found: () => DEJAVU.every((file) => readable(`/usr/share/fonts/truetype/dejavu/${file}`)),
+  },
 ];
+
+/** The files of fonts-dejavu-core that e2e/fonts/fonts.conf lets Chromium use. */
+const DEJAVU = ['Sans', 'Sans-Bold', 'SansMono', 'SansMono-Bold', 'Serif', 'Serif-Bold'].map(
+  (style) => `DejaVu${style}.ttf`,
+);
+
+function readable(path) {
+  try {
+    accessSync(path, constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function executable(path) {
   if (!path) return false;

@@ -39,7 +39,8 @@ export async function startGateway(
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the gateway (${extra.join(' ')}) exited with ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`the gateway (${extra.join(' ')}) exited with ${child.exitCode}`);
     const up = await fetch(`${url}/api/system/status`).then(
       (response) => response.ok,
       () => false,

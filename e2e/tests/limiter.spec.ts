@@ -12,7 +12,7 @@ const SLOW = { timeout: 30_000 };
 /**
  * The power limiter in the console against the real gateway (simulated radio, the simulated house meter):
  * the settings round trip with "Read now", the live view's card regulating with its chart, a refused
- * value, and screenshots in light, dark, German and French (under /tmp, to look at).
+ * value, and the screens in light, dark, German and French (their pictures: pictures.spec.ts).
  */
 
 async function openSettings(page: Page) {
@@ -36,8 +36,19 @@ async function openCard(page: Page) {
   return card;
 }
 
-/** The settings screen and the live card in a theme and language as a visitor stored them. */
-async function shoot(page: Page, theme: 'light' | 'dark', locale: string, tag = '') {
+/** What the screen and the live card say in each language: its title and the chart's name. */
+const WORDS = {
+  en: { title: 'Power limiter', chart: /last 15 minutes/ },
+  de: { title: 'Leistungsbegrenzer', chart: /letzten 15 Minuten/ },
+  fr: { title: 'Limiteur de puissance', chart: /15 dernières minutes/ },
+} as const;
+
+/**
+ * The settings screen and the live card in a theme and language as a visitor stored them: translated,
+ * in that theme, the card's chart drawn, nothing wider than the window. How they look is compared in
+ * pictures.spec.ts.
+ */
+async function showsIn(page: Page, theme: 'light' | 'dark', locale: keyof typeof WORDS) {
   await page.addInitScript(
     ([t, l]) => {
       localStorage.setItem('theme', t);
@@ -45,16 +56,24 @@ async function shoot(page: Page, theme: 'light' | 'dark', locale: string, tag = 
     },
     [theme, locale] as const,
   );
-  const name = `${theme}-${locale}${tag}`;
+  const fitsWidth = async () =>
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      page.viewportSize()!.width,
+    );
   await page.goto('/settings/powerlimiter');
   await expect(page.locator('table.limiter-inverters')).toBeVisible(SLOW);
-  await page.screenshot({ path: `/tmp/limiter-settings-${name}.png`, fullPage: true });
+  await expect(page.locator('html')).toHaveAttribute('data-bs-theme', theme);
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(WORDS[locale].title);
+  await fitsWidth();
   const card = await openCard(page);
-  await expect(card.locator('svg path.history-line')).toHaveCount(3, SLOW);
+  const chart = card.getByTestId('limiter-chart');
+  await expect(chart.locator('svg path.history-line')).toHaveCount(3, SLOW);
+  await expect(chart.getByRole('img')).toHaveAttribute('aria-label', WORDS[locale].chart);
   const section = page.getByTestId('limiter-section');
   await section.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `/tmp/limiter-live-${name}.png` });
-  await section.screenshot({ path: `/tmp/limiter-card-${name}.png` });
+  await expect(card).toBeInViewport();
+  await fitsWidth();
 }
 
 test.describe('power limiter', () => {
@@ -178,7 +197,9 @@ test.describe('power limiter', () => {
     await expect(chart.getByRole('img')).toHaveAttribute('aria-label', /last 15 minutes/);
   });
 
-  test('looks right in light, dark, German and French', async ({ browser }) => {
+  test('light, dark, German and French, and on a phone: translated, themed, the chart drawn, nothing too wide', async ({
+    browser,
+  }) => {
     test.setTimeout(300_000);
     for (const [theme, locale] of [
       ['light', 'en'],
@@ -189,13 +210,13 @@ test.describe('power limiter', () => {
       const context = await browser.newContext({ viewport: { width: 1100, height: 900 } });
       const page = await context.newPage();
       await signedIn(page);
-      await shoot(page, theme, locale);
+      await showsIn(page, theme, locale);
       await context.close();
     }
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await phone.newPage();
     await signedIn(page);
-    await shoot(page, 'light', 'de', '-phone');
+    await showsIn(page, 'light', 'de');
     await phone.close();
   });
 });

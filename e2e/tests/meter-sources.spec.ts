@@ -9,7 +9,7 @@ const SLOW = { timeout: 30_000 };
  * The meter sources that read the meter itself, in the Power limiter screen against the real gateway:
  * a Modbus TCP meter (a small SDM120 on loopback, answering function 4 with its power as a float) read
  * with "Read now", a custom register's check, a read head that is not plugged in. Nothing is saved: the
- * other specs keep the simulated meter. Screenshots of the Modbus fields go to /tmp.
+ * other specs keep the simulated meter.
  */
 
 /**
@@ -87,7 +87,10 @@ test.describe('meter sources in the Power limiter screen', () => {
         'No reading: Serial device not found: check the path and that the read head or adapter is plugged in.',
         SLOW,
       );
-      await page.screenshot({ path: '/tmp/meter-sml-serial.png', fullPage: true });
+      // The read head's fields in place of the Modbus ones.
+      await expect(page.getByLabel('Serial device')).toHaveValue('/dev/ttyUSB-not-plugged');
+      await expect(page.getByLabel('Host', { exact: true })).toHaveCount(0);
+      await expect(page.getByLabel('Unit id')).toHaveCount(0);
     } finally {
       await new Promise<void>((resolve) => meter.server.close(() => resolve()));
     }
