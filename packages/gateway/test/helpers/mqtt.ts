@@ -1,32 +1,13 @@
+import { mqttConfig } from '@dtu-console/contract/fixtures/settings';
 import mqtt, { type MqttClient } from 'mqtt';
 
 /** The MQTT settings POSTed by the broker tests (OpenDTU's defaults, discovery on). */
-export const baseConfig = {
+export const baseConfig = mqttConfig({
   mqtt_enabled: true,
   mqtt_hostname: '127.0.0.1',
-  mqtt_port: 1883,
   mqtt_clientid: 'dtu-console-test',
-  mqtt_username: '',
-  mqtt_password: '',
-  mqtt_topic: 'solar/',
-  mqtt_retain: true,
-  mqtt_tls: false,
-  mqtt_root_ca_cert: '',
-  mqtt_tls_cert_login: false,
-  mqtt_client_cert: '',
-  mqtt_client_key: '',
-  mqtt_lwt_topic: 'dtu/status',
-  mqtt_lwt_online: 'online',
-  mqtt_lwt_offline: 'offline',
-  mqtt_lwt_qos: 2,
-  mqtt_publish_interval: 5,
-  mqtt_clean_session: true,
   mqtt_hass_enabled: true,
-  mqtt_hass_expire: true,
-  mqtt_hass_retain: true,
-  mqtt_hass_topic: 'homeassistant/',
-  mqtt_hass_individualpanels: false,
-};
+});
 
 /** Waits (real time) until `check` holds; the broker and the client run on real sockets. */
 export async function until(check: () => boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
