@@ -1,5 +1,8 @@
+import type { MqttConfig } from '@dtu-console/contract/api/mqtt';
 import { mqttConfig } from '@dtu-console/contract/fixtures/settings';
 import mqtt, { type MqttClient } from 'mqtt';
+import type { Gateway } from '../../src/app';
+import { expectEnvelope, post } from './api';
 
 /** The MQTT settings POSTed by the broker tests (OpenDTU's defaults, discovery on). */
 export const baseConfig = mqttConfig({
@@ -8,6 +11,15 @@ export const baseConfig = mqttConfig({
   mqtt_clientid: 'dtu-console-test',
   mqtt_hass_enabled: true,
 });
+
+/**
+ * Saves `baseConfig` with the broker's port (and `patch`) as the gateway's MQTT settings, expects them
+ * stored (1001) and waits until the gateway is connected.
+ */
+export async function connectToBroker(gateway: Gateway, port: number, patch: Partial<MqttConfig> = {}) {
+  expectEnvelope(await post(gateway, '/api/mqtt/config', { ...baseConfig, mqtt_port: port, ...patch }), 1001);
+  await until(() => gateway.ctx.services.mqtt.connected, 5000, 'the gateway to connect');
+}
 
 /** Waits (real time) until `check` holds; the broker and the client run on real sockets. */
 export async function until(check: () => boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
