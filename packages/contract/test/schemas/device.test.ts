@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from '../../src/codes';
+import { deviceConfig, displayConfig } from '../../src/fixtures/settings';
 import {
   deviceConfigRules,
   deviceConfigSchema,
@@ -10,23 +11,9 @@ import { validate } from '../../src/schemas/validate';
 
 // The GET example of docs/api.md, as the web app posts it back (curPin may carry extra keys).
 const getObject = {
-  curPin: {
-    name: 'ESP32-S3 board with SSD1306',
-    links: [{ name: 'Information', url: 'https://example.org/docs' }],
-    nrf24: { clk: 36, cs: 37, en: 38, irq: 47, miso: 48, mosi: 35 },
-    display: { type: 2, data: 2, clk: 1, cs: -1, reset: -1 },
-    led: { led0: 17, led1: 18 },
-  },
-  display: {
-    rotation: 2,
-    power_safe: true,
-    screensaver: true,
-    contrast: 60,
-    locale: 'en',
-    diagramduration: 36000,
-    diagrammode: 1,
-  },
-  led: [{ brightness: 100 }, { brightness: 100 }],
+  curPin: { ...deviceConfig().curPin, links: [{ name: 'Information', url: 'https://example.org/docs' }] },
+  display: displayConfig(),
+  led: deviceConfig().led,
 };
 
 const run = (patch: Record<string, unknown>) => validate(deviceConfigSchema, { ...getObject, ...patch });

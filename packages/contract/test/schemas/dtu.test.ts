@@ -1,22 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from '../../src/codes';
+import { dtuConfig } from '../../src/fixtures/settings';
 import { CmtCountries } from '../../src/limits';
 import { dtuConfigRules, dtuConfigSchema, isCmtFrequencyValid } from '../../src/schemas/dtu';
 import { validate } from '../../src/schemas/validate';
 
 // The GET example of the web app posts it back whole.
-const getObject = {
-  serial: '199980115004',
-  pollinterval: 5,
-  nrf_enabled: true,
-  nrf_palevel: 0,
-  cmt_enabled: false,
-  cmt_palevel: 0,
-  cmt_frequency: 865000000,
-  cmt_country: 0,
-  cmt_chan_width: 250000,
-  country_def: CmtCountries.map(({ id: _id, name: _name, ...rest }) => rest),
-};
+const getObject = dtuConfig();
 const payload = {
   serial: '199980115004',
   pollinterval: 5,

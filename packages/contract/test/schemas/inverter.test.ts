@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from '../../src/codes';
+import { inverterFlags } from '../../src/fixtures/inverters';
 import {
   inverterAddRules,
   inverterAddSchema,
@@ -146,17 +147,7 @@ describe('POST /api/inverter/edit schema', () => {
       poll_enable: 0,
       reachable_threshold: 'x',
     });
-    expect(result.ok && result.value).toMatchObject({
-      poll_enable: true,
-      poll_enable_night: true,
-      command_enable: true,
-      command_enable_night: true,
-      reachable_threshold: 2,
-      zero_runtime: false,
-      zero_day: false,
-      clear_eventlog: false,
-      yieldday_correction: false,
-    });
+    expect(result.ok && result.value).toMatchObject(inverterFlags);
   });
 
   it('reads channels in order: missing name → "", names cut to 30 bytes, u16 power', () => {

@@ -1,35 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from '../../src/codes';
+import { mqttExample } from '../../src/fixtures/settings';
 import { type MqttConfigPayload, mqttConfigRules, mqttConfigSchema } from '../../src/schemas/mqtt';
 import { validate } from '../../src/schemas/validate';
 
-// The GET example of docs/api.md, enabled: what the web app posts back.
-const valid: MqttConfigPayload = {
-  mqtt_enabled: true,
-  mqtt_hostname: '192.168.1.10',
-  mqtt_port: 1883,
-  mqtt_clientid: 'OpenDTU-1715004',
-  mqtt_username: 'opendtu',
-  mqtt_password: 'mqtt-secret',
-  mqtt_topic: 'solar/',
-  mqtt_retain: true,
-  mqtt_tls: false,
-  mqtt_root_ca_cert: '-----BEGIN CERTIFICATE-----\nMIIF\n-----END CERTIFICATE-----\n',
-  mqtt_tls_cert_login: false,
-  mqtt_client_cert: '',
-  mqtt_client_key: '',
-  mqtt_lwt_topic: 'dtu/status',
-  mqtt_lwt_online: 'online',
-  mqtt_lwt_offline: 'offline',
-  mqtt_lwt_qos: 2,
-  mqtt_publish_interval: 5,
-  mqtt_clean_session: true,
-  mqtt_hass_enabled: true,
-  mqtt_hass_expire: true,
-  mqtt_hass_retain: true,
-  mqtt_hass_topic: 'homeassistant/',
-  mqtt_hass_individualpanels: false,
-};
+// The GET example of docs/api.md, enabled: what the web app posts back; discovery on, so its topic is checked.
+const valid: MqttConfigPayload = mqttExample({ mqtt_hass_enabled: true });
 
 const run = (patch: Record<string, unknown>) => validate(mqttConfigSchema, { ...valid, ...patch });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from '../../src/codes';
+import { networkConfig } from '../../src/fixtures/settings';
 import {
   isDottedIpv4,
   networkAddressRules,
@@ -9,22 +10,7 @@ import {
 } from '../../src/schemas/network';
 
 // The GET example of docs/api.md
-const getObject = {
-  hostname: 'OpenDTU-%06X',
-  dhcp: true,
-  ipaddress: '0.0.0.0',
-  netmask: '0.0.0.0',
-  gateway: '0.0.0.0',
-  dns1: '0.0.0.0',
-  dns2: '0.0.0.0',
-  ssid: 'MyWiFi',
-  password: 'secret-wifi-pass',
-  aptimeout: 3,
-  mdnsenabled: false,
-  syslogenabled: false,
-  sysloghostname: '',
-  syslogport: 514,
-};
+const getObject = networkConfig();
 const station = { stationMode: true };
 const ethernet = { stationMode: false };
 const run = (patch: Record<string, unknown>, context = station) =>

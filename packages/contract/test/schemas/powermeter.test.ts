@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from '../../src/codes';
+import { modbusConfig } from '../../src/fixtures/limiter';
 import {
   isMeterTopicValid,
   isMeterUrlValid,
@@ -71,22 +72,7 @@ describe('power meter config schema', () => {
   });
 
   it("checks the SML, Speedwire and Modbus sources only when chosen, and needs the chosen one's settings", () => {
-    const modbus = {
-      transport: 'tcp',
-      host: 'meter',
-      port: 502,
-      device: '/dev/ttyUSB0',
-      baud_rate: 9600,
-      parity: 'none',
-      unit_id: 1,
-      model: 'sdm630',
-      polling_interval: 1,
-      register: 0,
-      register_type: 'input',
-      data_type: 'float32',
-      word_order: 'high_first',
-      scale: 1,
-    };
+    const modbus = modbusConfig({ host: 'meter' });
     const code = (value: object) => {
       const result = validate(powerMeterConfigSchema, value);
       return result.ok ? 'ok' : result.code;

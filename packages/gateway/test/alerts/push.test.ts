@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Alert } from '@dtu-console/contract';
+import { alertsConfig } from '@dtu-console/contract/fixtures/settings';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAlertPush, headerText } from '../../src/alerts/push';
 import type { AlertsSettings } from '../../src/alerts/rules/rule';
@@ -35,33 +36,15 @@ async function server(statuses: number[]): Promise<{ server: Server; base: strin
   return { server: s, base: `http://127.0.0.1:${(s.address() as AddressInfo).port}`, received };
 }
 
-const settings = (base: string): AlertsSettings => ({
-  unreachable_enabled: true,
-  unreachable_minutes: 30,
-  string_enabled: true,
-  string_percent: 30,
-  string_minutes: 60,
-  string_light_percent: 20,
-  alarm_enabled: true,
-  radio_enabled: true,
-  radio_percent: 30,
-  radio_minutes: 15,
-  meter_enabled: true,
-  meter_minutes: 5,
-  grid_signal_lost_enabled: true,
-  grid_signal_lost_minutes: 1,
-  grid_signal_enabled: false,
-  grid_signal_hours: 24,
-  limiter_enabled: true,
-  limiter_minutes: 5,
-  webhook_enabled: true,
-  webhook_url: `${base}/hook/SECRET-HOOK-ID`,
-  webhook_auth: 'Bearer SECRET-AUTH',
-  ntfy_enabled: true,
-  ntfy_url: `${base}/SECRET-TOPIC`,
-  ntfy_token: 'SECRET-TOKEN',
-  ntfy_priority: 4,
-});
+const settings = (base: string): AlertsSettings =>
+  alertsConfig({
+    webhook_enabled: true,
+    webhook_url: `${base}/hook/SECRET-HOOK-ID`,
+    webhook_auth: 'Bearer SECRET-AUTH',
+    ntfy_enabled: true,
+    ntfy_url: `${base}/SECRET-TOPIC`,
+    ntfy_token: 'SECRET-TOKEN',
+  });
 
 const alert: Alert = {
   id: 3,

@@ -8,10 +8,10 @@ import { EventBus } from '../../src/bus';
 import { InverterEngine } from '../../src/engine/engine';
 import { LiveModel } from '../../src/engine/live-model';
 import { MI_ESTIMATED_EFFICIENCY } from '../../src/engine/mi-values';
-import type { RadioRequest } from '../../src/radio/radio';
 import { SeededRandom, SimulatedRadio } from '../../src/radio/simulated';
 import { ManualClock } from '../../src/system/clock';
 import { PLANT_LOCATION, plantSettings } from '../helpers/engine-plant';
+import { recordTransmits } from '../helpers/transmits';
 
 const MINUTE = 60_000;
 const LOCATION = PLANT_LOCATION;
@@ -33,12 +33,7 @@ function plant(serials: string[], kept?: (serial: string) => number[]) {
     faults: { weakSignal: false },
     cloudiness: 0,
   });
-  const sent: RadioRequest[] = [];
-  const transmit = radio.transmit.bind(radio);
-  radio.transmit = (request) => {
-    sent.push(request);
-    return transmit(request);
-  };
+  const sent = recordTransmits(radio);
   const live = new LiveModel({ bus: new EventBus(), now: () => clock.now() });
   if (kept) live.provideKeptYield(kept);
   const settings = plantSettings(serials);

@@ -9,17 +9,16 @@ import { EventBus } from '../../src/bus';
 import { InverterEngine } from '../../src/engine/engine';
 import { LiveModel } from '../../src/engine/live-model';
 import { MAX_PROBE_GAP_ROUNDS, PollBackoff } from '../../src/engine/poll-backoff';
-import { engineSettings, inverterSettings } from '../../src/engine/settings';
 import { AnswerWindowMs } from '../../src/engine/transaction';
 import type { RadioRequest } from '../../src/radio/radio';
 import { SeededRandom, SimulatedRadio } from '../../src/radio/simulated';
 import { ManualClock } from '../../src/system/clock';
+import { PLANT_LOCATION, plantSettings } from '../helpers/engine-plant';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 /** 21 June 2024 10:00 UTC: noon in Germany, every inverter awake. */
 const NOON = Date.UTC(2024, 5, 21, 10);
-const LOCATION = { latitude: 51.1657, longitude: 10.4515 };
 
 /** HM-1500 (4 inputs) serials. */
 function serialOf(index: number): string {
@@ -31,7 +30,7 @@ function plant(options: { count: number; silent?: number; pollIntervalS: number 
   const radio = new SimulatedRadio({
     clock,
     random: new SeededRandom(3),
-    location: () => LOCATION,
+    location: () => PLANT_LOCATION,
     faults: { weakSignal: false },
     cloudiness: 0,
   });
@@ -40,19 +39,7 @@ function plant(options: { count: number; silent?: number; pollIntervalS: number 
   radio.setInverters(serials.slice(0, options.count - (options.silent ?? 0)).map((serial) => ({ serial })));
   const bus = new EventBus();
   const live = new LiveModel({ bus, now: () => clock.now() });
-  const settings = engineSettings({
-    dtu: { pollIntervalS: options.pollIntervalS, nrfPaLevel: 3 },
-    location: { ...LOCATION, timezone: 'CET-1CEST,M3.5.0,M10.5.0/3' },
-    inverters: serials.map((serial, id) =>
-      inverterSettings({
-        id,
-        order: id,
-        serial,
-        name: `inv ${id}`,
-        channels: Array.from({ length: 4 }, () => ({ name: '', max_power: 400, yield_total_offset: 0 })),
-      }),
-    ),
-  });
+  const settings = plantSettings(serials, { pollIntervalS: options.pollIntervalS });
   const engine = new InverterEngine({ clock, radio, live, settings });
   const sent: { at: number; request: RadioRequest }[] = [];
   const transmit = radio.transmit.bind(radio);

@@ -9,10 +9,10 @@ import { EventBus } from '../../src/bus';
 import { InverterEngine } from '../../src/engine/engine';
 import { LiveModel } from '../../src/engine/live-model';
 import { engineSettings, inverterSettings } from '../../src/engine/settings';
-import type { RadioRequest } from '../../src/radio/radio';
 import { SeededRandom, type SimulatedFaults, SimulatedRadio } from '../../src/radio/simulated';
 import { sunPosition } from '../../src/radio/simulated/physics';
 import { ManualClock } from '../../src/system/clock';
+import { recordTransmits } from '../helpers/transmits';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -266,12 +266,7 @@ describe('HMS frequency change', () => {
 
   it('finds an inverter on its start-up frequency, then follows a change of the working frequency', async () => {
     const p = plant({ serials: [serial], start: MIDSUMMER + 10 * HOUR });
-    const sent: RadioRequest[] = [];
-    const transmit = p.radio.transmit.bind(p.radio);
-    p.radio.transmit = (request) => {
-      sent.push(request);
-      return transmit(request);
-    };
+    const sent = recordTransmits(p.radio);
     const channelChanges = () => sent.filter((r) => r.frame[0] === 0x56).map((r) => r.frequencyHz);
     expect(p.radio.inspect(serial)!.frequency?.listenHz).toBe(startupHz);
     await p.engine.start();

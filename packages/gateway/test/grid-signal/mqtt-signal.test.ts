@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertsStatus, configureAlerts } from '../helpers/alerts';
 import { expectEnvelope, get, post } from '../helpers/api';
 import { type RestartableBroker, startMosquitto } from '../helpers/mosquitto';
-import { baseConfig, until, watch } from '../helpers/mqtt';
+import { connectToBroker, until, watch } from '../helpers/mqtt';
 import { HM800, HMS2000, type PlantGateway, plantGateway } from '../helpers/plant-gateway';
 
 const TOPIC = 'ripple/step';
@@ -20,11 +20,7 @@ describe('grid signal over MQTT (real Mosquitto)', () => {
   beforeAll(async () => {
     broker = await startMosquitto();
     env = await plantGateway();
-    expectEnvelope(
-      await post(env.gateway, '/api/mqtt/config', { ...baseConfig, mqtt_port: broker.port }),
-      1001,
-    );
-    await until(() => env.gateway.ctx.services.mqtt.connected, 5000, 'the gateway to connect');
+    await connectToBroker(env.gateway, broker.port);
   });
   afterAll(async () => {
     await env?.cleanup();

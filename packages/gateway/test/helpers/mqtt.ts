@@ -1,32 +1,25 @@
+import type { MqttConfig } from '@dtu-console/contract/api/mqtt';
+import { mqttConfig } from '@dtu-console/contract/fixtures/settings';
 import mqtt, { type MqttClient } from 'mqtt';
+import type { Gateway } from '../../src/app';
+import { expectEnvelope, post } from './api';
 
 /** The MQTT settings POSTed by the broker tests (OpenDTU's defaults, discovery on). */
-export const baseConfig = {
+export const baseConfig = mqttConfig({
   mqtt_enabled: true,
   mqtt_hostname: '127.0.0.1',
-  mqtt_port: 1883,
   mqtt_clientid: 'dtu-console-test',
-  mqtt_username: '',
-  mqtt_password: '',
-  mqtt_topic: 'solar/',
-  mqtt_retain: true,
-  mqtt_tls: false,
-  mqtt_root_ca_cert: '',
-  mqtt_tls_cert_login: false,
-  mqtt_client_cert: '',
-  mqtt_client_key: '',
-  mqtt_lwt_topic: 'dtu/status',
-  mqtt_lwt_online: 'online',
-  mqtt_lwt_offline: 'offline',
-  mqtt_lwt_qos: 2,
-  mqtt_publish_interval: 5,
-  mqtt_clean_session: true,
   mqtt_hass_enabled: true,
-  mqtt_hass_expire: true,
-  mqtt_hass_retain: true,
-  mqtt_hass_topic: 'homeassistant/',
-  mqtt_hass_individualpanels: false,
-};
+});
+
+/**
+ * Saves `baseConfig` with the broker's port (and `patch`) as the gateway's MQTT settings, expects them
+ * stored (1001) and waits until the gateway is connected.
+ */
+export async function connectToBroker(gateway: Gateway, port: number, patch: Partial<MqttConfig> = {}) {
+  expectEnvelope(await post(gateway, '/api/mqtt/config', { ...baseConfig, mqtt_port: port, ...patch }), 1001);
+  await until(() => gateway.ctx.services.mqtt.connected, 5000, 'the gateway to connect');
+}
 
 /** Waits (real time) until `check` holds; the broker and the client run on real sockets. */
 export async function until(check: () => boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {

@@ -1,5 +1,6 @@
 /** /api/powerlimiter/* and the limit lease of POST /api/limit/config, on a gateway without a meter. */
-import { Code, CodeTable, PowerLimiterLimits } from '@dtu-console/contract';
+import { Code, CodeTable } from '@dtu-console/contract';
+import { powerLimiterConfig } from '@dtu-console/contract/fixtures/limiter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../helpers/api';
 import { expectCode } from '../helpers/envelopes';
@@ -34,22 +35,7 @@ const valid = {
 describe('/api/powerlimiter', () => {
   it('has the documented defaults: off, target 0 W, no inverters', async () => {
     const config = (await get(env.gateway, '/api/powerlimiter/config')).json();
-    expect(config).toEqual({
-      enabled: false,
-      target_power_consumption: 0,
-      target_power_consumption_hysteresis: PowerLimiterLimits.hysteresisDefault,
-      base_load_limit: PowerLimiterLimits.baseLoadLimitDefault,
-      min_command_interval: PowerLimiterLimits.minIntervalDefault,
-      inverters: [],
-      feed_in_cap: { enabled: false, mode: 'percent', percent: 60, watts: 0, module_power_wp: 0 },
-      grid_signal: {
-        enabled: false,
-        source: 'gpio',
-        gpio: { chip: '/dev/gpiochip0', lines: [-1, -1, -1, -1], active_low: true },
-        mqtt: { topic: '' },
-        steps: [100, 60, 30, 0],
-      },
-    });
+    expect(config).toEqual(powerLimiterConfig());
     const status = (await get(env.gateway, '/api/powerlimiter/status', null)).json();
     expect(status.state).toBe('off');
     expect(status.persistent_commands).toBe(0);

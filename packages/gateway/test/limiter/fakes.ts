@@ -1,5 +1,6 @@
 /** A scripted plant for the limiter's unit tests: inverters that follow at once, a meter set by hand. */
 import type { GridSignalStatus, SetStatus } from '@dtu-console/contract';
+import { gridSignalStatus } from '@dtu-console/contract/fixtures/limiter';
 import type { RadioKind } from '@dtu-console/hoymiles';
 import { LimiterController, type LimiterSettings } from '../../src/limiter/controller';
 import type { GridSignalFeed } from '../../src/limiter/feed-in';
@@ -60,16 +61,7 @@ export class FakeMeter implements MeterFeed {
 
 /** A grid signal set by hand: unknown until `set`, `lose` keeps the step and marks it lost. */
 export class FakeSignal implements GridSignalFeed {
-  #status: GridSignalStatus = {
-    enabled: true,
-    source: 'mqtt',
-    known: false,
-    percent: null,
-    contact: null,
-    lost: false,
-    problem: null,
-    since: null,
-  };
+  #status: GridSignalStatus = gridSignalStatus({ enabled: true, source: 'mqtt' });
   #listeners = new Set<() => void>();
   constructor(readonly clock: ManualClock) {}
   set(percent: number): void {

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PowerMeterConfig, PowerMeterStatus, PowerMeterTestResult } from '@dtu-console/contract';
+import { modbusConfig } from '@dtu-console/contract/fixtures/limiter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../src/config/secrets';
 import { expectEnvelope, get, post } from '../helpers/api';
@@ -77,17 +78,7 @@ describe('/api/powermeter: SML, Speedwire and Modbus sources', () => {
       http_request: { url: '', auth_type: 0, username: '', password: '', timeout: 3000 },
     });
     expect(defaults.sma_speedwire).toEqual({ serial: 0 });
-    expect(defaults.modbus).toMatchObject({
-      transport: 'tcp',
-      host: '',
-      port: 502,
-      device: '/dev/ttyUSB0',
-      baud_rate: 9600,
-      parity: 'none',
-      unit_id: 1,
-      model: 'sdm630',
-      polling_interval: 1,
-    });
+    expect(defaults.modbus).toEqual(modbusConfig());
   });
 
   it("checks the chosen source's settings with the domain codes", async () => {

@@ -2,6 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { modbusConfig } from '@dtu-console/contract/fixtures/limiter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ModbusSource } from '../../src/meter/sources/modbus';
 import type { PowerMeterSection } from '../../src/meter/sources/source';
@@ -31,22 +32,8 @@ describe('Modbus RTU meter source (socat pty pair)', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const section = (unit: number): PowerMeterSection['modbus'] => ({
-    transport: 'rtu',
-    host: '',
-    port: 502,
-    device: pair.device,
-    baud_rate: 9600,
-    parity: 'none',
-    unit_id: unit,
-    model: 'ddsu666',
-    polling_interval: 1,
-    register: 0,
-    register_type: 'input',
-    data_type: 'float32',
-    word_order: 'high_first',
-    scale: 1,
-  });
+  const section = (unit: number): PowerMeterSection['modbus'] =>
+    modbusConfig({ transport: 'rtu', device: pair.device, unit_id: unit, model: 'ddsu666' });
 
   it('reads a DDSU666 at its unit id', async () => {
     meter.set('holding', 0x2004, -1.25);

@@ -1,4 +1,6 @@
 /** The Modbus source against modbus-serial's own TCP server holding a meter's register image. */
+
+import { modbusConfig } from '@dtu-console/contract/fixtures/limiter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ModbusSource } from '../../src/meter/sources/modbus';
 import type { PowerMeterSection } from '../../src/meter/sources/source';
@@ -8,23 +10,8 @@ import { collect, until } from './sink';
 
 type ModbusSection = PowerMeterSection['modbus'];
 
-const section = (port: number, changes: Partial<ModbusSection> = {}): ModbusSection => ({
-  transport: 'tcp',
-  host: '127.0.0.1',
-  port,
-  device: '/dev/ttyUSB0',
-  baud_rate: 9600,
-  parity: 'none',
-  unit_id: 1,
-  model: 'sdm630',
-  polling_interval: 1,
-  register: 0,
-  register_type: 'input',
-  data_type: 'float32',
-  word_order: 'high_first',
-  scale: 1,
-  ...changes,
-});
+const section = (port: number, changes: Partial<ModbusSection> = {}): ModbusSection =>
+  modbusConfig({ host: '127.0.0.1', port, ...changes });
 
 describe('Modbus meter source (Modbus TCP on loopback)', () => {
   const clock = new ManualClock(1_700_000_000_000);

@@ -6,7 +6,7 @@ import type { PowerMeterSection } from '../../src/meter/sources/source';
 import { SystemClock } from '../../src/system/clock';
 import { expectEnvelope, get, post } from '../helpers/api';
 import { type RestartableBroker, startMosquitto } from '../helpers/mosquitto';
-import { baseConfig } from '../helpers/mqtt';
+import { connectToBroker } from '../helpers/mqtt';
 import { type PlantGateway, plantGateway } from '../helpers/plant-gateway';
 import { freePort } from '../helpers/ports';
 import { collect, until } from './sink';
@@ -130,11 +130,7 @@ describe('MQTT meter source against a real Mosquitto', () => {
     });
 
     it('subscribes beside the command topics and keeps the MQTT output running', async () => {
-      expectEnvelope(
-        await post(env.gateway, '/api/mqtt/config', { ...baseConfig, mqtt_port: broker.port }),
-        1001,
-      );
-      await until(() => env.gateway.ctx.services.mqtt.connected, 5000);
+      await connectToBroker(env.gateway, broker.port);
       // The saved MQTT settings re-apply the meter, which now subscribes through that connection.
       await until(() => env.gateway.ctx.services.meter.status().problem?.code !== 'broker-off');
       await new Promise((resolve) => setTimeout(resolve, 300));

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatedRadio } from '../../src/radio/simulated';
 import { expectEnvelope, post } from '../helpers/api';
 import { type RestartableBroker, startMosquitto } from '../helpers/mosquitto';
-import { baseConfig, until, watch } from '../helpers/mqtt';
+import { connectToBroker, until, watch } from '../helpers/mqtt';
 import { HM800, HMS2000, type PlantGateway, plantGateway } from '../helpers/plant-gateway';
 
 const MIN = 60_000;
@@ -34,11 +34,7 @@ describe('alerts over MQTT (real Mosquitto)', () => {
     try {
       env = await plantGateway();
       const gateway = env.gateway;
-      expectEnvelope(
-        await post(gateway, '/api/mqtt/config', { ...baseConfig, mqtt_port: broker.port }),
-        1001,
-      );
-      await until(() => gateway.ctx.services.mqtt.connected, 5000, 'the gateway to connect');
+      await connectToBroker(gateway, broker.port);
       await until(
         () =>
           watcher.last.get(`solar/${HM800}/alert`) === 'OFF' && watcher.last.get('solar/dtu/alert') === 'OFF',

@@ -1,5 +1,6 @@
 import { generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { rootCertificates } from 'node:tls';
+import { mqttExample } from '@dtu-console/contract/fixtures/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultRootCa } from '../../src/config/defaults';
 import { SECRET_MASK } from '../../src/config/secrets';
@@ -33,32 +34,7 @@ const statusExample = {
   mqtt_hass_topic: 'homeassistant/',
   mqtt_hass_individualpanels: false,
 };
-const configExample = {
-  mqtt_enabled: true,
-  mqtt_hostname: '192.0.2.10',
-  mqtt_port: 1883,
-  mqtt_clientid: 'OpenDTU-1715004',
-  mqtt_username: 'opendtu',
-  mqtt_password: 'mqtt-secret',
-  mqtt_topic: 'solar/',
-  mqtt_retain: true,
-  mqtt_tls: false,
-  mqtt_root_ca_cert: '-----BEGIN CERTIFICATE-----\nMIIFazCC...\n-----END CERTIFICATE-----\n',
-  mqtt_tls_cert_login: false,
-  mqtt_client_cert: '',
-  mqtt_client_key: '',
-  mqtt_lwt_topic: 'dtu/status',
-  mqtt_lwt_online: 'online',
-  mqtt_lwt_offline: 'offline',
-  mqtt_lwt_qos: 2,
-  mqtt_publish_interval: 5,
-  mqtt_clean_session: true,
-  mqtt_hass_enabled: false,
-  mqtt_hass_expire: true,
-  mqtt_hass_retain: true,
-  mqtt_hass_topic: 'homeassistant/',
-  mqtt_hass_individualpanels: false,
-};
+const configExample = mqttExample();
 
 /** A client certificate (any parsable PEM will do) and a private key that must never be shown. */
 const clientCert =

@@ -4,11 +4,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { MqttConfig } from '@dtu-console/contract/api/mqtt';
 import mqtt from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, post } from '../helpers/api';
 import { type RestartableBroker, startMosquitto } from '../helpers/mosquitto';
-import { baseConfig, until, watch } from '../helpers/mqtt';
+import { baseConfig, connectToBroker, until, watch } from '../helpers/mqtt';
 import { HM800, HMS2000, type PlantGateway, plantGateway } from '../helpers/plant-gateway';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy';
 
@@ -55,13 +56,9 @@ describe('MQTT against a real Mosquitto', () => {
     await env?.cleanup();
   });
 
-  async function gatewayOn(port: number, patch: Record<string, unknown> = {}) {
+  async function gatewayOn(port: number, patch: Partial<MqttConfig> = {}) {
     env = await plantGateway({ logToConsole: true });
-    expectEnvelope(
-      await post(env.gateway, '/api/mqtt/config', { ...baseConfig, mqtt_port: port, ...patch }),
-      1001,
-    );
-    await until(() => env.gateway.ctx.services.mqtt.connected, 5000, 'the gateway to connect');
+    await connectToBroker(env.gateway, port, patch);
     return env;
   }
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDefaults } from '../../src/config/defaults';
 import { InverterState } from '../../src/engine/inverter';
+import { inverterSettings } from '../../src/engine/settings';
 import type { MqttSection } from '../../src/mqtt/client-options';
 import { type DiscoveryInput, discoveryMessages, expireAfterS } from '../../src/mqtt/discovery';
 
@@ -10,22 +11,7 @@ const mqttDefaults = createDefaults({ chipId: 1234567, passwordHash: '', withInv
 const hassOn: MqttSection = { ...mqttDefaults, hass: { ...mqttDefaults.hass, enabled: true } };
 
 function garage() {
-  const state = new InverterState({
-    id: 0,
-    serial: SERIAL,
-    name: 'Garage',
-    order: 0,
-    poll_enable: true,
-    poll_enable_night: true,
-    command_enable: true,
-    command_enable_night: true,
-    reachable_threshold: 2,
-    zero_runtime: false,
-    zero_day: false,
-    clear_eventlog: false,
-    yieldday_correction: false,
-    channels: [],
-  });
+  const state = new InverterState(inverterSettings({ serial: SERIAL, name: 'Garage' }));
   return state.snapshot();
 }
 

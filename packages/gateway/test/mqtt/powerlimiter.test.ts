@@ -4,9 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePowerLimiterCommand, powerLimiterSubscriptions } from '../../src/mqtt/powerlimiter';
-import { expectEnvelope, post } from '../helpers/api';
+import { post } from '../helpers/api';
 import { type RestartableBroker, startMosquitto } from '../helpers/mosquitto';
-import { baseConfig, until, watch } from '../helpers/mqtt';
+import { baseConfig, connectToBroker, until, watch } from '../helpers/mqtt';
 import { HM800, type PlantGateway, plantGateway } from '../helpers/plant-gateway';
 
 describe('power limiter command topics', () => {
@@ -47,11 +47,7 @@ describe('power limiter against a real Mosquitto', () => {
     env = await plantGateway();
     // No meter: the simulated one is on by default.
     await env.gateway.ctx.config.patch('powermeter', { enabled: false });
-    expectEnvelope(
-      await post(env.gateway, '/api/mqtt/config', { ...baseConfig, mqtt_port: broker.port }),
-      1001,
-    );
-    await until(() => env.gateway.ctx.services.mqtt.connected, 5000, 'the gateway to connect');
+    await connectToBroker(env.gateway, broker.port);
   });
   afterAll(async () => {
     await env?.cleanup();

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
+import { networkConfig } from '@dtu-console/contract/fixtures/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../src/config/secrets';
 import {
@@ -32,22 +33,7 @@ const statusExample = {
   ap_mac: '24:0A:C4:1A:2B:3D',
   ap_stationnum: 0,
 };
-const configExample = {
-  hostname: 'OpenDTU-%06X',
-  dhcp: true,
-  ipaddress: '0.0.0.0',
-  netmask: '0.0.0.0',
-  gateway: '0.0.0.0',
-  dns1: '0.0.0.0',
-  dns2: '0.0.0.0',
-  ssid: 'MyWiFi',
-  password: 'secret-wifi-pass',
-  aptimeout: 3,
-  mdnsenabled: false,
-  syslogenabled: false,
-  sysloghostname: '',
-  syslogport: 514,
-};
+const configExample = networkConfig();
 
 const ROUTE_TABLE = [
   'Iface\tDestination\tGateway \tFlags\tRefCnt\tUse\tMetric\tMask\t\tMTU\tWindow\tIRTT',

@@ -4,6 +4,8 @@ import { AC_FIELDS, DC_FIELDS, INV_FIELDS, LIVE_FIELDS, roundTo } from '../../sr
 import { inverterDetailJson } from '../../src/output/live-json';
 import { renderMetrics } from '../../src/output/prometheus';
 import { HM800, harness } from '../engine/harness';
+import { globalFacts } from '../helpers/global-facts';
+import { hm800Vector2 } from '../helpers/live-states';
 
 describe('field catalogue', () => {
   it('lists the live-data channels in wire order with the protocol table’s names, units and decimals', () => {
@@ -38,40 +40,13 @@ describe('field catalogue', () => {
   it('is what live data and Prometheus both print', async () => {
     const h = harness({ inverters: [{ serial: HM800, name: 'Roof' }] });
     const fake = h.radio.add(HM800);
-    fake.state = {
-      dc: [
-        { voltage: 33.5, current: 7.15, power: 239.6, yieldDay: 1234, yieldTotal: 1567.891 },
-        { voltage: 34.1, current: 6.98, power: 238.0, yieldDay: 1201, yieldTotal: 1544.002 },
-      ],
-      ac: {
-        voltage: 231.2,
-        current: 1.97,
-        power: 455.1,
-        reactivePower: -2.3,
-        frequency: 50.01,
-        powerFactor: 0.998,
-      },
-      temperature: 41.3,
-      eventLogCount: 0,
-    };
+    fake.state = hm800Vector2();
     await h.engine.start();
     await h.clock.advance(1_000);
     await h.engine.stop();
     const inv = h.live.inverter(HM800)!;
     const detail = inverterDetailJson(h.live, inv);
-    const metrics = renderMetrics(
-      {
-        hostname: 'h',
-        gitHash: 'g',
-        configVersion: '1',
-        arch: 'a',
-        mac: 'm',
-        uptimeS: 1,
-        heap: { size: 1, free: 1, biggestBlock: 1, minFree: 1 },
-        wifi: { rssi: 0, bssid: '' },
-      },
-      h.live,
-    );
+    const metrics = renderMetrics(globalFacts(), h.live);
     for (const f of AC_FIELDS) {
       const value = roundTo(f.read(inv, 0), f.digits);
       expect(detail.AC['0']).toHaveProperty(f.name, { v: value, u: f.unit, d: f.digits });

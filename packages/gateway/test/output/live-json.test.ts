@@ -1,3 +1,4 @@
+import { channel } from '@dtu-console/contract/fixtures/inverters';
 import { eventLogEntryFromUtc } from '@dtu-console/hoymiles';
 import { describe, expect, it } from 'vitest';
 import {
@@ -12,7 +13,8 @@ import {
   powerStatusJson,
   roundTo,
 } from '../../src/output/live-json';
-import { HM800, HMS800, harness } from '../engine/harness';
+import { HM800, HMS800 } from '../engine/harness';
+import { vectorPlant } from '../helpers/live-states';
 
 const SUMMARY_KEYS = [
   'serial',
@@ -38,45 +40,12 @@ const STATS_KEYS = [
 ];
 
 /** The worked example of docs/protocol.md (HM-800, test vector 2 of runtime-fields.json). */
-async function workedExample() {
-  const h = harness({
-    inverters: [
-      {
-        serial: HM800,
-        name: 'Garage roof',
-        channels: [
-          { name: 'South', max_power: 400, yield_total_offset: 0 },
-          { name: '', max_power: 0, yield_total_offset: 0 },
-        ],
-      },
-      { serial: HMS800, name: 'Shed', order: 5 },
-    ],
-  });
-  const fake = h.radio.add(HM800, {
+function workedExample() {
+  return vectorPlant({
+    name: 'Garage roof',
+    channels: [channel('South', 400), channel('')],
     eventLog: [eventLogEntryFromUtc(1, 22530, null), eventLogEntryFromUtc(143, 47110, 47260)],
   });
-  fake.state = {
-    dc: [
-      { voltage: 33.5, current: 7.15, power: 239.6, yieldDay: 1234, yieldTotal: 1567.891 },
-      { voltage: 34.1, current: 6.98, power: 238.0, yieldDay: 1201, yieldTotal: 1544.002 },
-    ],
-    ac: {
-      voltage: 231.2,
-      current: 1.97,
-      power: 455.1,
-      reactivePower: -2.3,
-      frequency: 50.01,
-      powerFactor: 0.998,
-    },
-    temperature: 41.3,
-    eventLogCount: 2,
-  };
-  h.radio.add(HMS800, { online: false });
-  await h.engine.start();
-  // Turns: HM-800 at 0 s, the silent HMS at 5 s, HM-800 again at 10 s (device info, grid profile, limit).
-  await h.clock.advance(14_000);
-  await h.engine.stop();
-  return h;
 }
 
 describe('GET /api/livedata/status JSON', () => {

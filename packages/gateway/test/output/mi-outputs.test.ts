@@ -8,31 +8,18 @@ import { describe, expect, it } from 'vitest';
 import { createDefaults } from '../../src/config/defaults';
 import { InverterState } from '../../src/engine/inverter';
 import { LiveModel } from '../../src/engine/live-model';
+import { inverterSettings } from '../../src/engine/settings';
 import type { MqttSection } from '../../src/mqtt/client-options';
 import { discoveryMessages } from '../../src/mqtt/discovery';
 import { channelFields } from '../../src/mqtt/fields';
 import { inverterDetailJson, limitStatusJson } from '../../src/output/live-json';
 import { renderMetrics } from '../../src/output/prometheus';
+import { globalFacts } from '../helpers/global-facts';
 
 const MI600 = '104161200002';
 
 function mi600() {
-  const state = new InverterState({
-    id: 0,
-    serial: MI600,
-    name: 'Garage MI',
-    order: 0,
-    poll_enable: true,
-    poll_enable_night: true,
-    command_enable: true,
-    command_enable_night: true,
-    reachable_threshold: 2,
-    zero_runtime: false,
-    zero_day: false,
-    clear_eventlog: false,
-    yieldday_correction: false,
-    channels: [],
-  });
+  const state = new InverterState(inverterSettings({ serial: MI600, name: 'Garage MI' }));
   state.pollingEnabled = true;
   const answers = [0x09, 0x11].map((command, i) =>
     decodeMiLiveAnswer(
@@ -105,19 +92,7 @@ describe('an MI-600 in the outputs', () => {
   });
 
   it('Prometheus: the absent values are left out', () => {
-    const text = renderMetrics(
-      {
-        hostname: 'dtu',
-        gitHash: 'g1',
-        configVersion: '1',
-        arch: 'x',
-        mac: '00:00:00:00:00:00',
-        uptimeS: 1,
-        heap: { size: 1, free: 1, biggestBlock: 1, minFree: 1 },
-        wifi: { rssi: -50, bssid: '' },
-      },
-      live,
-    );
+    const text = renderMetrics(globalFacts(), live);
     expect(text).toMatch(/opendtu_Power\{[^}]*type="AC"[^}]*\} 389\.5/);
     expect(text).not.toMatch(/opendtu_Current\{[^}]*type="AC"/);
     expect(text).toMatch(/opendtu_Current\{[^}]*type="DC"/);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderMetrics } from '../../src/output/prometheus';
 import { get } from '../helpers/api';
 import { parseExposition, type Sample } from '../helpers/exposition';
+import { globalFacts } from '../helpers/global-facts';
 import { HM800, HMS2000, type PlantGateway, plantGateway } from '../helpers/plant-gateway';
 import { checkMetrics, MISSING_PROMETHEUS, PROMTOOL } from '../helpers/prometheus-tools';
 
@@ -244,21 +245,7 @@ describe('the families beside OpenDTU', () => {
     const live = env.gateway.ctx.plant.live;
     const first = live.inverters()[0]!;
     live.setInverter({ ...first, hasData: false, lastUpdateEpochMs: 0, limitKnown: false }, 'status');
-    const { samples: now } = parseExposition(
-      renderMetrics(
-        {
-          hostname: 'h',
-          gitHash: 'g',
-          configVersion: '1',
-          arch: 'a',
-          mac: 'm',
-          uptimeS: 1,
-          heap: { size: 1, free: 1, biggestBlock: 1, minFree: 1 },
-          wifi: { rssi: 0, bssid: '' },
-        },
-        live,
-      ),
-    );
+    const { samples: now } = parseExposition(renderMetrics(globalFacts(), live));
     const of = (name: string) => now.filter((s) => s.name === name && s.labels.serial === first.serial);
     expect(of('dtu_inverter_ac_power_watts')).toEqual([]);
     expect(of('dtu_string_power_watts')).toEqual([]);

@@ -1,8 +1,10 @@
+import { channel } from '@dtu-console/contract/fixtures/inverters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeLabelValue, type GlobalFacts, renderMetrics } from '../../src/output/prometheus';
-import { HM800, HMS800, harness } from '../engine/harness';
+import { HM800, HMS800 } from '../engine/harness';
 import { expectAuthMatrix, get } from '../helpers/api';
 import { parseExposition } from '../helpers/exposition';
+import { vectorPlant } from '../helpers/live-states';
 import {
   HM800 as HM_800,
   HMS2000 as HMS_2000,
@@ -22,42 +24,8 @@ const FACTS: GlobalFacts = {
 };
 
 /** An HM-800 with data and named strings (one with a quote and a backslash), and a silent HMS-800. */
-async function plant() {
-  const h = harness({
-    inverters: [
-      {
-        serial: HM800,
-        name: 'Garage "roof" \\ west',
-        channels: [
-          { name: 'South', max_power: 410, yield_total_offset: 1.5 },
-          { name: '', max_power: 0, yield_total_offset: 0 },
-        ],
-      },
-      { serial: HMS800, name: 'Shed', order: 5 },
-    ],
-  });
-  const fake = h.radio.add(HM800);
-  fake.state = {
-    dc: [
-      { voltage: 33.5, current: 7.15, power: 239.6, yieldDay: 1234, yieldTotal: 1567.891 },
-      { voltage: 34.1, current: 6.98, power: 238.0, yieldDay: 1201, yieldTotal: 1544.002 },
-    ],
-    ac: {
-      voltage: 231.2,
-      current: 1.97,
-      power: 455.1,
-      reactivePower: -2.3,
-      frequency: 50.01,
-      powerFactor: 0.998,
-    },
-    temperature: 41.3,
-    eventLogCount: 0,
-  };
-  h.radio.add(HMS800, { online: false });
-  await h.engine.start();
-  await h.clock.advance(14_000);
-  await h.engine.stop();
-  return h;
+function plant() {
+  return vectorPlant({ name: 'Garage "roof" \\ west', channels: [channel('South', 410, 1.5), channel('')] });
 }
 
 describe('exposition checker (test helper)', () => {

@@ -3,9 +3,8 @@
  * reconnects within 5 s and its state topics flow again (a fresh one arrives after the restart).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectEnvelope, post } from '../helpers/api';
 import { type RestartableBroker, startMosquitto } from '../helpers/mosquitto';
-import { baseConfig, until, watch } from '../helpers/mqtt';
+import { connectToBroker, until, watch } from '../helpers/mqtt';
 import { HM800, type PlantGateway, plantGateway } from '../helpers/plant-gateway';
 import { bySoak } from './soak';
 
@@ -15,15 +14,7 @@ describe('the MQTT broker killed and restarted', () => {
   beforeAll(async () => {
     broker = await startMosquitto();
     env = await plantGateway();
-    expectEnvelope(
-      await post(env.gateway, '/api/mqtt/config', {
-        ...baseConfig,
-        mqtt_port: broker.port,
-        mqtt_retain: false,
-      }),
-      1001,
-    );
-    await until(() => env.gateway.ctx.services.mqtt.connected, 5000, 'the first connection');
+    await connectToBroker(env.gateway, broker.port, { mqtt_retain: false });
   });
   afterAll(async () => {
     await env?.cleanup();

@@ -1,5 +1,6 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { deviceConfig } from '@dtu-console/contract/fixtures/settings';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parsePinMapping, pinMappingProblem, resolveCurPin } from '../../src/config/pin-mapping';
 import { expectAuthMatrix, expectEnvelope, expectSameShape, get, post } from '../helpers/api';
@@ -28,28 +29,7 @@ const S3_BOARD = 'ESP32-S3 + CMT2300A + W5500 + SH1106';
 const POE_BOARD = 'ESP32 PoE board (LAN8720) + nRF24 + SSD1306';
 
 // A GET answer in OpenDTU's shape (with `eth`, which only some profiles have).
-const apiExample = {
-  curPin: {
-    name: 'ESP32-S3 board with SSD1306',
-    nrf24: { clk: 36, cs: 37, en: 38, irq: 47, miso: 48, mosi: 35 },
-    cmt: { clk: -1, cs: -1, fcs: -1, sdio: -1, gpio2: -1, gpio3: -1 },
-    w5500: { sclk: -1, mosi: -1, miso: -1, cs: -1, int: -1, rst: -1 },
-    eth: { enabled: false, phy_addr: -1, power: -1, mdc: -1, mdio: -1, type: 0, clk_mode: 0 },
-    display: { type: 2, data: 2, clk: 1, cs: -1, reset: -1 },
-    led: { led0: 17, led1: 18 },
-  },
-  display: {
-    rotation: 2,
-    power_safe: true,
-    screensaver: true,
-    contrast: 60,
-    locale: 'en',
-    diagramduration: 36000,
-    diagrammode: 1,
-    language: 0,
-  },
-  led: [{ brightness: 100 }, { brightness: 100 }],
-};
+const apiExample = deviceConfig();
 const { eth: _eth, ...curPinWithoutEth } = apiExample.curPin;
 
 let env: Awaited<ReturnType<typeof testGateway>>;

@@ -1,28 +1,16 @@
 import { Code, InverterLimits } from '@dtu-console/contract';
+import { channel, inverterConfig } from '@dtu-console/contract/fixtures/inverters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAuthMatrix, expectSameShape, get, post } from '../helpers/api';
 import { expectCode, postWithoutData } from '../helpers/envelopes';
 import { HM800, HMS2000, type PlantGateway, plantGateway } from '../helpers/plant-gateway';
 
 // docs/api.md list entry.
-const entryExample = {
-  id: 0,
+const entryExample = inverterConfig(0, {
   name: 'Garage roof',
-  order: 0,
   serial: '116180216880',
-  poll_enable: true,
-  poll_enable_night: true,
-  command_enable: true,
-  command_enable_night: true,
-  reachable_threshold: 2,
-  zero_runtime: false,
-  zero_day: false,
-  clear_eventlog: false,
-  yieldday_correction: false,
-  limiter_opt_in: false,
-  type: 'HM-600/700/800-2T',
-  channel: [{ name: 'South', max_power: 410, yield_total_offset: 0 }],
-};
+  channel: [channel('South', 410)],
+});
 
 const HM400 = '112182216549';
 const HMT6 = '138283998877';

@@ -6,7 +6,7 @@ import type { HistoryPowerSeries, LivedataMessage } from '@dtu-console/contract'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, get, post } from '../helpers/api';
 import { type RestartableBroker, startMosquitto } from '../helpers/mosquitto';
-import { baseConfig, until, watch } from '../helpers/mqtt';
+import { connectToBroker, until, watch } from '../helpers/mqtt';
 import { type PlantGateway, plantGateway } from '../helpers/plant-gateway';
 import { startWifiDevice, wifiDeviceConfig } from '../helpers/wifi-device';
 import { connectOpen, waitFor } from '../helpers/ws-client';
@@ -71,11 +71,7 @@ describe('a Wi-Fi inverter in WebSocket, MQTT and history', () => {
     const watcher = await watch(broker.url, ['solar/#', 'homeassistant/#']);
     try {
       const { env, serial } = await setup();
-      expectEnvelope(
-        await post(env.gateway, '/api/mqtt/config', { ...baseConfig, mqtt_port: broker.port }),
-        1001,
-      );
-      await until(() => env.gateway.ctx.services.mqtt.connected, 5000, 'the gateway to connect');
+      await connectToBroker(env.gateway, broker.port);
       await env.gateway.ctx.services.wifi.pollAll();
       await env.advance(6000);
       await until(() => watcher.last.has(`solar/${serial}/0/power`), 5000, 'the Wi-Fi inverter state');

@@ -1,3 +1,4 @@
+import { alertsConfig } from '@dtu-console/contract/fixtures/settings';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -5,33 +6,7 @@ import AlertSettingsPage from '../../src/pages/AlertSettingsPage';
 import AlertsPage from '../../src/pages/AlertsPage';
 import { envelope, renderScreen, serveApi, stubApi } from '../helpers/settings-helpers';
 
-const config = {
-  unreachable_enabled: true,
-  unreachable_minutes: 30,
-  string_enabled: true,
-  string_percent: 30,
-  string_minutes: 60,
-  string_light_percent: 20,
-  alarm_enabled: true,
-  radio_enabled: true,
-  radio_percent: 30,
-  radio_minutes: 15,
-  meter_enabled: true,
-  meter_minutes: 5,
-  limiter_enabled: true,
-  limiter_minutes: 5,
-  grid_signal_lost_enabled: true,
-  grid_signal_lost_minutes: 1,
-  grid_signal_enabled: false,
-  grid_signal_hours: 24,
-  webhook_enabled: false,
-  webhook_url: '',
-  webhook_auth: '',
-  ntfy_enabled: false,
-  ntfy_url: '********',
-  ntfy_token: '',
-  ntfy_priority: 4,
-};
+const config = alertsConfig({ ntfy_url: '********' });
 const answers = { '/api/alerts/config': config };
 
 stubApi();

@@ -4,7 +4,7 @@ import type { SystemStatus } from '@dtu-console/contract/api/system';
 import { formatVersion } from '@dtu-console/contract/format';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitForGateway } from '../../src/api/system';
 import { uploadOutcome } from '../../src/api/upload';
 import { UploadResult } from '../../src/components/UploadStatus';
@@ -18,32 +18,9 @@ import FirmwareUpgradePage from '../../src/pages/FirmwareUpgradePage';
 import NetworkInfoPage from '../../src/pages/NetworkInfoPage';
 import RebootPage from '../../src/pages/RebootPage';
 import SystemInfoPage from '../../src/pages/SystemInfoPage';
+import { routeApi } from '../helpers/route-api';
 
-const fetchMock = vi.fn<typeof fetch>();
-let routes: Record<string, unknown> = {};
-const posted: { path: string; data: unknown }[] = [];
-
-beforeEach(() => {
-  routes = {};
-  posted.length = 0;
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = String(input);
-    const path = url.startsWith('http') ? url : url.split('?')[0]!;
-    if (init?.method === 'POST') {
-      posted.push({ path, data: JSON.parse(new URLSearchParams(String(init.body)).get('data') ?? 'null') });
-    }
-    const answer = routes[url] ?? routes[path];
-    if (answer === undefined) return new Response('', { status: 404, statusText: 'Not Found' });
-    if (answer instanceof Response) return answer;
-    return new Response(JSON.stringify(answer));
-  });
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-  queryClient.clear();
-});
+const { fetchMock, routes, posted } = routeApi();
 
 const SYSTEM: SystemStatus = {
   hostname: 'gateway',

@@ -1,4 +1,4 @@
-import { MqttDefaults } from '@dtu-console/contract/limits';
+import { deviceConfig, dtuConfig, mqttConfig, networkConfig } from '@dtu-console/contract/fixtures/settings';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,49 +18,9 @@ afterEach(() => {
   queryClient.clear();
 });
 
-const network = {
-  hostname: 'OpenDTU-%06X',
-  dhcp: true,
-  ipaddress: '0.0.0.0',
-  netmask: '0.0.0.0',
-  gateway: '0.0.0.0',
-  dns1: '0.0.0.0',
-  dns2: '0.0.0.0',
-  ssid: '',
-  password: '',
-  aptimeout: 3,
-  mdnsenabled: false,
-  syslogenabled: false,
-  sysloghostname: '',
-  syslogport: 514,
-};
+const network = networkConfig({ ssid: '', password: '' });
 
-const mqtt = {
-  mqtt_enabled: false,
-  mqtt_hostname: '',
-  mqtt_port: 1883,
-  mqtt_clientid: '',
-  mqtt_username: '',
-  mqtt_password: '',
-  mqtt_topic: MqttDefaults.topic,
-  mqtt_retain: true,
-  mqtt_tls: false,
-  mqtt_root_ca_cert: '',
-  mqtt_tls_cert_login: false,
-  mqtt_client_cert: '',
-  mqtt_client_key: '',
-  mqtt_lwt_topic: 'dtu/status',
-  mqtt_lwt_online: 'online',
-  mqtt_lwt_offline: 'offline',
-  mqtt_lwt_qos: 2,
-  mqtt_publish_interval: 5,
-  mqtt_clean_session: true,
-  mqtt_hass_enabled: false,
-  mqtt_hass_expire: true,
-  mqtt_hass_retain: true,
-  mqtt_hass_topic: 'homeassistant/',
-  mqtt_hass_individualpanels: false,
-};
+const mqtt = mqttConfig();
 
 const save = () => userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
@@ -322,40 +282,7 @@ describe('NTP settings', () => {
   });
 });
 
-const dtu = {
-  serial: '199980100001',
-  pollinterval: 5,
-  nrf_enabled: true,
-  nrf_palevel: 0,
-  cmt_enabled: true,
-  cmt_palevel: 0,
-  cmt_frequency: 865000000,
-  cmt_country: 0,
-  cmt_chan_width: 250000,
-  country_def: [
-    {
-      freq_default: 865000000,
-      freq_min: 860250000,
-      freq_max: 923500000,
-      freq_legal_min: 863000000,
-      freq_legal_max: 870000000,
-    },
-    {
-      freq_default: 918000000,
-      freq_min: 900250000,
-      freq_max: 963500000,
-      freq_legal_min: 905000000,
-      freq_legal_max: 925000000,
-    },
-    {
-      freq_default: 918000000,
-      freq_min: 900250000,
-      freq_max: 963500000,
-      freq_legal_min: 915000000,
-      freq_legal_max: 928000000,
-    },
-  ],
-};
+const dtu = dtuConfig({ serial: '199980100001', cmt_enabled: true });
 
 describe('DTU settings', () => {
   it('resets the frequency to the country default and warns outside the legal range', async () => {
@@ -455,7 +382,7 @@ describe('DTU settings', () => {
   });
 });
 
-const device = {
+const device = deviceConfig({
   curPin: {
     name: 'Default',
     nrf24: { clk: 18, cs: 5, en: 4, irq: 16, miso: 19, mosi: 23 },
@@ -464,17 +391,8 @@ const device = {
     display: { type: 0, data: -1, clk: -1, cs: -1, reset: -1 },
     led: { led0: -1, led1: -1 },
   },
-  display: {
-    rotation: 2,
-    power_safe: true,
-    screensaver: true,
-    contrast: 60,
-    locale: 'en',
-    diagramduration: 36000,
-    diagrammode: 1,
-  },
   led: [{ brightness: 40 }, { brightness: 40 }],
-};
+});
 
 describe('device manager', () => {
   it('lists Default first and the other profiles by name, with the pin overview', async () => {

@@ -1,3 +1,5 @@
+import type { InverterConfig } from '@dtu-console/contract/api/inverter';
+import { inverterConfig } from '@dtu-console/contract/fixtures/inverters';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,29 +16,8 @@ afterEach(() => {
   queryClient.clear();
 });
 
-function inverter(id: number, order: number, patch: object = {}) {
-  return {
-    id,
-    name: `Inverter ${id}`,
-    order,
-    serial: `11417222000${id}`,
-    poll_enable: true,
-    poll_enable_night: true,
-    command_enable: true,
-    command_enable_night: true,
-    reachable_threshold: 2,
-    zero_runtime: false,
-    zero_day: false,
-    clear_eventlog: false,
-    yieldday_correction: false,
-    type: 'HM-600/700/800-2T',
-    channel: [
-      { name: 'East', max_power: 400, yield_total_offset: 0 },
-      { name: 'West', max_power: 400, yield_total_offset: 0 },
-    ],
-    ...patch,
-  };
-}
+const inverter = (id: number, order: number, patch: Partial<InverterConfig> = {}) =>
+  inverterConfig(id, { order, ...patch });
 
 const list = {
   inverter: [

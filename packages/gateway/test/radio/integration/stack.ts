@@ -4,10 +4,10 @@ import { InverterEngine } from '../../../src/engine/engine';
 import type { FrequencyMemory } from '../../../src/engine/frequency-search';
 import { LiveModel } from '../../../src/engine/live-model';
 import { createModelRadio, type ModelRadioOptions } from '../../../src/radio/model/virtual-air';
-import type { RadioRequest } from '../../../src/radio/radio';
 import { SeededRandom } from '../../../src/radio/simulated';
 import { ManualClock } from '../../../src/system/clock';
 import { PLANT_LOCATION, plantSettings } from '../../helpers/engine-plant';
+import { recordTransmits } from '../../helpers/transmits';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
@@ -38,12 +38,7 @@ export function modelStack(
     faults: { weakSignal: false },
     ...options.model,
   });
-  const sent: RadioRequest[] = [];
-  const transmit = model.radio.transmit.bind(model.radio);
-  model.radio.transmit = (request) => {
-    sent.push(request);
-    return transmit(request);
-  };
+  const sent = recordTransmits(model.radio);
   const bus = new EventBus();
   const live = new LiveModel({ bus, now: () => clock.now() });
   const settings = plantSettings(serials);

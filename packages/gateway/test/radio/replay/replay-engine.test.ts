@@ -14,7 +14,6 @@ import { LiveModel } from '../../../src/engine/live-model';
 import { engineSettings, inverterSettings } from '../../../src/engine/settings';
 import { parseOptions } from '../../../src/options';
 import { inverterDetailJson } from '../../../src/output/live-json';
-import type { RadioRequest } from '../../../src/radio/radio';
 import { ReplayRadio } from '../../../src/radio/replay/replay-radio';
 import { ManualClock } from '../../../src/system/clock';
 import { testGateway } from '../../helpers/gateway';
@@ -27,6 +26,7 @@ import {
   runtimeVector,
   withBadCrc8,
 } from '../../helpers/radio-captures';
+import { recordTransmits } from '../../helpers/transmits';
 
 /** 21 June 2026 12:00 CEST. */
 const NOON = Date.UTC(2026, 5, 21, 10, 0, 0);
@@ -61,12 +61,7 @@ function ahoyLog(): string {
 function replayStack(text: string) {
   const clock = new ManualClock(NOON);
   const radio = new ReplayRadio({ file: '/captures/issue.log', read: async () => text });
-  const sent: RadioRequest[] = [];
-  const transmit = radio.transmit.bind(radio);
-  radio.transmit = (request) => {
-    sent.push(request);
-    return transmit(request);
-  };
+  const sent = recordTransmits(radio);
   const live = new LiveModel({ bus: new EventBus(), now: () => clock.now() });
   const vectors = [HM800, HMS800, HM400];
   const settings = engineSettings({

@@ -13,12 +13,12 @@ import { LiveModel } from '../../../src/engine/live-model';
 import { MI_ESTIMATED_EFFICIENCY } from '../../../src/engine/mi-values';
 import { engineSettings, inverterSettings } from '../../../src/engine/settings';
 import { inverterDetailJson } from '../../../src/output/live-json';
-import type { RadioRequest } from '../../../src/radio/radio';
 import { readCapture } from '../../../src/radio/replay/capture';
 import { ReplayRadio } from '../../../src/radio/replay/replay-radio';
 import { SeededRandom } from '../../../src/radio/simulated/random';
 import { ManualClock } from '../../../src/system/clock';
 import { ahoyRx, bytesOf, opendtuNrf, withBadCrc8 } from '../../helpers/radio-captures';
+import { recordTransmits } from '../../helpers/transmits';
 
 /** 21 June 2026 12:00 CEST. */
 const NOON = Date.UTC(2026, 5, 21, 10, 0, 0);
@@ -100,12 +100,7 @@ const MI1500_ANSWERS = [
 function replayStack(text: string, serial = MI600) {
   const clock = new ManualClock(NOON);
   const radio = new ReplayRadio({ file: '/captures/mi.log', read: async () => text });
-  const sent: RadioRequest[] = [];
-  const transmit = radio.transmit.bind(radio);
-  radio.transmit = (request) => {
-    sent.push(request);
-    return transmit(request);
-  };
+  const sent = recordTransmits(radio);
   const live = new LiveModel({ bus: new EventBus(), now: () => clock.now() });
   const settings = engineSettings({
     dtu: { pollIntervalS: 5 },

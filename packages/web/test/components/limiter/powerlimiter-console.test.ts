@@ -3,6 +3,7 @@ import type { InverterConfig } from '@dtu-console/contract/api/inverter';
 import type { PowerLimiterConfig, PowerLimiterTrace } from '@dtu-console/contract/api/powerlimiter';
 import type { PowerMeterConfig } from '@dtu-console/contract/api/powermeter';
 import { Code } from '@dtu-console/contract/codes';
+import { modbusConfig, powerLimiterConfig } from '@dtu-console/contract/fixtures/limiter';
 import { describe, expect, it } from 'vitest';
 import {
   check,
@@ -40,29 +41,11 @@ const meter: PowerMeterConfig = {
     http_request: { url: '', auth_type: 0, username: '', password: '', timeout: 3000 },
   },
   sma_speedwire: { serial: 0 },
-  modbus: {
-    transport: 'tcp',
-    host: '',
-    port: 502,
-    device: '/dev/ttyUSB0',
-    baud_rate: 9600,
-    parity: 'none',
-    unit_id: 1,
-    model: 'sdm630',
-    polling_interval: 1,
-    register: 0,
-    register_type: 'input',
-    data_type: 'float32',
-    word_order: 'high_first',
-    scale: 1,
-  },
+  modbus: modbusConfig(),
 };
-const limiter: PowerLimiterConfig = {
+const limiter: PowerLimiterConfig = powerLimiterConfig({
   enabled: true,
   target_power_consumption: -10,
-  target_power_consumption_hysteresis: 20,
-  base_load_limit: 200,
-  min_command_interval: 3,
   inverters: [
     {
       serial: '116683554321',
@@ -72,15 +55,7 @@ const limiter: PowerLimiterConfig = {
       upper_power_limit: 0,
     },
   ],
-  feed_in_cap: { enabled: false, mode: 'percent', percent: 60, watts: 0, module_power_wp: 0 },
-  grid_signal: {
-    enabled: false,
-    source: 'gpio',
-    gpio: { chip: '/dev/gpiochip0', lines: [-1, -1, -1, -1], active_low: true },
-    mqtt: { topic: '' },
-    steps: [100, 60, 30, 0],
-  },
-};
+});
 const inverter = (serial: string, name: string, order: number) => ({ serial, name, order }) as InverterConfig;
 const data = {
   meter,

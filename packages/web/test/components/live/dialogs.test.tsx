@@ -1,41 +1,16 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import DevInfoModal from '../../../src/components/live/DevInfoModal';
 import EventLogModal from '../../../src/components/live/EventLogModal';
 import GridProfileModal, { hexLines } from '../../../src/components/live/GridProfileModal';
 import LimitModal from '../../../src/components/live/LimitModal';
 import PowerModal from '../../../src/components/live/PowerModal';
 import { setLanguage } from '../../../src/i18n';
-import { queryClient } from '../../../src/lib/query';
+import { routeApi } from '../../helpers/route-api';
 
 const SERIAL = '116180216880';
-const fetchMock = vi.fn<typeof fetch>();
-/** Answers by path; POST bodies are collected. */
-let routes: Record<string, unknown> = {};
-const posted: { path: string; data: unknown }[] = [];
-
-beforeEach(() => {
-  routes = {};
-  posted.length = 0;
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = String(input);
-    const path = url.split('?')[0]!;
-    if (init?.method === 'POST') {
-      const data = JSON.parse(new URLSearchParams(String(init.body)).get('data') ?? 'null');
-      posted.push({ path, data });
-    }
-    const answer = routes[url] ?? routes[path];
-    if (answer === undefined) return new Response('', { status: 404, statusText: 'Not Found' });
-    return new Response(JSON.stringify(typeof answer === 'function' ? answer() : answer));
-  });
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-  queryClient.clear();
-});
+const { fetchMock, routes, posted } = routeApi();
 
 const props = (onClose = vi.fn()) => ({ serial: SERIAL, name: 'Garage', onClose });
 

@@ -1,5 +1,6 @@
 /** The live view's limiter card: offered only when it applies, loaded when opened. */
 import type { PowerLimiterStatus, PowerLimiterTrace } from '@dtu-console/contract/api/powerlimiter';
+import { gridSignalStatus } from '@dtu-console/contract/fixtures/limiter';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
@@ -43,16 +44,7 @@ function status(overrides: Partial<PowerLimiterStatus> = {}): PowerLimiterStatus
       export_limit_w: null,
       binding: 'zero_export',
       production_cap_w: null,
-      grid_signal: {
-        enabled: false,
-        source: 'gpio',
-        known: false,
-        percent: null,
-        contact: null,
-        lost: false,
-        problem: null,
-        since: null,
-      },
+      grid_signal: gridSignalStatus(),
     },
     ...overrides,
   };
