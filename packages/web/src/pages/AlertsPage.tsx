@@ -10,7 +10,6 @@ import { ALERTS_NS, EXTRA_NS } from '../i18n';
 import { useFormat } from '../i18n/format';
 import { NavLink } from '../lib/navigation';
 import { withQuery } from '../lib/query';
-import '../styles/list-group.scss';
 
 function useAlertsTranslation() {
   return useTranslation([ALERTS_NS, EXTRA_NS], { nsMode: 'fallback' });
