@@ -1,6 +1,9 @@
 import { UPLOAD_REFUSALS } from '@dtu-console/contract/upload-refusals';
 import { describe, expect, it } from 'vitest';
 import { pageTexts } from '../src/i18n';
+import deAnswers from '../src/i18n/locales/answers/de.json';
+import enAnswers from '../src/i18n/locales/answers/en.json';
+import frAnswers from '../src/i18n/locales/answers/fr.json';
 import de from '../src/i18n/locales/de.json';
 import en from '../src/i18n/locales/en.json';
 import deExtra from '../src/i18n/locales/extra/de.json';
@@ -70,6 +73,9 @@ describe('translations', () => {
     const historyKeys = flatKeys(enHistory).sort();
     expect(flatKeys(deHistory).sort()).toEqual(historyKeys);
     expect(flatKeys(frHistory).sort()).toEqual(historyKeys);
+    const answerKeys = flatKeys(enAnswers).sort();
+    expect(flatKeys(deAnswers).sort()).toEqual(answerKeys);
+    expect(flatKeys(frAnswers).sort()).toEqual(answerKeys);
   });
   it('never define a key in two namespaces', () => {
     const core = new Set(flatKeys(en));
@@ -114,6 +120,9 @@ describe('translations', () => {
       enHistory,
       deHistory,
       frHistory,
+      enAnswers,
+      deAnswers,
+      frAnswers,
     ]) {
       const walk = (value: object) => {
         for (const child of Object.values(value)) {

@@ -41,6 +41,13 @@ export const LIMITER_NS = 'limiter';
 export const ALERTS_NS = 'alerts';
 /** Texts of the Hoymiles Wi-Fi devices card (locales/wifi/<lang>.json). */
 export const WIFI_NS = 'wifi';
+/**
+ * The translated answers any screen that sends something can get (locales/answers/<lang>.json): the common
+ * response codes (1xxx) and the text of an answer the console does not understand. The codes of a domain
+ * are in that domain's namespace (`apiresponse.<code>`: settings, maintenance, history, limiter, alerts,
+ * wifi; the live view's dialogs in `extra`), so a screen loads the texts of its own answers only.
+ */
+export const ANSWERS_NS = 'answers';
 type Namespace =
   | 'translation'
   | typeof EXTRA_NS
@@ -49,7 +56,8 @@ type Namespace =
   | typeof HISTORY_NS
   | typeof LIMITER_NS
   | typeof ALERTS_NS
-  | typeof WIFI_NS;
+  | typeof WIFI_NS
+  | typeof ANSWERS_NS;
 const LOADERS: Record<Namespace, Record<Language, () => Promise<{ default: object }>>> = {
   translation: {
     en: () => import('./locales/en.json'),
@@ -90,6 +98,11 @@ const LOADERS: Record<Namespace, Record<Language, () => Promise<{ default: objec
     en: () => import('./locales/wifi/en.json'),
     de: () => import('./locales/wifi/de.json'),
     fr: () => import('./locales/wifi/fr.json'),
+  },
+  answers: {
+    en: () => import('./locales/answers/en.json'),
+    de: () => import('./locales/answers/de.json'),
+    fr: () => import('./locales/answers/fr.json'),
   },
 };
 

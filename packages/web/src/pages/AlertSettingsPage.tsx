@@ -14,7 +14,7 @@ import {
   useSettingsForm,
 } from '../components/form';
 import { PageFrame } from '../components/PageFrame';
-import { ALERTS_NS, EXTRA_NS, SETTINGS_NS } from '../i18n';
+import { ALERTS_NS, ANSWERS_NS, SETTINGS_NS } from '../i18n';
 import { withQuery } from '../lib/query';
 
 type Values = AlertsConfig;
@@ -52,7 +52,7 @@ function AlertSettingsPage() {
     rules,
     check,
   });
-  const { t } = useTranslation([ALERTS_NS, SETTINGS_NS, EXTRA_NS], { nsMode: 'fallback' });
+  const { t } = useTranslation([ALERTS_NS, SETTINGS_NS, ANSWERS_NS], { nsMode: 'fallback' });
   const minutes = {
     min: AlertLimits.minutesMin,
     max: AlertLimits.minutesMax,
@@ -167,7 +167,7 @@ function SecretField({
   maxLength: number;
   hint?: boolean;
 }) {
-  const { t } = useTranslation([ALERTS_NS, SETTINGS_NS, EXTRA_NS], { nsMode: 'fallback' });
+  const { t } = useTranslation([ALERTS_NS, SETTINGS_NS, ANSWERS_NS], { nsMode: 'fallback' });
   return (
     <TextField
       name={name}

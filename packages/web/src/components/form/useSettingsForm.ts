@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type AlertMessage, errorAlert, responseAlert } from '../../api/response';
-import { EXTRA_NS, SETTINGS_NS } from '../../i18n';
+import { ANSWERS_NS, SETTINGS_NS } from '../../i18n';
 import { type ClientRule, type ContractCheck, contractResolver } from './resolver';
 
 export interface SettingsFormOptions<Data, Values extends FieldValues, Payload, Key extends QueryKey> {
@@ -24,11 +24,12 @@ export interface SettingsFormOptions<Data, Values extends FieldValues, Payload, 
 }
 
 /**
- * The texts of settings screens: their own namespace, then `extra` (the translated answers, apiresponse.*),
- * then the first-load texts (screen titles). `fallback` makes `t` look a key up in each of them in turn.
+ * The texts of settings screens: their own namespace (with the answers of their codes, apiresponse.*), then
+ * the common answers, then the first-load texts (screen titles). `fallback` makes `t` look a key up in each
+ * of them in turn.
  */
 export function useSettingsTranslation() {
-  return useTranslation([SETTINGS_NS, EXTRA_NS], { nsMode: 'fallback' });
+  return useTranslation([SETTINGS_NS, ANSWERS_NS], { nsMode: 'fallback' });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { EXTRA_NS, LIMITER_NS, SETTINGS_NS } from '../../i18n';
+import { ANSWERS_NS, LIMITER_NS, SETTINGS_NS } from '../../i18n';
 
 /** The limiter's texts first, then the settings screens' (form messages) and `extra` (answers). */
 export function useLimiterTranslation() {
-  return useTranslation([LIMITER_NS, SETTINGS_NS, EXTRA_NS], { nsMode: 'fallback' });
+  return useTranslation([LIMITER_NS, SETTINGS_NS, ANSWERS_NS], { nsMode: 'fallback' });
 }
