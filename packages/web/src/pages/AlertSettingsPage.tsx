@@ -51,6 +51,7 @@ function AlertSettingsPage() {
     save: saveAlertsConfig,
     rules,
     check,
+    namespace: ALERTS_NS,
   });
   const { t } = useTranslation([ALERTS_NS, SETTINGS_NS, ANSWERS_NS], { nsMode: 'fallback' });
   const minutes = {

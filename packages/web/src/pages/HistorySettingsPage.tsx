@@ -62,6 +62,7 @@ function HistorySettingsPage() {
     save: saveHistoryConfig,
     rules,
     check,
+    namespace: HISTORY_NS,
   });
   const { t } = useHistorySettingsTranslation();
   const status = useQuery(historyStatusQuery);

@@ -21,15 +21,22 @@ export interface SettingsFormOptions<Data, Values extends FieldValues, Payload, 
   save: (payload: Payload) => Promise<unknown>;
   rules?: readonly ClientRule<Values>[];
   check?: ContractCheck<Values>;
+  /**
+   * The screen's own text namespace when it has one (history, limiter, alerts, wifi): it holds the answers
+   * of the screen's codes, so the form's messages and the save's answer are looked up there first.
+   */
+  namespace?: string;
 }
 
 /**
- * The texts of settings screens: their own namespace (with the answers of their codes, apiresponse.*), then
- * the common answers, then the first-load texts (screen titles). `fallback` makes `t` look a key up in each
- * of them in turn.
+ * The texts of settings screens: a screen's own namespace if it has one, then `settings` (with the answers
+ * of its codes, apiresponse.*), then the common answers, then the first-load texts (screen titles).
+ * `fallback` makes `t` look a key up in each of them in turn.
  */
-export function useSettingsTranslation() {
-  return useTranslation([SETTINGS_NS, ANSWERS_NS], { nsMode: 'fallback' });
+export function useSettingsTranslation(namespace?: string) {
+  return useTranslation(namespace ? [namespace, SETTINGS_NS, ANSWERS_NS] : [SETTINGS_NS, ANSWERS_NS], {
+    nsMode: 'fallback',
+  });
 }
 
 /**
@@ -40,7 +47,7 @@ export function useSettingsTranslation() {
 export function useSettingsForm<Data, Values extends FieldValues, Payload, Key extends QueryKey>(
   options: SettingsFormOptions<Data, Values, Payload, Key>,
 ) {
-  const { t } = useSettingsTranslation();
+  const { t } = useSettingsTranslation(options.namespace);
   const queryClient = useQueryClient();
   const query = useQuery(options.query);
   const { toValues } = options;
