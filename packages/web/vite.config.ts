@@ -132,7 +132,7 @@ const consoleBuild = {
       output: {
         codeSplitting: {
           groups: [
-            { name: 'shell', tags: ['$initial'] },
+            { name: 'shell', tags: ['$initial'], priority: 2 },
             {
               name: (id: string) => /[\\/]styles[\\/]([\w-]+)\.scss$/.exec(id)?.[1] ?? null,
               test: /[\\/]styles[\\/][\w-]+\.scss$/,

@@ -28,15 +28,15 @@ function answersOf(namespace: string, language: string): Record<string, string> 
   return files[`../src/i18n/locales/${namespace}/${language}.json`]?.apiresponse ?? {};
 }
 
-const NAMESPACES = ['answers', 'extra', 'settings', 'maintenance', 'history', 'limiter', 'alerts', 'wifi'];
+const NAMESPACES = ['forms', 'extra', 'settings', 'maintenance', 'history', 'limiter', 'alerts', 'wifi'];
 const LANGUAGES = ['en', 'de', 'fr'];
 
 /**
  * Where the texts of each domain's codes live: the namespace the screens that get those answers load
- * (a settings screen its own namespace and `answers`, the live view's dialogs `extra`).
+ * (a settings screen its own namespace and `forms`, the live view's dialogs `extra` and `forms`).
  */
 const homeOf: [string, Readonly<Record<string, number>>][] = [
-  ['answers', CommonCode],
+  ['forms', CommonCode],
   ['settings', DtuCode],
   ['settings', InverterCode],
   ['settings', MqttCode],
@@ -67,7 +67,7 @@ describe('apiresponse texts', () => {
       const everywhere = NAMESPACES.flatMap((namespace) => Object.keys(answersOf(namespace, language)));
       expect(everywhere.length).toBe(new Set(everywhere).size);
       expect(everywhere.sort()).toEqual([...Object.values(Code).map(String), 'unexpected'].sort());
-      expect(answersOf('answers', language).unexpected?.trim()).toBeTruthy();
+      expect(answersOf('forms', language).unexpected?.trim()).toBeTruthy();
     },
   );
 
@@ -84,7 +84,7 @@ describe('apiresponse texts', () => {
 });
 
 describe('responseAlert', () => {
-  const t = i18n.getFixedT('en', ['settings', 'extra', 'answers']);
+  const t = i18n.getFixedT('en', ['settings', 'extra', 'forms']);
 
   it('translates apiresponse.{code} with its param in the variant of type', () => {
     expect(responseAlert(t, envelope(Code.SettingsSaved))).toEqual({
@@ -100,7 +100,7 @@ describe('responseAlert', () => {
       text: 'The publish interval must be between 5 and 86400 seconds.',
     });
     expect(
-      responseAlert(i18n.getFixedT('de', 'answers'), { type: 'success', message: 'x', code: 1001 }),
+      responseAlert(i18n.getFixedT('de', 'forms'), { type: 'success', message: 'x', code: 1001 }),
     ).toMatchObject({
       text: expect.any(String),
     });

@@ -1,14 +1,14 @@
 import { UPLOAD_REFUSALS } from '@dtu-console/contract/upload-refusals';
 import { describe, expect, it } from 'vitest';
 import { pageTexts } from '../src/i18n';
-import deAnswers from '../src/i18n/locales/answers/de.json';
-import enAnswers from '../src/i18n/locales/answers/en.json';
-import frAnswers from '../src/i18n/locales/answers/fr.json';
 import de from '../src/i18n/locales/de.json';
 import en from '../src/i18n/locales/en.json';
 import deExtra from '../src/i18n/locales/extra/de.json';
 import enExtra from '../src/i18n/locales/extra/en.json';
 import frExtra from '../src/i18n/locales/extra/fr.json';
+import deForms from '../src/i18n/locales/forms/de.json';
+import enForms from '../src/i18n/locales/forms/en.json';
+import frForms from '../src/i18n/locales/forms/fr.json';
 import fr from '../src/i18n/locales/fr.json';
 import deHistory from '../src/i18n/locales/history/de.json';
 import enHistory from '../src/i18n/locales/history/en.json';
@@ -73,9 +73,9 @@ describe('translations', () => {
     const historyKeys = flatKeys(enHistory).sort();
     expect(flatKeys(deHistory).sort()).toEqual(historyKeys);
     expect(flatKeys(frHistory).sort()).toEqual(historyKeys);
-    const answerKeys = flatKeys(enAnswers).sort();
-    expect(flatKeys(deAnswers).sort()).toEqual(answerKeys);
-    expect(flatKeys(frAnswers).sort()).toEqual(answerKeys);
+    const formKeys = flatKeys(enForms).sort();
+    expect(flatKeys(deForms).sort()).toEqual(formKeys);
+    expect(flatKeys(frForms).sort()).toEqual(formKeys);
   });
   it('never define a key in two namespaces', () => {
     const core = new Set(flatKeys(en));
@@ -120,9 +120,9 @@ describe('translations', () => {
       enHistory,
       deHistory,
       frHistory,
-      enAnswers,
-      deAnswers,
-      frAnswers,
+      enForms,
+      deForms,
+      frForms,
     ]) {
       const walk = (value: object) => {
         for (const child of Object.values(value)) {

@@ -3,8 +3,8 @@ import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import {
   ALERTS_NS,
-  ANSWERS_NS,
   EXTRA_NS,
+  FORMS_NS,
   HISTORY_NS,
   initI18n,
   MAINTENANCE_NS,
@@ -31,7 +31,7 @@ beforeAll(async () => {
   const i18n = await initI18n();
   // Lazily loaded screens would wait for their namespace; tests render them directly, outside the
   // Suspense boundary the router puts around a screen.
-  await i18n.loadNamespaces([EXTRA_NS, MAINTENANCE_NS, SETTINGS_NS, HISTORY_NS, ALERTS_NS, ANSWERS_NS]);
+  await i18n.loadNamespaces([EXTRA_NS, MAINTENANCE_NS, SETTINGS_NS, HISTORY_NS, ALERTS_NS, FORMS_NS]);
 });
 
 afterEach(() => {

@@ -42,12 +42,13 @@ export const ALERTS_NS = 'alerts';
 /** Texts of the Hoymiles Wi-Fi devices card (locales/wifi/<lang>.json). */
 export const WIFI_NS = 'wifi';
 /**
- * The translated answers any screen that sends something can get (locales/answers/<lang>.json): the common
- * response codes (1xxx) and the text of an answer the console does not understand. The codes of a domain
- * are in that domain's namespace (`apiresponse.<code>`: settings, maintenance, history, limiter, alerts,
- * wifi; the live view's dialogs in `extra`), so a screen loads the texts of its own answers only.
+ * What every form and every request that sends something needs (locales/forms/<lang>.json): the form's
+ * buttons and rule messages (`form.*`), the serial field (`serial.*`), the common response codes (1xxx) and
+ * the text of an answer the console does not understand. The codes of a domain are in that domain's
+ * namespace (`apiresponse.<code>`: settings, maintenance, history, limiter, alerts, wifi; the live view's
+ * dialogs in `extra`), so a screen loads its own texts and this one only.
  */
-export const ANSWERS_NS = 'answers';
+export const FORMS_NS = 'forms';
 type Namespace =
   | 'translation'
   | typeof EXTRA_NS
@@ -57,7 +58,7 @@ type Namespace =
   | typeof LIMITER_NS
   | typeof ALERTS_NS
   | typeof WIFI_NS
-  | typeof ANSWERS_NS;
+  | typeof FORMS_NS;
 const LOADERS: Record<Namespace, Record<Language, () => Promise<{ default: object }>>> = {
   translation: {
     en: () => import('./locales/en.json'),
@@ -99,10 +100,10 @@ const LOADERS: Record<Namespace, Record<Language, () => Promise<{ default: objec
     de: () => import('./locales/wifi/de.json'),
     fr: () => import('./locales/wifi/fr.json'),
   },
-  answers: {
-    en: () => import('./locales/answers/en.json'),
-    de: () => import('./locales/answers/de.json'),
-    fr: () => import('./locales/answers/fr.json'),
+  forms: {
+    en: () => import('./locales/forms/en.json'),
+    de: () => import('./locales/forms/de.json'),
+    fr: () => import('./locales/forms/fr.json'),
   },
 };
 

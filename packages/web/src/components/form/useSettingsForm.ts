@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type AlertMessage, errorAlert, responseAlert } from '../../api/response';
-import { ANSWERS_NS, SETTINGS_NS } from '../../i18n';
+import { FORMS_NS, SETTINGS_NS } from '../../i18n';
 import { type ClientRule, type ContractCheck, contractResolver } from './resolver';
 
 export interface SettingsFormOptions<Data, Values extends FieldValues, Payload, Key extends QueryKey> {
@@ -29,12 +29,13 @@ export interface SettingsFormOptions<Data, Values extends FieldValues, Payload, 
 }
 
 /**
- * The texts of settings screens: a screen's own namespace if it has one, then `settings` (with the answers
- * of its codes, apiresponse.*), then the common answers, then the first-load texts (screen titles).
- * `fallback` makes `t` look a key up in each of them in turn.
+ * The texts of settings screens: the screen's own namespace (`settings` unless it has one: history, limiter,
+ * alerts, wifi), holding its labels and the answers of its codes (apiresponse.*), then `forms` (the form's
+ * own texts and the common answers), then the first-load texts (screen titles). `fallback` makes `t` look a
+ * key up in each of them in turn.
  */
-export function useSettingsTranslation(namespace?: string) {
-  return useTranslation(namespace ? [namespace, SETTINGS_NS, ANSWERS_NS] : [SETTINGS_NS, ANSWERS_NS], {
+export function useSettingsTranslation(namespace: string = SETTINGS_NS) {
+  return useTranslation([namespace, FORMS_NS], {
     nsMode: 'fallback',
   });
 }

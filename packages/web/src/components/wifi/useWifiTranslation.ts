@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { ANSWERS_NS, SETTINGS_NS, WIFI_NS } from '../../i18n';
+import { FORMS_NS, WIFI_NS } from '../../i18n';
 
-/** The Wi-Fi card's texts, then the settings forms' texts, then the common answers (`answers`). */
+/** The Wi-Fi card's texts, then the forms' (form messages, the common answers). */
 export function useWifiTranslation() {
-  return useTranslation([WIFI_NS, SETTINGS_NS, ANSWERS_NS], { nsMode: 'fallback' });
+  return useTranslation([WIFI_NS, FORMS_NS], { nsMode: 'fallback' });
 }
