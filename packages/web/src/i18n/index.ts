@@ -22,11 +22,12 @@ const isLanguage = isConsoleLanguage;
  * the first load does not carry English for a German or French visitor. There is no fallback language
  * to load as well; a test keeps the key sets of the three languages identical instead.
  *
- * Two namespaces per language: `translation` (locales/<lang>.json) holds what the first load shows — the
- * shell, every screen title and the live view; `extra` (locales/extra/<lang>.json) the texts of lazily
- * loaded screens and dialogs, loaded with the first of them (`useTranslation(EXTRA_NS)`, which falls back
- * to `translation` for shared keys). The maintenance and info screens have their own namespace,
- * `maintenance` (locales/maintenance/<lang>.json), loaded the same way.
+ * `translation` (locales/<lang>.json) holds what the first load shows — the shell, every screen title and
+ * the live view. Every other namespace (locales/<ns>/<lang>.json) is loaded with the first screen or
+ * dialog that asks for it (`useTranslation(NS)`, which falls back to `translation` for shared keys):
+ * `extra` the live view's dialogs, the login and the about page; the others below. A screen loads only its
+ * own texts: a response code's answer (`apiresponse.<code>`) is in its domain's namespace, the common ones
+ * in `forms` (docs/console.md, Route bytes).
  */
 export const EXTRA_NS = 'extra';
 /** Texts of the maintenance and info screens (config management, firmware, reboot, info, console). */
