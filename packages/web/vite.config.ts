@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { defineConfig, type Plugin, runnerImport, type UserConfig } from 'vite';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
@@ -52,6 +52,36 @@ function precompress(): Plugin {
 }
 
 /**
+ * Fails the build when a chunk for the browser carries the response codes' texts: they are the gateway's
+ * (the console translates `apiresponse.<code>`), and would cost every settings screen ~3 KB. Each code's
+ * `meaning` is a developer's note found nowhere else, so finding one in a chunk means the texts came along.
+ */
+function codeTextsStayOnServer(): Plugin {
+  return {
+    name: 'dtu-code-texts-stay-on-server',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      // The contract is TypeScript: Vite's module runner loads it as it would for the console.
+      const texts = fileURLToPath(new URL('../contract/src/code-texts.ts', import.meta.url));
+      const { module } = await runnerImport<typeof import('../contract/src/code-texts')>(texts, {
+        configFile: false,
+        logLevel: 'silent',
+      });
+      const meanings = Object.values(module.CodeTexts).map((text) => text.meaning);
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        const found = meanings.find((meaning) => chunk.code.includes(meaning));
+        if (found) {
+          this.error(
+            `${chunk.fileName} carries the response codes' texts ("${found}"): the console must not use contract/src/code-texts.ts`,
+          );
+        }
+      }
+    },
+  };
+}
+
+/**
  * `vite build --ssr` builds the live view's first paint for the gateway (src/entry-server.tsx) into
  * dist/ssr/, with everything it imports inside: an installed release has no node_modules of the console.
  */
@@ -81,7 +111,7 @@ const styles = {
 } satisfies UserConfig['css'];
 
 const consoleBuild = {
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), codeTextsStayOnServer()],
   build: {
     target: 'es2022',
     // The gateway reads which chunk holds each language's texts from it, and preloads the visitor's.
@@ -99,7 +129,37 @@ const consoleBuild = {
       // Everything the entry imports statically is one chunk: the first load is one script request instead
       // of nine (each costs its headers and a round trip's worth of waiting on a slow link), and brotli
       // compresses the whole better than its parts. Lazy screens and the languages stay their own chunks.
-      output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] } },
+      // What the lazy screens share is two chunks instead of the ~10 small ones automatic splitting makes
+      // (each file costs ~0.7 KB of headers): `screens` what nearly every screen that fetches needs, `forms`
+      // what the settings forms and the login need. A chunk per stylesheet keeps styles from tying a screen
+      // to a script chunk it does not use (docs/console.md, Route bytes).
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'shell', tags: ['$initial'], priority: 2 },
+            {
+              // The settings screens' rules and the tables go with the form styles: every settings screen needs
+              // them together, one request instead of three.
+              name: (id: string) => {
+                const style = /[\\/]styles[\\/]([\w-]+)\.scss$/.exec(id)?.[1];
+                return style === 'settings' || style === 'tables' ? 'forms' : (style ?? null);
+              },
+              test: /[\\/]styles[\\/][\w-]+\.scss$/,
+              priority: 1,
+            },
+            {
+              name: 'screens',
+              minShareCount: 2,
+              test: /node_modules[\\/]@tanstack[\\/]|[\\/]web[\\/]src[\\/](api[\\/]|lib[\\/]query|components[\\/]FormCard)/,
+            },
+            {
+              name: 'forms',
+              minShareCount: 2,
+              test: /node_modules[\\/]react-hook-form[\\/]|[\\/]contract[\\/]src[\\/](codes|schemas|envelope)|[\\/]web[\\/]src[\\/]components[\\/]form[\\/]/,
+            },
+          ],
+        },
+      },
     },
   },
   css: styles,

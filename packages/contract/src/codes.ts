@@ -2,7 +2,8 @@
  * Response codes of the OpenDTU-compatible API, one file per domain in `codes/` (numbered by thousands).
  *
  * The console never shows `message`: it translates `apiresponse.{code}` and fills `{min}`/`{max}` from
- * `param`. So the code and its param are the contract; the English texts here only need to be present.
+ * `param`. So the code, its type and its param are what both sides share (here); what a code means and its
+ * English `message` are the gateway's alone (`code-texts.ts`), which keeps them out of the console's bundles.
  */
 import { AlertsCode, AlertsCodeTable } from './codes/alerts';
 import { CommonCode, CommonCodeTable } from './codes/common';

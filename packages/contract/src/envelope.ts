@@ -1,3 +1,4 @@
+import { CodeTexts } from './code-texts';
 import { Code, type CodeParam, CodeTable, type EnvelopeType, isCode } from './codes';
 
 /** Answer of POST/action endpoints. Key order on the wire: type, message, code, param. */
@@ -50,7 +51,7 @@ export function envelope(code: Code, param?: CodeParam): Envelope {
     }
     out.param = picked;
   }
-  out.message = formatMessage(spec.message, out.param);
+  out.message = formatMessage(CodeTexts[code].message, out.param);
   return out;
 }
 

@@ -26,6 +26,7 @@ export type * from './api/security';
 export type * from './api/system';
 export type * from './api/wifi';
 export * from './calendar';
+export * from './code-texts';
 export * from './codes';
 export * from './console-page';
 export * from './envelope';

@@ -1,5 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { CodeTexts } from '../src/code-texts';
 import { Code, CodeTable, isCode } from '../src/codes';
 
 const domainDir = new URL('../src/codes/', import.meta.url);
@@ -224,8 +225,30 @@ describe('code table', () => {
       expect(spec.param).toEqual(param);
       expect([...spec.paramKeys].sort()).toEqual(Object.keys(param).sort());
     }
-    expect(spec.meaning.length).toBeGreaterThan(5);
-    expect(spec.message.length).toBeGreaterThan(5);
+    const text = CodeTexts[code as Code];
+    expect(text.meaning.length).toBeGreaterThan(5);
+    expect(text.message.length).toBeGreaterThan(5);
+    // A placeholder the envelope's param does not fill would reach the wire as a bare "{max}".
+    const placeholders = [...text.message.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+    for (const key of placeholders) expect(spec.paramKeys).toContain(key);
+  });
+
+  it('has the texts of exactly the codes of the table, each domain in its own file of codes/texts/', async () => {
+    expect(
+      Object.keys(CodeTexts)
+        .map(Number)
+        .sort((a, b) => a - b),
+    ).toEqual(expected.map(([code]) => code));
+    for (const { file, codeName, codes } of await loadDomains()) {
+      const texts: Record<string, unknown> = await import(new URL(`texts/${file}`, domainDir).href);
+      const table = texts[`${codeName}Texts`] as Record<number, unknown> | undefined;
+      expect(table, `codes/texts/${file} exports no ${codeName}Texts`).toBeDefined();
+      expect(
+        Object.keys(table ?? {})
+          .map(Number)
+          .sort(),
+      ).toEqual(Object.values(codes).sort());
+    }
   });
 
   it('names the per-code assignments of 7001-7018 and 9001-9010', () => {

@@ -6,6 +6,7 @@ describe('package entry', () => {
     for (const name of [
       'Code',
       'CodeTable',
+      'CodeTexts',
       'envelope',
       'translationKey',
       'validate',

@@ -1,7 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
-import { ALERTS_NS, EXTRA_NS, HISTORY_NS, initI18n, MAINTENANCE_NS, SETTINGS_NS } from '../src/i18n';
+import {
+  ALERTS_NS,
+  EXTRA_NS,
+  FORMS_NS,
+  HISTORY_NS,
+  initI18n,
+  MAINTENANCE_NS,
+  SETTINGS_NS,
+} from '../src/i18n';
 
 // jsdom has no matchMedia; the theme code asks it for the system's dark preference.
 if (typeof window.matchMedia !== 'function') {
@@ -23,7 +31,7 @@ beforeAll(async () => {
   const i18n = await initI18n();
   // Lazily loaded screens would wait for their namespace; tests render them directly, outside the
   // Suspense boundary the router puts around a screen.
-  await i18n.loadNamespaces([EXTRA_NS, MAINTENANCE_NS, SETTINGS_NS, HISTORY_NS, ALERTS_NS]);
+  await i18n.loadNamespaces([EXTRA_NS, MAINTENANCE_NS, SETTINGS_NS, HISTORY_NS, ALERTS_NS, FORMS_NS]);
 });
 
 afterEach(() => {

@@ -12,27 +12,11 @@ export const CommonCode = {
 } as const;
 
 export const CommonCodeTable: CodeSpecs<typeof CommonCode> = {
-  [CommonCode.SettingsSaved]: success('settings saved or command accepted', 'Settings saved.'),
-  [CommonCode.NoValuesFound]: warning('request has no "data" form field', 'No values found.'),
-  [CommonCode.DataTooLarge]: {
-    ...warning('"data" too large; reserved, no longer sent (body size check removed)', 'Data too large.'),
-    sent: false,
-  },
-  [CommonCode.ParseError]: warning('"data" is not valid JSON', 'Failed to parse data.'),
-  [CommonCode.ValuesMissing]: warning(
-    'required keys missing or of the wrong JSON type',
-    'Values are missing.',
-  ),
-  [CommonCode.WriteFailed]: warning(
-    'configuration file could not be written; the new values are active in memory',
-    'Failed to write the configuration.',
-  ),
-  [CommonCode.InternalError]: {
-    meaning: 'response could not be built (out of memory); sent with HTTP 500',
-    message: 'Internal server error.',
-    type: 'danger',
-    paramKeys: [],
-    sent: true,
-    httpStatus: 500,
-  },
+  [CommonCode.SettingsSaved]: success(),
+  [CommonCode.NoValuesFound]: warning(),
+  [CommonCode.DataTooLarge]: { ...warning(), sent: false },
+  [CommonCode.ParseError]: warning(),
+  [CommonCode.ValuesMissing]: warning(),
+  [CommonCode.WriteFailed]: warning(),
+  [CommonCode.InternalError]: { type: 'danger', paramKeys: [], sent: true, httpStatus: 500 },
 };

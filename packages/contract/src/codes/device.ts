@@ -7,9 +7,5 @@ export const DeviceCode = {
 } as const;
 
 export const DeviceCodeTable: CodeSpecs<typeof DeviceCode> = {
-  [DeviceCode.DeviceProfileNameLength]: warning(
-    'device profile (pin mapping) name empty or longer than 63 bytes',
-    'Profile name must be 1 to {max} characters long.',
-    { max: DeviceLimits.profileNameMaxLength },
-  ),
+  [DeviceCode.DeviceProfileNameLength]: warning({ max: DeviceLimits.profileNameMaxLength }),
 };

@@ -16,29 +16,16 @@ export const InverterCode = {
 } as const;
 
 export const InverterCodeTable: CodeSpecs<typeof InverterCode> = {
-  [InverterCode.InverterSerialZero]: warning('inverter serial parses to 0', 'Serial cannot be zero.'),
-  [InverterCode.InverterNameLength]: warning(
-    'inverter name empty or longer than 31 bytes',
-    'Name must be 1 to {max} characters long.',
-    { max: InverterLimits.nameMaxLength },
-  ),
-  [InverterCode.InverterCountMax]: warning('no free inverter slot', 'Only {max} inverters are supported.', {
+  [InverterCode.InverterSerialZero]: warning(),
+  [InverterCode.InverterNameLength]: warning({ max: InverterLimits.nameMaxLength }),
+  [InverterCode.InverterCountMax]: warning({
     max: InverterLimits.maxInverters,
   }),
-  [InverterCode.InverterAdded]: success('inverter added', 'Inverter created.'),
-  [InverterCode.InverterIdInvalid]: warning('inverter id beyond the last slot', 'Invalid inverter id.'),
-  [InverterCode.InverterChannelCount]: warning(
-    '"channel" array empty or longer than 6',
-    'Invalid channel count.',
-  ),
-  [InverterCode.InverterChanged]: success('inverter changed', 'Inverter changed.'),
-  [InverterCode.InverterDeleted]: success(
-    'inverter deleted (also when the slot was empty)',
-    'Inverter deleted.',
-  ),
-  [InverterCode.InverterOrderSaved]: success('inverter order saved', 'Inverter order saved.'),
-  [InverterCode.InverterStatsReset]: success(
-    'radio statistics of an inverter reset',
-    'Radio statistics reset.',
-  ),
+  [InverterCode.InverterAdded]: success(),
+  [InverterCode.InverterIdInvalid]: warning(),
+  [InverterCode.InverterChannelCount]: warning(),
+  [InverterCode.InverterChanged]: success(),
+  [InverterCode.InverterDeleted]: success(),
+  [InverterCode.InverterOrderSaved]: success(),
+  [InverterCode.InverterStatsReset]: success(),
 };

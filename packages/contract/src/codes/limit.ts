@@ -1,6 +1,6 @@
 import { PowerLimits } from '../limits/limit';
 import { PowerLimiterLimits } from '../limits/powerlimiter';
-import { type CodeSpecs, rangeWarning, warning } from './spec';
+import { type CodeSpecs, warning } from './spec';
 
 /** Codes of an inverter's active-power limit (`/api/limit/config`). */
 export const LimitCode = {
@@ -12,16 +12,11 @@ export const LimitCode = {
 } as const;
 
 export const LimitCodeTable: CodeSpecs<typeof LimitCode> = {
-  [LimitCode.LimitSerialZero]: warning('limit: serial parses to 0', 'Serial cannot be zero.'),
-  [LimitCode.LimitValueRange]: warning('limit value above 2250', 'Limit must not exceed {max}.', {
+  [LimitCode.LimitSerialZero]: warning(),
+  [LimitCode.LimitValueRange]: warning({
     max: PowerLimits.valueMax,
   }),
-  [LimitCode.LimitTypeInvalid]: warning('limit type 4 or more', 'Invalid limit type.'),
-  [LimitCode.LimitInverterInvalid]: warning('limit: no inverter with that serial', 'Invalid inverter.'),
-  [LimitCode.LimitExpiryRange]: rangeWarning(
-    'limit: lease expiry_s not a whole number of seconds within the bounds',
-    'Expiry',
-    1,
-    PowerLimiterLimits.leaseMaxS,
-  ),
+  [LimitCode.LimitTypeInvalid]: warning(),
+  [LimitCode.LimitInverterInvalid]: warning(),
+  [LimitCode.LimitExpiryRange]: warning({ min: 1, max: PowerLimiterLimits.leaseMaxS }),
 };

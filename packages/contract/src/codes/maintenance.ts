@@ -10,15 +10,9 @@ export const MaintenanceCode = {
 } as const;
 
 export const MaintenanceCodeTable: CodeSpecs<typeof MaintenanceCode> = {
-  [MaintenanceCode.ConfigNothingDeleted]: warning(
-    'factory reset requested with delete:false',
-    'Nothing deleted.',
-  ),
-  [MaintenanceCode.ConfigReset]: success(
-    'factory reset performed, device reboots',
-    'Configuration reset, rebooting.',
-  ),
-  [MaintenanceCode.FileDeleted]: success('single file deleted', 'File deleted.'),
-  [MaintenanceCode.RebootTriggered]: success('reboot triggered', 'Reboot triggered.'),
-  [MaintenanceCode.RebootCancelled]: warning('reboot not requested (reboot:false)', 'Reboot cancelled.'),
+  [MaintenanceCode.ConfigNothingDeleted]: warning(),
+  [MaintenanceCode.ConfigReset]: success(),
+  [MaintenanceCode.FileDeleted]: success(),
+  [MaintenanceCode.RebootTriggered]: success(),
+  [MaintenanceCode.RebootCancelled]: warning(),
 };

@@ -7,6 +7,6 @@ export const PowerCode = {
 } as const;
 
 export const PowerCodeTable: CodeSpecs<typeof PowerCode> = {
-  [PowerCode.PowerSerialZero]: warning('power: serial parses to 0', 'Serial cannot be zero.'),
-  [PowerCode.PowerInverterInvalid]: warning('power: no inverter with that serial', 'Invalid inverter.'),
+  [PowerCode.PowerSerialZero]: warning(),
+  [PowerCode.PowerInverterInvalid]: warning(),
 };

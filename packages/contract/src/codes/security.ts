@@ -8,10 +8,6 @@ export const SecurityCode = {
 } as const;
 
 export const SecurityCodeTable: CodeSpecs<typeof SecurityCode> = {
-  [SecurityCode.SecurityPasswordLength]: warning(
-    'admin password shorter than 8 or longer than 64 bytes (param carries only max)',
-    'Password must be 8 to {max} characters long.',
-    { max: SecurityLimits.passwordMaxLength },
-  ),
-  [SecurityCode.SecurityAuthSuccess]: success('credentials accepted', 'Authentication successful.'),
+  [SecurityCode.SecurityPasswordLength]: warning({ max: SecurityLimits.passwordMaxLength }),
+  [SecurityCode.SecurityAuthSuccess]: success(),
 };

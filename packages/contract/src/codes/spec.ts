@@ -1,4 +1,6 @@
 // What a response code carries, and the helpers each domain file in this folder describes its codes with.
+// Only what the console needs as well (type and param): what a code means and its English `message` are in
+// `texts/`, which only the gateway's side imports (docs/console.md, "Route bytes").
 
 /** `type` of a response envelope. No current code uses `info`, the console still knows it. */
 export type EnvelopeType = 'success' | 'warning' | 'danger' | 'info';
@@ -12,10 +14,6 @@ export interface CodeParam {
 }
 
 export interface CodeSpec {
-  /** When the server sends it; for developers, not UI text. */
-  readonly meaning: string;
-  /** English `message` of the envelope; `{min}`/`{max}` are filled from `param`. */
-  readonly message: string;
   readonly type: EnvelopeType;
   /** Keys the envelope's `param` carries; empty when it has none. */
   readonly paramKeys: readonly ParamKey[];
@@ -30,13 +28,13 @@ export interface CodeSpec {
 /** The specs of one domain's codes (`T` maps names to codes), keyed by code. */
 export type CodeSpecs<T extends Readonly<Record<string, number>>> = { readonly [C in T[keyof T]]: CodeSpec };
 
-export function success(meaning: string, message: string): CodeSpec {
-  return { meaning, message, type: 'success', paramKeys: [], sent: true, httpStatus: 200 };
+export function success(): CodeSpec {
+  return { type: 'success', paramKeys: [], sent: true, httpStatus: 200 };
 }
 
 /** `param` is either the fixed value or, when it varies per request, just the keys it carries. */
-export function warning(meaning: string, message: string, param?: CodeParam | readonly ParamKey[]): CodeSpec {
-  const spec = { meaning, message, type: 'warning', sent: true, httpStatus: 200 } as const;
+export function warning(param?: CodeParam | readonly ParamKey[]): CodeSpec {
+  const spec = { type: 'warning', sent: true, httpStatus: 200 } as const;
   if (param === undefined) return { ...spec, paramKeys: [] };
   if (Array.isArray(param)) return { ...spec, paramKeys: param };
   const fixed = param as CodeParam;
@@ -48,15 +46,6 @@ export function warning(meaning: string, message: string, param?: CodeParam | re
  * A refused query of the versioned `/api/v2` endpoints: a GET has no envelope to carry a warning with
  * HTTP 200, so it answers 400 with the envelope as its JSON body.
  */
-export function badQuery(
-  meaning: string,
-  message: string,
-  param?: CodeParam | readonly ParamKey[],
-): CodeSpec {
-  return { ...warning(meaning, message, param), httpStatus: 400 };
-}
-
-/** A warning for a number outside a fixed `min..max`: "<what> must be between {min} and {max}." */
-export function rangeWarning(meaning: string, what: string, min: number, max: number): CodeSpec {
-  return warning(meaning, `${what} must be between {min} and {max}.`, { min, max });
+export function badQuery(param?: CodeParam | readonly ParamKey[]): CodeSpec {
+  return { ...warning(param), httpStatus: 400 };
 }

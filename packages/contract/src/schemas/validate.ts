@@ -10,6 +10,7 @@
  * the console shows the translation of the same code.
  */
 import type { z } from 'zod';
+import { CodeTexts } from '../code-texts';
 import { Code, type CodeParam, CodeTable, isCode } from '../codes';
 import { formatMessage } from '../envelope';
 
@@ -99,7 +100,7 @@ export function rulesCheck<T>(rules: readonly Rule<T>[]): (payload: z.core.Parse
     const params: CodedParams = { code: failure.code, ...(failure.param ? { param: failure.param } : {}) };
     payload.issues.push({
       code: 'custom',
-      message: formatMessage(CodeTable[failure.code].message, failure.param),
+      message: formatMessage(CodeTexts[failure.code].message, failure.param),
       input: payload.value,
       path: failure.field === undefined ? [] : [failure.field],
       params,

@@ -1,6 +1,5 @@
 import { type ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EXTRA_NS } from '../i18n';
 import '../styles/dialog.scss';
 import '../styles/tables.scss';
 
@@ -18,7 +17,7 @@ export interface DialogProps {
  * goes back to what had it before (usually the button that opened the dialog).
  */
 export function Dialog({ title, onClose, size, footer, children }: DialogProps) {
-  const { t } = useTranslation(EXTRA_NS);
+  const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -77,7 +76,7 @@ export function Dialog({ title, onClose, size, footer, children }: DialogProps) 
 
 /** Spinner for a dialog body while its data loads. */
 export function DialogLoading() {
-  const { t } = useTranslation(EXTRA_NS);
+  const { t } = useTranslation();
   return (
     <div className="text-center py-4">
       <div className="spinner-border text-primary" role="status">

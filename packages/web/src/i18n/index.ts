@@ -22,11 +22,12 @@ const isLanguage = isConsoleLanguage;
  * the first load does not carry English for a German or French visitor. There is no fallback language
  * to load as well; a test keeps the key sets of the three languages identical instead.
  *
- * Two namespaces per language: `translation` (locales/<lang>.json) holds what the first load shows — the
- * shell, every screen title and the live view; `extra` (locales/extra/<lang>.json) the texts of lazily
- * loaded screens and dialogs, loaded with the first of them (`useTranslation(EXTRA_NS)`, which falls back
- * to `translation` for shared keys). The maintenance and info screens have their own namespace,
- * `maintenance` (locales/maintenance/<lang>.json), loaded the same way.
+ * `translation` (locales/<lang>.json) holds what the first load shows — the shell, every screen title and
+ * the live view. Every other namespace (locales/<ns>/<lang>.json) is loaded with the first screen or
+ * dialog that asks for it (`useTranslation(NS)`, which falls back to `translation` for shared keys):
+ * `extra` the live view's dialogs, the login and the about page; the others below. A screen loads only its
+ * own texts: a response code's answer (`apiresponse.<code>`) is in its domain's namespace, the common ones
+ * in `forms` (docs/console.md, Route bytes).
  */
 export const EXTRA_NS = 'extra';
 /** Texts of the maintenance and info screens (config management, firmware, reboot, info, console). */
@@ -41,6 +42,14 @@ export const LIMITER_NS = 'limiter';
 export const ALERTS_NS = 'alerts';
 /** Texts of the Hoymiles Wi-Fi devices card (locales/wifi/<lang>.json). */
 export const WIFI_NS = 'wifi';
+/**
+ * What every form and every request that sends something needs (locales/forms/<lang>.json): the form's
+ * buttons and rule messages (`form.*`), the serial field (`serial.*`), the common response codes (1xxx) and
+ * the text of an answer the console does not understand. The codes of a domain are in that domain's
+ * namespace (`apiresponse.<code>`: settings, maintenance, history, limiter, alerts, wifi; the live view's
+ * dialogs in `extra`), so a screen loads its own texts and this one only.
+ */
+export const FORMS_NS = 'forms';
 type Namespace =
   | 'translation'
   | typeof EXTRA_NS
@@ -49,7 +58,8 @@ type Namespace =
   | typeof HISTORY_NS
   | typeof LIMITER_NS
   | typeof ALERTS_NS
-  | typeof WIFI_NS;
+  | typeof WIFI_NS
+  | typeof FORMS_NS;
 const LOADERS: Record<Namespace, Record<Language, () => Promise<{ default: object }>>> = {
   translation: {
     en: () => import('./locales/en.json'),
@@ -90,6 +100,11 @@ const LOADERS: Record<Namespace, Record<Language, () => Promise<{ default: objec
     en: () => import('./locales/wifi/en.json'),
     de: () => import('./locales/wifi/de.json'),
     fr: () => import('./locales/wifi/fr.json'),
+  },
+  forms: {
+    en: () => import('./locales/forms/en.json'),
+    de: () => import('./locales/forms/de.json'),
+    fr: () => import('./locales/forms/fr.json'),
   },
 };
 

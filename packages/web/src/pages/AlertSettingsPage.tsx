@@ -14,7 +14,7 @@ import {
   useSettingsForm,
 } from '../components/form';
 import { PageFrame } from '../components/PageFrame';
-import { ALERTS_NS, EXTRA_NS, SETTINGS_NS } from '../i18n';
+import { ALERTS_NS, FORMS_NS } from '../i18n';
 import { withQuery } from '../lib/query';
 
 type Values = AlertsConfig;
@@ -51,8 +51,9 @@ function AlertSettingsPage() {
     save: saveAlertsConfig,
     rules,
     check,
+    namespace: ALERTS_NS,
   });
-  const { t } = useTranslation([ALERTS_NS, SETTINGS_NS, EXTRA_NS], { nsMode: 'fallback' });
+  const { t } = useTranslation([ALERTS_NS, FORMS_NS], { nsMode: 'fallback' });
   const minutes = {
     min: AlertLimits.minutesMin,
     max: AlertLimits.minutesMax,
@@ -167,7 +168,7 @@ function SecretField({
   maxLength: number;
   hint?: boolean;
 }) {
-  const { t } = useTranslation([ALERTS_NS, SETTINGS_NS, EXTRA_NS], { nsMode: 'fallback' });
+  const { t } = useTranslation([ALERTS_NS, FORMS_NS], { nsMode: 'fallback' });
   return (
     <TextField
       name={name}

@@ -6,13 +6,13 @@ import { acknowledgeAlert, alertsStatusQuery } from '../api/alerts';
 import { type AlertMessage, errorAlert, responseAlert } from '../api/response';
 import { CodeAlert, FormCard } from '../components/form';
 import { PageFrame } from '../components/PageFrame';
-import { ALERTS_NS, EXTRA_NS } from '../i18n';
+import { ALERTS_NS, FORMS_NS } from '../i18n';
 import { useFormat } from '../i18n/format';
 import { NavLink } from '../lib/navigation';
 import { withQuery } from '../lib/query';
 
 function useAlertsTranslation() {
-  return useTranslation([ALERTS_NS, EXTRA_NS], { nsMode: 'fallback' });
+  return useTranslation([ALERTS_NS, FORMS_NS], { nsMode: 'fallback' });
 }
 
 /** /alerts: open alerts with acknowledge, the recently cleared ones, and rules that cannot apply. */

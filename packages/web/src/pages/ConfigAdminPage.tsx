@@ -10,7 +10,7 @@ import { FormCard } from '../components/FormCard';
 import { PageFrame } from '../components/PageFrame';
 import { saveFile } from '../components/saveFile';
 import { UploadProgress, UploadResult, type UploadState } from '../components/UploadStatus';
-import { EXTRA_NS, MAINTENANCE_NS } from '../i18n';
+import { FORMS_NS, MAINTENANCE_NS } from '../i18n';
 import { withQuery } from '../lib/query';
 import '../styles/forms.scss';
 
@@ -162,7 +162,7 @@ function Restore({ onDone }: { onDone: () => void }) {
 
 function FactoryReset() {
   const { t } = useTranslation(MAINTENANCE_NS);
-  const { t: tx } = useTranslation(EXTRA_NS);
+  const { t: tx } = useTranslation([MAINTENANCE_NS, FORMS_NS], { nsMode: 'fallback' });
   const [confirming, setConfirming] = useState(false);
   const [alert, setAlert] = useState<AlertMessage | null>(null);
 

@@ -27,7 +27,7 @@ import {
 import { PageFrame } from '../components/PageFrame';
 import { saveFile } from '../components/saveFile';
 import { UploadProgress } from '../components/UploadStatus';
-import { EXTRA_NS, HISTORY_NS, SETTINGS_NS } from '../i18n';
+import { FORMS_NS, HISTORY_NS } from '../i18n';
 import { useFormat } from '../i18n/format';
 import { withQuery } from '../lib/query';
 
@@ -50,7 +50,7 @@ const rules: readonly ClientRule<HistoryValues>[] = [
 const check = rulesCheck(historyConfigRules, toPayload);
 
 function useHistorySettingsTranslation() {
-  return useTranslation([HISTORY_NS, SETTINGS_NS, EXTRA_NS], { nsMode: 'fallback' });
+  return useTranslation([HISTORY_NS, FORMS_NS], { nsMode: 'fallback' });
 }
 
 /** /settings/history: what is recorded and for how long, what is stored, and the history's own export and import. */
@@ -62,6 +62,7 @@ function HistorySettingsPage() {
     save: saveHistoryConfig,
     rules,
     check,
+    namespace: HISTORY_NS,
   });
   const { t } = useHistorySettingsTranslation();
   const status = useQuery(historyStatusQuery);

@@ -14,6 +14,7 @@ import { InverterRows, LimiterFields } from '../components/limiter/LimiterFields
 import { useLimiterTranslation } from '../components/limiter/labels';
 import { MeterFields } from '../components/limiter/MeterFields';
 import { PageFrame } from '../components/PageFrame';
+import { LIMITER_NS } from '../i18n';
 import { withQuery } from '../lib/query';
 
 /**
@@ -27,6 +28,7 @@ function PowerLimiterSettingsPage() {
     toPayload,
     save: savePowerLimiterSettings,
     check,
+    namespace: LIMITER_NS,
   });
   const { t } = useLimiterTranslation();
   const { query } = settings;

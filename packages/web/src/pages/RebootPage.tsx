@@ -7,14 +7,14 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { FormCard } from '../components/FormCard';
 import { PageFrame } from '../components/PageFrame';
 import { useWaitForGateway } from '../components/useWaitForGateway';
-import { EXTRA_NS, MAINTENANCE_NS } from '../i18n';
+import { FORMS_NS, MAINTENANCE_NS } from '../i18n';
 
 type Phase = 'idle' | 'confirm' | 'restarting' | 'back';
 
 /** /maintenance/reboot: restart the gateway after a confirmation, then wait until it answers again. */
 export default function RebootPage() {
   const { t } = useTranslation(MAINTENANCE_NS);
-  const { t: tx } = useTranslation(EXTRA_NS);
+  const { t: tx } = useTranslation([MAINTENANCE_NS, FORMS_NS], { nsMode: 'fallback' });
   const [phase, setPhase] = useState<Phase>('idle');
   const [alert, setAlert] = useState<AlertMessage | null>(null);
   const onBack = useCallback(() => setPhase('back'), []);

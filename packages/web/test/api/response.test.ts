@@ -1,37 +1,92 @@
 import { Code } from '@dtu-console/contract/codes';
+import { AlertsCode } from '@dtu-console/contract/codes/alerts';
+import { CommonCode } from '@dtu-console/contract/codes/common';
+import { DeviceCode } from '@dtu-console/contract/codes/device';
+import { DtuCode } from '@dtu-console/contract/codes/dtu';
+import { HistoryCode } from '@dtu-console/contract/codes/history';
+import { InverterCode } from '@dtu-console/contract/codes/inverter';
+import { LimitCode } from '@dtu-console/contract/codes/limit';
+import { MaintenanceCode } from '@dtu-console/contract/codes/maintenance';
+import { MqttCode } from '@dtu-console/contract/codes/mqtt';
+import { NetworkCode } from '@dtu-console/contract/codes/network';
+import { NtpCode } from '@dtu-console/contract/codes/ntp';
+import { PowerCode } from '@dtu-console/contract/codes/power';
+import { PowerLimiterCode } from '@dtu-console/contract/codes/powerlimiter';
+import { PowerMeterCode } from '@dtu-console/contract/codes/powermeter';
+import { SecurityCode } from '@dtu-console/contract/codes/security';
+import { TestClockCode } from '@dtu-console/contract/codes/test-clock';
+import { WifiCode } from '@dtu-console/contract/codes/wifi';
 import { envelope } from '@dtu-console/contract/envelope';
 import { describe, expect, it } from 'vitest';
 import { responseAlert } from '../../src/api/response';
 import { i18n } from '../../src/i18n';
-import de from '../../src/i18n/locales/extra/de.json';
-import en from '../../src/i18n/locales/extra/en.json';
-import fr from '../../src/i18n/locales/extra/fr.json';
+
+type Texts = { apiresponse?: Record<string, string> };
+const files = import.meta.glob<Texts>('../../src/i18n/locales/*/*.json', { eager: true, import: 'default' });
+
+/** `apiresponse` of one namespace file, e.g. ('settings', 'fr'). */
+function answersOf(namespace: string, language: string): Record<string, string> {
+  return files[`../../src/i18n/locales/${namespace}/${language}.json`]?.apiresponse ?? {};
+}
+
+const NAMESPACES = ['forms', 'extra', 'settings', 'maintenance', 'history', 'limiter', 'alerts', 'wifi'];
+const LANGUAGES = ['en', 'de', 'fr'];
+
+/**
+ * Where the texts of each domain's codes live: the namespace the screens that get those answers load
+ * (a settings screen its own namespace and `forms`, the live view's dialogs `extra` and `forms`).
+ */
+const homeOf: [string, Readonly<Record<string, number>>][] = [
+  ['forms', CommonCode],
+  ['settings', DtuCode],
+  ['settings', InverterCode],
+  ['settings', MqttCode],
+  ['settings', NetworkCode],
+  ['settings', NtpCode],
+  ['settings', SecurityCode],
+  ['settings', DeviceCode],
+  ['maintenance', MaintenanceCode],
+  ['extra', LimitCode],
+  ['extra', PowerCode],
+  ['history', HistoryCode],
+  ['limiter', PowerMeterCode],
+  ['limiter', PowerLimiterCode],
+  ['alerts', AlertsCode],
+  ['wifi', WifiCode],
+  ['extra', TestClockCode],
+];
 
 describe('apiresponse texts', () => {
-  it.each([
-    ['en', en],
-    ['de', de],
-    ['fr', fr],
-  ])('%s has a text for every response code of the contract', (_language, locale) => {
-    const texts = locale.apiresponse as Record<string, string>;
-    const missing = Object.values(Code).filter((code) => !texts[String(code)]?.trim());
-    expect(missing).toEqual([]);
-  });
+  it.each(LANGUAGES)(
+    '%s has a text for every response code, once, in the namespace of its domain',
+    (language) => {
+      const homed = homeOf.flatMap(([, codes]) => Object.values(codes)).sort((a, b) => a - b);
+      expect(homed).toEqual(Object.values(Code).sort((a, b) => a - b));
+      for (const [namespace, codes] of homeOf) {
+        const texts = answersOf(namespace, language);
+        for (const code of Object.values(codes)) expect(texts[String(code)]?.trim(), `${code}`).toBeTruthy();
+      }
+      const everywhere = NAMESPACES.flatMap((namespace) => Object.keys(answersOf(namespace, language)));
+      expect(everywhere.length).toBe(new Set(everywhere).size);
+      expect(everywhere.sort()).toEqual([...Object.values(Code).map(String), 'unexpected'].sort());
+      expect(answersOf('forms', language).unexpected?.trim()).toBeTruthy();
+    },
+  );
 
   it('uses the placeholders the code carries, and only those', () => {
-    for (const locale of [en, de, fr]) {
-      const texts = locale.apiresponse as Record<string, string>;
-      for (const code of Object.values(Code)) {
-        const text = texts[String(code)] ?? '';
-        const placeholders = [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]);
-        for (const name of placeholders) expect(['min', 'max']).toContain(name);
+    for (const language of LANGUAGES) {
+      for (const namespace of NAMESPACES) {
+        for (const text of Object.values(answersOf(namespace, language))) {
+          const placeholders = [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]);
+          for (const name of placeholders) expect(['min', 'max']).toContain(name);
+        }
       }
     }
   });
 });
 
 describe('responseAlert', () => {
-  const t = i18n.getFixedT('en', 'extra');
+  const t = i18n.getFixedT('en', ['settings', 'extra', 'forms']);
 
   it('translates apiresponse.{code} with its param in the variant of type', () => {
     expect(responseAlert(t, envelope(Code.SettingsSaved))).toEqual({
@@ -47,7 +102,7 @@ describe('responseAlert', () => {
       text: 'The publish interval must be between 5 and 86400 seconds.',
     });
     expect(
-      responseAlert(i18n.getFixedT('de', 'extra'), { type: 'success', message: 'x', code: 1001 }),
+      responseAlert(i18n.getFixedT('de', 'forms'), { type: 'success', message: 'x', code: 1001 }),
     ).toMatchObject({
       text: expect.any(String),
     });
@@ -60,5 +115,6 @@ describe('responseAlert', () => {
     });
     expect(responseAlert(t, null).variant).toBe('danger');
     expect(responseAlert(t, { code: 99999 }).variant).toBe('danger');
+    expect(responseAlert(t, { code: 99999 }).text).not.toBe('apiresponse.unexpected');
   });
 });

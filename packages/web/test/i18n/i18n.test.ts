@@ -6,6 +6,9 @@ import en from '../../src/i18n/locales/en.json';
 import deExtra from '../../src/i18n/locales/extra/de.json';
 import enExtra from '../../src/i18n/locales/extra/en.json';
 import frExtra from '../../src/i18n/locales/extra/fr.json';
+import deForms from '../../src/i18n/locales/forms/de.json';
+import enForms from '../../src/i18n/locales/forms/en.json';
+import frForms from '../../src/i18n/locales/forms/fr.json';
 import fr from '../../src/i18n/locales/fr.json';
 import deHistory from '../../src/i18n/locales/history/de.json';
 import enHistory from '../../src/i18n/locales/history/en.json';
@@ -70,6 +73,9 @@ describe('translations', () => {
     const historyKeys = flatKeys(enHistory).sort();
     expect(flatKeys(deHistory).sort()).toEqual(historyKeys);
     expect(flatKeys(frHistory).sort()).toEqual(historyKeys);
+    const formKeys = flatKeys(enForms).sort();
+    expect(flatKeys(deForms).sort()).toEqual(formKeys);
+    expect(flatKeys(frForms).sort()).toEqual(formKeys);
   });
   it('never define a key in two namespaces', () => {
     const core = new Set(flatKeys(en));
@@ -114,6 +120,9 @@ describe('translations', () => {
       enHistory,
       deHistory,
       frHistory,
+      enForms,
+      deForms,
+      frForms,
     ]) {
       const walk = (value: object) => {
         for (const child of Object.values(value)) {

@@ -1,8 +1,9 @@
 import { miTypeOfSerial, parseSerialInput, type SerialInputKind } from '@dtu-console/contract/serial';
 import { useId } from 'react';
 import { get, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FORMS_NS } from '../../i18n';
 import type { ClientRule } from './resolver';
-import { useSettingsTranslation } from './useSettingsForm';
 
 /** The hint under the serial input for each recognised form. */
 export function serialHint(kind: SerialInputKind): { key: string; valid: boolean } | undefined {
@@ -44,7 +45,7 @@ export function storedSerial(input: string): string | undefined {
 
 /** Serial input: upper-cases what is typed and says which form it recognised (and the HERF conversion). */
 export function SerialField({ name, label }: { name: string; label: string }) {
-  const { t } = useSettingsTranslation();
+  const { t } = useTranslation(FORMS_NS);
   const { register, formState } = useFormContext();
   const value = String(useWatch({ name }) ?? '');
   const id = `${useId()}-${name}`;

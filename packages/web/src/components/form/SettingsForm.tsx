@@ -1,15 +1,16 @@
 import { type ReactNode, useEffect, useRef } from 'react';
 import { type FieldValues, FormProvider, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { AlertMessage } from '../../api/response';
 import { Alert } from '../AlertBox';
 import '../../styles/forms.scss';
 import '../../styles/settings.scss';
-import { useSettingsTranslation } from './useSettingsForm';
+import { FORMS_NS } from '../../i18n';
 import { useUnsavedGuard } from './useUnsavedGuard';
 
 /** The answer of a save as an alert that can be dismissed; scrolled into view when it appears. */
 export function CodeAlert({ alert, onDismiss }: { alert: AlertMessage | null; onDismiss: () => void }) {
-  const { t } = useSettingsTranslation();
+  const { t } = useTranslation(FORMS_NS);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (alert) ref.current?.scrollIntoView?.({ block: 'nearest' });
@@ -58,7 +59,7 @@ export function SettingsForm<Values extends FieldValues>({
   children,
 }: SettingsFormProps<Values>) {
   const { form, submit, alert, setAlert, reload, saving } = settings;
-  const { t } = useSettingsTranslation();
+  const { t } = useTranslation(FORMS_NS);
   const { isDirty, errors } = form.formState;
   useUnsavedGuard(isDirty, t('form.unsavedQuestion'));
   const rootError = errors.root as { message?: string } | undefined;

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { type DefaultValues, type FieldValues, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type AlertMessage, errorAlert, responseAlert } from '../../api/response';
-import { EXTRA_NS, SETTINGS_NS } from '../../i18n';
+import { FORMS_NS, SETTINGS_NS } from '../../i18n';
 import { type ClientRule, type ContractCheck, contractResolver } from './resolver';
 
 export interface SettingsFormOptions<Data, Values extends FieldValues, Payload, Key extends QueryKey> {
@@ -21,14 +21,23 @@ export interface SettingsFormOptions<Data, Values extends FieldValues, Payload, 
   save: (payload: Payload) => Promise<unknown>;
   rules?: readonly ClientRule<Values>[];
   check?: ContractCheck<Values>;
+  /**
+   * The screen's own text namespace when it has one (history, limiter, alerts, wifi): it holds the answers
+   * of the screen's codes, so the form's messages and the save's answer are looked up there first.
+   */
+  namespace?: string;
 }
 
 /**
- * The texts of settings screens: their own namespace, then `extra` (the translated answers, apiresponse.*),
- * then the first-load texts (screen titles). `fallback` makes `t` look a key up in each of them in turn.
+ * The texts of settings screens: the screen's own namespace (`settings` unless it has one: history, limiter,
+ * alerts, wifi), holding its labels and the answers of its codes (apiresponse.*), then `forms` (the form's
+ * own texts and the common answers), then the first-load texts (screen titles). `fallback` makes `t` look a
+ * key up in each of them in turn.
  */
-export function useSettingsTranslation() {
-  return useTranslation([SETTINGS_NS, EXTRA_NS], { nsMode: 'fallback' });
+export function useSettingsTranslation(namespace: string = SETTINGS_NS) {
+  return useTranslation([namespace, FORMS_NS], {
+    nsMode: 'fallback',
+  });
 }
 
 /**
@@ -39,7 +48,7 @@ export function useSettingsTranslation() {
 export function useSettingsForm<Data, Values extends FieldValues, Payload, Key extends QueryKey>(
   options: SettingsFormOptions<Data, Values, Payload, Key>,
 ) {
-  const { t } = useSettingsTranslation();
+  const { t } = useSettingsTranslation(options.namespace);
   const queryClient = useQueryClient();
   const query = useQuery(options.query);
   const { toValues } = options;

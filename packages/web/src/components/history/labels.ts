@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EXTRA_NS, HISTORY_NS } from '../../i18n';
+import { FORMS_NS, HISTORY_NS } from '../../i18n';
 import type { Formatters } from '../../i18n/format';
 import type { SeriesNames } from './view';
 
 /** The texts of the history card: translations, series names and energy amounts. */
 
 export function useHistoryTranslation() {
-  return useTranslation([HISTORY_NS, EXTRA_NS], { nsMode: 'fallback' });
+  return useTranslation([HISTORY_NS, FORMS_NS], { nsMode: 'fallback' });
 }
 
 export function useNames(): SeriesNames {

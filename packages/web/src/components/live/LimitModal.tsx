@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { fetchLimitStatus, limitTypeFor, postLimitConfig } from '../../api/limit';
 import { type AlertMessage, errorAlert, responseAlert } from '../../api/response';
-import { EXTRA_NS } from '../../i18n';
+import { EXTRA_NS, FORMS_NS } from '../../i18n';
 import { useFormat } from '../../i18n/format';
 import { announce } from '../../lib/announce';
 import { withQuery } from '../../lib/query';
@@ -67,7 +67,7 @@ function limitResolver(t: TFunction, serial: string, maxPower: number) {
 }
 
 function LimitModal({ serial, name, onClose }: InverterDialogProps) {
-  const { t } = useTranslation(EXTRA_NS);
+  const { t } = useTranslation([EXTRA_NS, FORMS_NS], { nsMode: 'fallback' });
   const f = useFormat();
   const queryClient = useQueryClient();
   const status = useQuery({
@@ -142,7 +142,7 @@ function LimitSettingsForm({
   persistentOnly: boolean;
   onSaved: (alert: AlertMessage) => void;
 }) {
-  const { t } = useTranslation(EXTRA_NS);
+  const { t } = useTranslation([EXTRA_NS, FORMS_NS], { nsMode: 'fallback' });
   const [alert, setAlert] = useState<AlertMessage | null>(null);
   const {
     register,

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchPowerStatus, postPowerConfig } from '../../api/power';
 import { type AlertMessage, errorAlert, responseAlert } from '../../api/response';
-import { EXTRA_NS } from '../../i18n';
+import { EXTRA_NS, FORMS_NS } from '../../i18n';
 import { announce } from '../../lib/announce';
 import { withQuery } from '../../lib/query';
 import { AlertBox } from '../AlertBox';
@@ -20,7 +20,7 @@ export function powerPayload(serial: string, action: PowerAction): PowerConfigPa
 
 /** Switch the inverter on or off or restart it, with the status of the last command. */
 function PowerModal({ serial, name, onClose }: InverterDialogProps) {
-  const { t } = useTranslation(EXTRA_NS);
+  const { t } = useTranslation([EXTRA_NS, FORMS_NS], { nsMode: 'fallback' });
   const queryClient = useQueryClient();
   const [alert, setAlert] = useState<AlertMessage | null>(null);
   const [busy, setBusy] = useState<PowerAction | null>(null);

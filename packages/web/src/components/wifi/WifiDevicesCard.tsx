@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { errorAlert, responseAlert } from '../../api/response';
 import { rebootWifiDevice, saveWifiConfig, wifiConfigQuery, wifiStatusQuery } from '../../api/wifi';
+import { WIFI_NS } from '../../i18n';
 import { AlertBox } from '../AlertBox';
 import { FormCard } from '../FormCard';
 import {
@@ -71,6 +72,7 @@ export function WifiDevicesCard() {
     save: saveWifiConfig,
     rules,
     check,
+    namespace: WIFI_NS,
   });
   const { query } = settings;
   if (!query.data) {

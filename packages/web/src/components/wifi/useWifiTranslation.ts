@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { EXTRA_NS, SETTINGS_NS, WIFI_NS } from '../../i18n';
+import { FORMS_NS, WIFI_NS } from '../../i18n';
 
-/** The Wi-Fi card's texts, then the settings forms' texts, then the translated answers (`extra`). */
+/** The Wi-Fi card's texts, then the forms' (form messages, the common answers). */
 export function useWifiTranslation() {
-  return useTranslation([WIFI_NS, SETTINGS_NS, EXTRA_NS], { nsMode: 'fallback' });
+  return useTranslation([WIFI_NS, FORMS_NS], { nsMode: 'fallback' });
 }

@@ -1,0 +1,11 @@
+import { SecurityCode } from '../security';
+import { type CodeTextsOf, text } from './text';
+
+/** What the SecurityCode codes mean and the English `message` the gateway answers them with. */
+export const SecurityCodeTexts: CodeTextsOf<typeof SecurityCode> = {
+  [SecurityCode.SecurityPasswordLength]: text(
+    'admin password shorter than 8 or longer than 64 bytes (param carries only max)',
+    'Password must be 8 to {max} characters long.',
+  ),
+  [SecurityCode.SecurityAuthSuccess]: text('credentials accepted', 'Authentication successful.'),
+};
