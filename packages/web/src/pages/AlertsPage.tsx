@@ -10,6 +10,7 @@ import { ALERTS_NS, FORMS_NS } from '../i18n';
 import { useFormat } from '../i18n/format';
 import { NavLink } from '../lib/navigation';
 import { withQuery } from '../lib/query';
+import '../styles/list-group.scss';
 
 function useAlertsTranslation() {
   return useTranslation([ALERTS_NS, FORMS_NS], { nsMode: 'fallback' });
