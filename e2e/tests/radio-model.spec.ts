@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { ownGatewayPort } from '../ports';
 import { signedIn, signInWithForm } from './session';
 
 /**
@@ -17,7 +18,6 @@ const LAUNCHER = fileURLToPath(new URL('../../packages/gateway/dist/launcher.js'
 const PROFILES = fileURLToPath(new URL('../../deploy/raspberry-pi/pin_mapping.json', import.meta.url));
 const BOTH_CHIPS = 'Raspberry Pi: nRF24L01+ on SPI0 CE0, CMT2300A on SPI0 CE1 (3-wire)';
 const SIM_START = '2026-06-21T12:00:00+02:00';
-const BASE_PORT = Number(process.env.E2E_PORT ?? 18_480);
 const SHOTS = process.env.E2E_SHOTS ?? '/tmp/e2e-radio-model';
 const basic = `Basic ${Buffer.from('admin:openDTU42').toString('base64')}`;
 
@@ -105,7 +105,7 @@ test.describe('the console through --radio model', () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
   let gateway: Gateway;
   test.beforeAll(async () => {
-    gateway = await startGateway(BASE_PORT + 1, 'model');
+    gateway = await startGateway(ownGatewayPort(1), 'model');
   });
   test.afterAll(async () => {
     await gateway?.stop();
@@ -191,7 +191,7 @@ test.describe('the console through --radio hardware without SPI on this machine'
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
   let gateway: Gateway;
   test.beforeAll(async () => {
-    gateway = await startGateway(BASE_PORT + 2, 'hardware', (dir) => {
+    gateway = await startGateway(ownGatewayPort(2), 'hardware', (dir) => {
       copyFileSync(PROFILES, join(dir, 'pin_mapping.json'));
       writeFileSync(
         join(dir, 'config.json'),
