@@ -3,20 +3,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_ENV, findChromium } from './chromium';
+import { workerGatewayPort } from './ports';
+import { SIM_START } from './tests/gateway-process';
 
-const port = Number(process.env.E2E_PORT ?? 18_480);
-const dataDir = mkdtempSync(join(tmpdir(), 'dtu-e2e-'));
 /**
- * The gateway's clock starts at a summer noon and runs on: the simulated inverters produce whatever the
- * hour of the test run (at night real and simulated inverters are dark, and the live-view tests need
- * production).
+ * Parallel workers, each with its own gateway (its own port and data directory), so the specs of one
+ * worker never see what another worker's specs changed. Worker n talks to the gateway on E2E_PORT + n:
+ * Playwright sets TEST_PARALLEL_INDEX in a worker process before the worker loads this file.
+ * Set the number with E2E_WORKERS (not --workers: one gateway is started per worker of this number).
  */
-const SIM_START = '2026-06-21T12:00:00+02:00';
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const workerPort = workerGatewayPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+/** Inside a worker process the gateways are already up: only the runner starts them. */
+const inRunner = process.env.TEST_WORKER_INDEX === undefined;
 
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  workers,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,
@@ -40,7 +44,7 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   outputDir: './test-results',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${workerPort}`,
     locale: 'en-US',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -54,16 +58,26 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    // The real gateway, serving the real built console, on a throw-away data directory.
-    // Through the launcher, as `npm start` runs it: an installed release takes over after its upload.
-    // `--test-clock` (tests only): specs advance the gateway clock with POST /api/test/clock (tests/clock.ts).
-    command: `node ../scripts/ensure-build.mjs && node ../packages/gateway/dist/launcher.js --host 127.0.0.1 --port ${port} --data-dir ${dataDir} --sim-start ${SIM_START} --test-clock`,
-    url: `http://127.0.0.1:${port}/api/system/status`,
+  webServer: inRunner ? Array.from({ length: workers }, (_, index) => gateway(index)) : [],
+});
+
+/**
+ * The real gateway, serving the real built console, on a throw-away data directory. Through the launcher,
+ * as `npm start` runs it: an installed release takes over after its upload. The first one builds what is
+ * missing or stale first (Playwright starts web servers one after the other, so the others find it built).
+ * `--test-clock` (tests only): specs advance the gateway clock with POST /api/test/clock (tests/clock.ts).
+ */
+function gateway(index: number) {
+  const gatewayPort = workerGatewayPort(index);
+  const dataDir = mkdtempSync(join(tmpdir(), 'dtu-e2e-'));
+  const build = index === 0 ? 'node ../scripts/ensure-build.mjs && ' : '';
+  return {
+    command: `${build}node ../packages/gateway/dist/launcher.js --host 127.0.0.1 --port ${gatewayPort} --data-dir ${dataDir} --sim-start ${SIM_START} --test-clock`,
+    url: `http://127.0.0.1:${gatewayPort}/api/system/status`,
     env: { LOG_FORMAT: 'json', LOG_LEVEL: 'warn' },
     reuseExistingServer: false,
     timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
-});
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  };
+}

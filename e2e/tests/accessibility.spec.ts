@@ -23,6 +23,9 @@ async function violations(page: Page, path: string): Promise<string[]> {
   );
 }
 
+// The four passes only read: they may run side by side on the workers (each worker its own gateway).
+test.describe.configure({ mode: 'parallel' });
+
 for (const theme of ['light', 'dark'] as const) {
   for (const signed of ['signed in', 'signed out'] as const) {
     test(`every route passes axe's WCAG 2.2 AA rules: ${theme}, ${signed}`, async ({ page }) => {

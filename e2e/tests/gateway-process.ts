@@ -6,10 +6,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const LAUNCHER = fileURLToPath(new URL('../../packages/gateway/dist/launcher.js', import.meta.url));
-/** The suite's summer noon (playwright.config.ts): the simulated plant produces whatever the hour. */
+/**
+ * Every test gateway's clock starts at a summer noon and runs on: the simulated inverters produce whatever
+ * the hour of the test run (at night real and simulated inverters are dark, and the live-view tests need
+ * production).
+ */
 export const SIM_START = '2026-06-21T12:00:00+02:00';
-/** The port of the suite's gateway; a spec's own gateways take the ports above it. */
-export const BASE_PORT = Number(process.env.E2E_PORT ?? 18_480);
 
 export interface Gateway {
   url: string;

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { BASE_PORT, type Gateway, startGateway } from './gateway-process';
+import { ownGatewayPort } from '../ports';
+import { type Gateway, startGateway } from './gateway-process';
 import { signedIn } from './session';
 
 /**
@@ -23,7 +24,7 @@ type Theme = (typeof THEMES)[number];
 let gateway: Gateway;
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 test.beforeAll(async () => {
-  gateway = await startGateway(BASE_PORT + 23, []);
+  gateway = await startGateway(ownGatewayPort(23), []);
 });
 test.afterAll(async () => {
   await gateway?.stop();

@@ -2,7 +2,8 @@ import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { BASE_PORT, type Gateway, startGateway } from './gateway-process';
+import { ownGatewayPort } from '../ports';
+import { type Gateway, startGateway } from './gateway-process';
 import { signedIn, signInWithForm } from './session';
 
 /**
@@ -63,7 +64,7 @@ test.describe('the console through --radio model', () => {
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
   let gateway: Gateway;
   test.beforeAll(async () => {
-    gateway = await startGateway(BASE_PORT + 1, ['--radio', 'model']);
+    gateway = await startGateway(ownGatewayPort(1), ['--radio', 'model']);
   });
   test.afterAll(async () => {
     await gateway?.stop();
@@ -149,7 +150,7 @@ test.describe('the console through --radio hardware without SPI on this machine'
   test.describe.configure({ mode: 'serial', timeout: 120_000 });
   let gateway: Gateway;
   test.beforeAll(async () => {
-    gateway = await startGateway(BASE_PORT + 2, ['--radio', 'hardware'], (dir) => {
+    gateway = await startGateway(ownGatewayPort(2), ['--radio', 'hardware'], (dir) => {
       copyFileSync(PROFILES, join(dir, 'pin_mapping.json'));
       writeFileSync(
         join(dir, 'config.json'),

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { ownGatewayPort } from '../ports';
+import { SIM_START } from './gateway-process';
 import { signedIn } from './session';
 
 /**
@@ -14,8 +16,7 @@ import { signedIn } from './session';
 
 const LAUNCHER = fileURLToPath(new URL('../../packages/gateway/dist/launcher.js', import.meta.url));
 const VECTORS = fileURLToPath(new URL('../../packages/hoymiles/data/runtime-fields.json', import.meta.url));
-const SIM_START = '2026-06-21T12:00:00+02:00';
-const PORT = Number(process.env.E2E_PORT ?? 18_480) + 17;
+const PORT = ownGatewayPort(17);
 const basic = `Basic ${Buffer.from('admin:openDTU42').toString('base64')}`;
 
 interface Vector {

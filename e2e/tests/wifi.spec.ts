@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { SIM_START } from './gateway-process';
 import { ADMIN_PASSWORD, ADMIN_USER, signedIn } from './session';
 
 /**
@@ -12,7 +13,6 @@ import { ADMIN_PASSWORD, ADMIN_USER, signedIn } from './session';
 
 const SLOW = { timeout: 30_000 };
 /** The gateway's clock starts at this summer noon (playwright.config.ts); the device starts there too. */
-const SIM_START = '2026-06-21T12:00:00+02:00';
 const AUTH = { Authorization: `Basic ${Buffer.from(`${ADMIN_USER}:${ADMIN_PASSWORD}`).toString('base64')}` };
 
 let sim: ChildProcess;
