@@ -5,6 +5,8 @@ export default defineProject({
   plugins: [react()],
   test: {
     name: 'web',
+    // Isolated (each file its own modules): a dozen files replace modules with vi.mock, which a module
+    // already imported by an earlier file in the same worker would ignore (docs/testing.md, "Unit tests").
     environment: 'jsdom',
     include: ['test/**/*.test.{ts,tsx}'],
     setupFiles: ['test/setup.ts'],
