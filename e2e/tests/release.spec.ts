@@ -61,6 +61,9 @@ test.describe('firmware upgrade with a dtu-console release', () => {
     page,
     request,
   }) => {
+    // Wall time, not the gateway clock: the release is packed and the gateway process really restarts on
+    // it, which takes 10 to 40 s on a busy 2-core machine.
+    test.setTimeout(90_000);
     await signedIn(page);
     const file = packRelease();
     await page.goto('/firmware/upgrade');
