@@ -80,6 +80,7 @@ test.describe('power limiter', () => {
   test('settings: simulated meter read now, limiter on with a target, kept after a reload; a wrong value refused', async ({
     page,
   }) => {
+    // Wall time: several saves and reloads of a large form; none of it waits on the gateway's clock.
     test.setTimeout(120_000);
     await signedIn(page);
     await openSettings(page);
@@ -116,6 +117,7 @@ test.describe('power limiter', () => {
   test('settings: feed-in cap and grid signal kept after a reload; bad signal settings refused; switched off again', async ({
     page,
   }) => {
+    // Wall time: several saves and reloads of a large form; none of it waits on the gateway's clock.
     test.setTimeout(120_000);
     await signedIn(page);
     await openSettings(page);
@@ -200,6 +202,8 @@ test.describe('power limiter', () => {
   test('light, dark, German and French, and on a phone: translated, themed, the chart drawn, nothing too wide', async ({
     browser,
   }) => {
+    // Wall time: five full loads of the live view and the settings screen (themes, languages, a phone),
+    // each drawn and checked; the regulation itself runs on the test clock.
     test.setTimeout(300_000);
     for (const [theme, locale] of [
       ['light', 'en'],

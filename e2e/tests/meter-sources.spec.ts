@@ -49,6 +49,7 @@ async function sdm120(powerW: number): Promise<{ port: number; server: Server }>
 
 test.describe('meter sources in the Power limiter screen', () => {
   test('a Modbus meter read now, a custom register refused, a missing read head named', async ({ page }) => {
+    // Wall time: the readings are real requests over TCP to a Modbus meter on a socket of this test.
     test.setTimeout(120_000);
     const meter = await sdm120(432.1);
     try {

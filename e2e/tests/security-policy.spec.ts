@@ -52,6 +52,7 @@ const violationsOf = (page: Page) => page.evaluate(() => window.__cspViolations 
 
 test.describe('Content-Security-Policy', () => {
   test('every route of the console loads without a policy violation', async ({ page }) => {
+    // Wall time: every route is loaded in full, one after the other.
     test.setTimeout(180_000);
     await signedIn(page);
     const consoleErrors = await recordViolations(page);
