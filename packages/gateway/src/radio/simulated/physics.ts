@@ -94,6 +94,18 @@ export interface SkyOptions {
   cloudiness?: number;
 }
 
+/** Integration grid of the virtual inverters' yields (and of their wake/sleep decisions). */
+export const SIMULATION_STEP_MS = 60_000;
+
+/**
+ * Grid instants the sky keeps (two days of steps, about 1 MB): a new inverter catches up a day of steps
+ * (virtual-inverter.ts), so the inverters added after the first one find the whole day computed. A cache
+ * smaller than a day was cleared during every catch-up and missed for each of them: 1,440 fresh states per
+ * inverter, kept just long enough to reach the old generation (at 100 inverters about 60 MB of heap that
+ * V8 did not give back).
+ */
+const SKY_CACHE_STEPS = 2 * 1440;
+
 /** Everything about the plant's surroundings at one moment; the same for all its inverters. */
 export interface SkyState {
   timeMs: number;
@@ -134,6 +146,7 @@ export class Sky {
   readonly #cloudiness: number | undefined;
   readonly #noise = new Map<string, SkyNoise>();
   readonly #cache = new Map<string, SkyState>();
+  #last: { timeMs: number; latitude: number; longitude: number; state: SkyState } | undefined;
 
   constructor(options: SkyOptions) {
     this.#random = options.random;
@@ -141,12 +154,28 @@ export class Sky {
   }
 
   at(timeMs: number, location: Location): SkyState {
+    // Only the integration grid is shared between inverters: the plant integrates over the same whole
+    // steps. Any other instant (an answer's "now") is asked by one inverter, a few times in a row: the last
+    // one is kept. Caching those too would keep each alive until the next clear, long enough to be promoted
+    // to the old generation.
+    if (timeMs % SIMULATION_STEP_MS !== 0) {
+      const last = this.#last;
+      if (
+        last?.timeMs === timeMs &&
+        last.latitude === location.latitude &&
+        last.longitude === location.longitude
+      ) {
+        return last.state;
+      }
+      const state = this.#compute(timeMs, location);
+      this.#last = { timeMs, latitude: location.latitude, longitude: location.longitude, state };
+      return state;
+    }
     const key = `${timeMs}|${location.latitude}|${location.longitude}`;
     const cached = this.#cache.get(key);
     if (cached) return cached;
     const state = this.#compute(timeMs, location);
-    // The inverters of a plant ask about the same grid instants; a small cache saves the repeated maths.
-    if (this.#cache.size >= 256) this.#cache.clear();
+    if (this.#cache.size >= SKY_CACHE_STEPS) this.#cache.clear();
     this.#cache.set(key, state);
     return state;
   }

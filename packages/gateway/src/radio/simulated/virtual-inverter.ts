@@ -24,13 +24,10 @@ import { InverterEnergy, type Sample } from './energy';
 import { InverterEventLog, SimulatedEvent, type SimulatedEventEntry } from './events';
 import { DEFAULT_MODEL, FIRMWARE } from './firmware';
 import { type MiAnswerSource, miAnswer, miControlAnswer, miLimitCommand, readMiFrame } from './mi-answers';
-import type { DcPoint, Location, Sky } from './physics';
+import { type DcPoint, type Location, SIMULATION_STEP_MS, type Sky } from './physics';
 import { type LimitSetting, PowerLimit } from './power-limit';
 import type { Random } from './random';
 import { FrequencyTuning } from './tuning';
-
-/** Integration grid of the yields (and of the wake/sleep decisions). */
-export const SIMULATION_STEP_MS = 60_000;
 
 /** How far back a new inverter starts living, so it appears with today's yield and events. */
 const HISTORY_MS = 24 * 3_600_000;
