@@ -50,7 +50,9 @@ beforeAll(async () => {
     }
     await sim.clock.advance(MINUTE);
   }
-});
+  // A whole simulated day and morning of polls: about 3 s of CPU alone, several times that beside the other
+  // test files on a busy machine.
+}, 60_000);
 
 describe.each(serials)('a midsummer day of %s', (serial) => {
   const family = familyOfSerial(serial) as FamilyId;
