@@ -26,19 +26,6 @@ export interface CmtModelStats {
   txAborted: number;
 }
 
-/** The model's counters at power-up: all zero. */
-export function zeroStats(): CmtModelStats {
-  return {
-    transmitted: 0,
-    received: 0,
-    overruns: 0,
-    crcErrors: 0,
-    notListening: 0,
-    wrongFrequency: 0,
-    txAborted: 0,
-  };
-}
-
 export function noFaults(): CmtModelFaults {
   return {
     failTransfers: 0,

@@ -28,7 +28,7 @@ import {
 } from '../cmt2300a/registers';
 import type { RadioTimer } from '../radio-timer';
 import type { Air, CmtAirPacket } from './air';
-import { type CmtModelFaults, type CmtModelStats, noFaults, takeFault, zeroStats } from './cmt2300a-faults';
+import { type CmtModelFaults, type CmtModelStats, noFaults, takeFault } from './cmt2300a-faults';
 import { CmtFifo } from './cmt2300a-fifo';
 import { CmtInterruptLines, type CmtLine } from './cmt2300a-lines';
 import { airProfileProblems, airtimeMs, tunedFrequencyHz } from './cmt2300a-rf';
@@ -49,7 +49,15 @@ export type { CmtModelFaults, CmtModelStats } from './cmt2300a-faults';
 export class Cmt2300aModel {
   readonly errors: string[] = [];
   readonly faults: CmtModelFaults = noFaults();
-  readonly stats: CmtModelStats = zeroStats();
+  readonly stats: CmtModelStats = {
+    transmitted: 0,
+    received: 0,
+    overruns: 0,
+    crcErrors: 0,
+    notListening: 0,
+    wrongFrequency: 0,
+    txAborted: 0,
+  };
   readonly present: boolean;
   readonly #clock: RadioTimer;
   readonly #air: Air;
@@ -64,8 +72,7 @@ export class Cmt2300aModel {
   #tunedHz: number | undefined;
   #cancelTx: (() => void) | undefined;
   /** A mode change under way: MODE_STA shows the old state until it lands. */
-  /** A state change under way: the state it leads to, when (the model's clock) it is done, its timer. */
-  #pending: { target: StateCode; at: number; cancel: () => void } | undefined;
+  #pending: { target: StateCode; cancel: () => void } | undefined;
   readonly #lines = new CmtInterruptLines((line) => this.faults[`${line}Dead`]);
 
   constructor(options: Cmt2300aModelOptions) {
@@ -125,7 +132,6 @@ export class Cmt2300aModel {
     if (!this.#awake()) return 0;
     switch (address) {
       case Reg.modeSta:
-        this.#settleDue();
         return (this.#regs[Reg.modeSta]! & ~STATE_MASK) | this.#state;
       case Reg.intClr1:
         return this.#txDone ? IntClr1.txDoneFlag : 0;
@@ -268,7 +274,6 @@ export class Cmt2300aModel {
       this.error(`MODE_CTL 0x${hex(command)} is not one go-command`);
       return;
     }
-    this.#settleDue();
     if (this.#pending) {
       const toward = stateName(this.#pending.target);
       this.error(`go ${stateName(target)} while the chip is still changing to ${toward} (wait for MODE_STA)`);
@@ -284,22 +289,11 @@ export class Cmt2300aModel {
         `go ${stateName(target)} without LOCKING_EN (EN_CTL bit 5): the synthesizer lock is not watched`,
       );
     }
-    const ms = transitionMs(this.#state, target);
-    const cancel = this.#clock.setTimer(ms, () => {
+    const cancel = this.#clock.setTimer(transitionMs(this.#state, target), () => {
       this.#pending = undefined;
       this.#enter(target);
     });
-    this.#pending = { target, at: this.#clock.now() + ms, cancel };
-  }
-
-  // The chip changes state in its own time: a change whose time is up is done when the host next reads
-  // MODE_STA or sends a go-command, even before its timer fires (a held-up host finds both timers due).
-  #settleDue(): void {
-    const pending = this.#pending;
-    if (!pending || this.#clock.now() < pending.at) return;
-    pending.cancel();
-    this.#pending = undefined;
-    this.#enter(pending.target);
+    this.#pending = { target, cancel };
   }
 
   #enter(target: StateCode): void {

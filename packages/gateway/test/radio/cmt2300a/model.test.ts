@@ -19,7 +19,6 @@ import { IoError } from '../../../src/radio/io';
 import type { AirPacket, CmtAirPacket } from '../../../src/radio/model/air';
 import { Cmt2300aModel } from '../../../src/radio/model/cmt2300a-model';
 import { cmt2300aPorts } from '../../../src/radio/model/cmt2300a-ports';
-import type { RadioTimer } from '../../../src/radio/radio-timer';
 import { ManualClock } from '../../../src/system/clock';
 import { leisurelyNanos, START } from './rig';
 
@@ -135,31 +134,6 @@ describe('CMT2300A model: bus rules', () => {
 });
 
 describe('CMT2300A model: mode state machine', () => {
-  it('changes state in its own time: a host held up after a go-command finds the new state, timers or not', () => {
-    const clock = new ManualClock(START);
-    // The host's thread held up (load, a pause) between its go-command and its next look: time has passed,
-    // no timer has run. A real chip has changed meanwhile; the driver must not see a false time-out.
-    let heldUpMs = 0;
-    const timer: RadioTimer = {
-      now: () => clock.now() + heldUpMs,
-      setTimer: (ms, callback) => clock.setTimer(ms, callback),
-      sleep: (ms) => clock.sleep(ms),
-    };
-    const model = new Cmt2300aModel({ clock: timer, air: { send: () => true, listen: () => () => {} } });
-    const state = () => model.readRegister(Reg.modeSta) & 0x0f;
-    model.writeRegister(Reg.modeCtl, Go.stby);
-    expect(state()).toBe(State.sleep); // the crystal's 1 ms start is not over
-    heldUpMs = 50;
-    expect(state()).toBe(State.stby);
-    model.writeRegister(Reg.modeCtl, Go.sleep);
-    heldUpMs = 100;
-    // The change to SLEEP is over before this go-command: not one given while the chip is still changing.
-    model.writeRegister(Reg.modeCtl, Go.stby);
-    heldUpMs = 150;
-    expect(state()).toBe(State.stby);
-    expect(model.errors).toEqual([]);
-  });
-
   it('accepts only the go-commands valid in the current state', async () => {
     const m = setup();
     expect(m.r(Reg.modeSta) & 0x0f).toBe(State.sleep);
