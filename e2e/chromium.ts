@@ -23,13 +23,21 @@ export const CHROMIUM_ENV: Record<string, string | undefined> = {
 };
 
 /**
- * Playwright cannot download its own browser here, so the tests drive the system's Chromium:
- * $CHROMIUM_PATH, else /usr/bin/chromium.
+ * Playwright cannot download its own browser here, so benches and tests drive the system's Chromium.
+ *
+ * - `browser` (the benches: first value, Lighthouse, bytes, scale): the full browser a visitor runs,
+ *   $CHROMIUM_PATH, else /usr/bin/chromium.
+ * - `tests` (the browser tests): Debian's headless shell of the same Chromium (package
+ *   chromium-headless-shell, the same Blink without the browser's own windowing), $CHROMIUM_TEST_PATH else
+ *   /usr/bin/chromium-headless-shell. It drew every compared picture the same as the full browser and
+ *   cost about 40 % less CPU for the same specs (docs/testing.md), which is most of the suite's time.
  */
-export function findChromium(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
-    (path): path is string => Boolean(path),
-  );
+export function findChromium(use: 'browser' | 'tests' = 'browser'): string {
+  const [own, packageName, defaults] =
+    use === 'tests'
+      ? [process.env.CHROMIUM_TEST_PATH, 'chromium-headless-shell', ['/usr/bin/chromium-headless-shell']]
+      : [process.env.CHROMIUM_PATH, 'chromium', ['/usr/bin/chromium', '/usr/bin/chromium-browser']];
+  const candidates = [own, ...defaults].filter((path): path is string => Boolean(path));
   for (const path of candidates) {
     try {
       accessSync(path, constants.X_OK);
@@ -38,12 +46,13 @@ export function findChromium(): string {
       // try the next one
     }
   }
+  const variable = use === 'tests' ? 'CHROMIUM_TEST_PATH' : 'CHROMIUM_PATH';
   throw new Error(
     [
-      'No Chromium found for the browser tests.',
+      `No Chromium found for the ${use === 'tests' ? 'browser tests' : 'benches'}.`,
       `Looked at: ${candidates.join(', ')}.`,
-      'Install one with "sudo apt-get install chromium" (Debian/Ubuntu),',
-      'or point CHROMIUM_PATH at a Chromium or Chrome binary.',
+      `Install it with "sudo apt-get install ${packageName}" (Debian/Ubuntu),`,
+      `or point ${variable} at a Chromium or Chrome binary.`,
     ].join('\n'),
   );
 }

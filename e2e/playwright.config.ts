@@ -46,7 +46,15 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${workerPort}`,
     locale: 'en-US',
-    trace: 'retain-on-failure',
+    // A visitor whose system asks for reduced motion: the online marker's endless pulse (and Bootstrap's
+    // fades) stay off. Headless Chromium composites in software, so an endless animation on an open page
+    // costs the machine about half a core (docs/testing.md); the pulse itself is checked in
+    // live-view.spec.ts, in both settings.
+    reducedMotion: 'reduce',
+    // A failed test keeps its trace (actions, network, console, DOM snapshots) but no screencast: the
+    // screenshots of every action of every test cost about a fifth of the suite's CPU (docs/testing.md);
+    // the page at the failure is still photographed (`screenshot`).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [
@@ -54,7 +62,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS, env: CHROMIUM_ENV },
+        launchOptions: { executablePath: findChromium('tests'), args: CHROMIUM_ARGS, env: CHROMIUM_ENV },
       },
     },
   ],

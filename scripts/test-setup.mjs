@@ -9,10 +9,13 @@ import { delimiter, join } from 'node:path';
 /** What the tests need, the Debian package that brings it, and where it may already be. */
 const TOOLS = [
   {
-    what: 'Chromium (browser tests)',
-    pkg: 'chromium',
+    // Debian's headless shell of Chromium (e2e/chromium.ts says why the tests use it, not the full browser).
+    what: "Chromium's headless shell (browser tests)",
+    pkg: 'chromium-headless-shell',
     found: () =>
-      executable(process.env.CHROMIUM_PATH) || onPath('chromium') || executable('/usr/bin/chromium'),
+      executable(process.env.CHROMIUM_TEST_PATH) ||
+      onPath('chromium-headless-shell') ||
+      executable('/usr/bin/chromium-headless-shell'),
   },
   {
     what: 'Mosquitto (MQTT tests)',

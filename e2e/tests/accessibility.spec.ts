@@ -14,7 +14,10 @@ async function violations(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
   await expect(page.locator('h1').first(), path).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const result = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  // Legacy mode: axe.run in the page itself. The default runs axe per frame and then finishes in a blank
+  // page it opens for each analysis, which cost about twice the time here (measured: 1.3 s against 0.6 s
+  // on the live view); the console has no frames, so both check the same document.
+  const result = await new AxeBuilder({ page }).withTags(WCAG_AA).setLegacyMode(true).analyze();
   return result.violations.flatMap((violation) =>
     violation.nodes.map(
       (node) =>

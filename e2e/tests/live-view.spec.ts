@@ -72,6 +72,26 @@ test.describe('live view', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('the online marker pulses, and holds still for a visitor who asks for reduced motion', async ({
+    browser,
+  }) => {
+    const pulse = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const context = await browser.newContext({ reducedMotion });
+      const page = await context.newPage();
+      await page.goto('/');
+      const marker = page.getByRole('img', { name: 'Live connection active' });
+      await expect(marker).toBeVisible();
+      const ring = await marker.evaluate((element) => {
+        const style = getComputedStyle(element, '::after');
+        return { name: style.animationName, iterations: style.animationIterationCount };
+      });
+      await context.close();
+      return ring;
+    };
+    expect(await pulse('no-preference')).toEqual({ name: 'live-pulse', iterations: 'infinite' });
+    expect((await pulse('reduce')).name).toBe('none');
+  });
+
   test('the first paint shows live values from the page itself, before any request of its own', async ({
     page,
     request,
