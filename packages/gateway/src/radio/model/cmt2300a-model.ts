@@ -34,6 +34,7 @@ import { CmtInterruptLines, type CmtLine } from './cmt2300a-lines';
 import { airProfileProblems, airtimeMs, tunedFrequencyHz } from './cmt2300a-rf';
 import { ALLOWED, exitState, GO_TARGET, TUNED } from './cmt2300a-states';
 import { SOFT_RESET_BUSY_MS, transitionMs } from './cmt2300a-timing';
+import { ModelTime } from './model-time';
 
 export interface Cmt2300aModelOptions {
   clock: RadioTimer;
@@ -59,7 +60,8 @@ export class Cmt2300aModel {
     txAborted: 0,
   };
   readonly present: boolean;
-  readonly #clock: RadioTimer;
+  /** The chip's own time (model-time.ts): what is due has happened whenever the host looks. */
+  readonly #clock: ModelTime;
   readonly #air: Air;
   readonly #resetMs: number;
   readonly #regs = new Uint8Array(0x80);
@@ -76,7 +78,7 @@ export class Cmt2300aModel {
   readonly #lines = new CmtInterruptLines((line) => this.faults[`${line}Dead`]);
 
   constructor(options: Cmt2300aModelOptions) {
-    this.#clock = options.clock;
+    this.#clock = new ModelTime(options.clock);
     this.#air = options.air;
     this.present = options.present ?? true;
     this.#resetMs = options.resetMs ?? SOFT_RESET_BUSY_MS;
@@ -102,6 +104,7 @@ export class Cmt2300aModel {
 
   /** GPIO line level as the chip drives it (a dead line stays low). */
   level(line: CmtLine): boolean {
+    this.#clock.catchUp();
     return this.#lines.level(line);
   }
 
@@ -128,6 +131,7 @@ export class Cmt2300aModel {
   // --- register port (CSB) ------------------------------------------------------------------------------
 
   readRegister(address: number): number {
+    this.#clock.catchUp();
     if (!this.present) return 0xff;
     if (!this.#awake()) return 0;
     switch (address) {
@@ -154,6 +158,7 @@ export class Cmt2300aModel {
   }
 
   writeRegister(address: number, value: number): void {
+    this.#clock.catchUp();
     if (!this.present || !this.#awake()) return;
     if (address < CONFIG_END) {
       if (this.#state !== State.sleep && this.#state !== State.stby) {
@@ -219,6 +224,7 @@ export class Cmt2300aModel {
   // --- FIFO port (FCSB) -----------------------------------------------------------------------------
 
   writeFifo(value: number): void {
+    this.#clock.catchUp();
     if (!this.present || !this.#awake()) return;
     const refused = this.#fifoWriteRefusal();
     if (refused) {
@@ -242,6 +248,7 @@ export class Cmt2300aModel {
   }
 
   readFifo(): number {
+    this.#clock.catchUp();
     if (!this.present) return 0xff;
     if (!this.#awake()) return 0;
     const ctl = this.#regs[Reg.fifoCtl]!;

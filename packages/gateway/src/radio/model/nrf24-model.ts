@@ -24,6 +24,7 @@ import {
 } from '../nrf24/registers';
 import type { RadioTimer } from '../radio-timer';
 import type { Air, NrfAirPacket } from './air';
+import { ModelTime } from './model-time';
 import { NrfAirSide } from './nrf24-model-air';
 import { ModelFifo } from './nrf24-model-fifo';
 import { isReadOnly, isRegister, ModelRegisters, type NrfVariant } from './nrf24-model-registers';
@@ -84,7 +85,8 @@ export class Nrf24Model {
   readonly regs: ModelRegisters;
   readonly rxFifo = new ModelFifo<RxEntry>(FIFO_DEPTH);
   readonly txFifo = new ModelFifo<Uint8Array>(FIFO_DEPTH);
-  readonly clock: RadioTimer;
+  /** The chip's own time (model-time.ts): what is due has happened whenever the host looks. */
+  readonly clock: ModelTime;
   readonly faults: Nrf24ModelFaults;
   readonly #air: NrfAirSide;
   #ceHigh = false;
@@ -96,7 +98,7 @@ export class Nrf24Model {
   readonly #irqListeners = new Set<(edge: GpioEdge) => void>();
 
   constructor(options: Nrf24ModelOptions) {
-    this.clock = options.clock;
+    this.clock = new ModelTime(options.clock);
     this.faults = options.faults ?? {};
     this.#irqHigh = this.faults.irq !== 'stuck-low';
     this.regs = new ModelRegisters(options.variant ?? 'plus');
@@ -108,7 +110,10 @@ export class Nrf24Model {
     const irqOffset = options.irqOffset ?? 1;
     this.irq = {
       offset: irqOffset,
-      get: () => this.#irqHigh,
+      get: () => {
+        this.clock.catchUp();
+        return this.#irqHigh;
+      },
       onEdge: (listener) => {
         this.#irqListeners.add(listener);
         return () => this.#irqListeners.delete(listener);
@@ -182,6 +187,7 @@ export class Nrf24Model {
   }
 
   #transfer(segments: readonly SpiSegment[]): Uint8Array[] {
+    this.clock.catchUp();
     const mosi: number[] = [];
     for (const segment of segments) {
       if (segment.tx && segment.rxLength !== undefined && segment.rxLength !== segment.tx.length) {
@@ -304,6 +310,7 @@ export class Nrf24Model {
   }
 
   #setCe(high: boolean): void {
+    this.clock.catchUp();
     if (high === this.#ceHigh) return;
     const now = this.clock.now();
     const config = this.regs.get(Reg.CONFIG);
