@@ -12,7 +12,7 @@ import { SIM_START } from './tests/gateway-process';
  * Playwright sets TEST_PARALLEL_INDEX in a worker process before the worker loads this file.
  * Set the number with E2E_WORKERS (not --workers: one gateway is started per worker of this number).
  */
-const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 3));
 const workerPort = workerGatewayPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 /** Inside a worker process the gateways are already up: only the runner starts them. */
 const inRunner = process.env.TEST_WORKER_INDEX === undefined;
