@@ -6,14 +6,10 @@
  * on meanwhile, so a driver that looks after its deadline must find the state a real chip would show, not
  * a false time-out (ModelTime, src/radio/model/model-time.ts).
  */
-import { buildDataRequest, DataType } from '@dtu-console/hoymiles';
 import { describe, expect, it } from 'vitest';
-import { createModelRadio } from '../../../src/radio/model/virtual-air';
-import type { RadioRequest, RadioSettings } from '../../../src/radio/radio';
 import type { RadioTimer } from '../../../src/radio/radio-timer';
-import { SeededRandom } from '../../../src/radio/simulated';
 import { ManualClock } from '../../../src/system/clock';
-import { HM, HMS, NOON } from './stack';
+import { bareModelRadio, NOON, runDataRequest } from './stack';
 
 /** Node's timers on a loop the test holds up: `holdUp(ms)` lets time pass with nothing running. */
 class HeldUpLoop implements RadioTimer {
@@ -60,42 +56,8 @@ class HeldUpLoop implements RadioTimer {
   }
 }
 
-const DTU = '199980112345';
-const SETTINGS: RadioSettings = {
-  dtuSerial: DTU,
-  nrfEnabled: true,
-  nrfPaLevel: 3,
-  cmtEnabled: true,
-  cmtPaLevel: 20,
-  cmtFrequencyHz: 865_000_000,
-  cmtCountry: 0,
-};
-
-function build(loop: HeldUpLoop) {
-  const model = createModelRadio({
-    clock: new ManualClock(NOON),
-    timer: loop,
-    random: new SeededRandom(3),
-    location: () => ({ latitude: 51.1657, longitude: 10.4515 }),
-    cloudiness: 0,
-    faults: { weakSignal: false, packetLoss: 0, fragmentLoss: 0, corruption: 0 },
-  });
-  model.setInverters([{ serial: HM }, { serial: HMS }]);
-  model.radio.configure(SETTINGS);
-  return model;
-}
-
-const request = (radio: 'NRF24' | 'CMT'): RadioRequest => ({
-  radio,
-  frame: buildDataRequest({
-    inverter: radio === 'NRF24' ? HM : HMS,
-    dtu: DTU,
-    dataType: DataType.RunData,
-    time: Math.floor(NOON / 1000),
-  }),
-  ...(radio === 'CMT' ? { frequencyHz: 868_000_000 } : {}),
-  windowMs: radio === 'NRF24' ? 120 : 250,
-});
+const build = (loop: HeldUpLoop) => bareModelRadio(new ManualClock(NOON), loop, 3);
+const request = (radio: 'NRF24' | 'CMT') => runDataRequest(radio, NOON);
 
 /** Turns the loop 1 ms at a time until `work` settles, holding it up for `holdMs` at each of `at`. */
 async function drive<T>(loop: HeldUpLoop, work: Promise<T>, holds: readonly { at: number; ms: number }[]) {

@@ -1,11 +1,14 @@
 /** The engine on the model radio (drivers → chip models → virtual air → virtual inverters), on a ManualClock. */
+import { buildDataRequest, DataType } from '@dtu-console/hoymiles';
 import { EventBus } from '../../../src/bus';
 import { InverterEngine } from '../../../src/engine/engine';
 import type { FrequencyMemory } from '../../../src/engine/frequency-search';
 import { LiveModel } from '../../../src/engine/live-model';
 import { createModelRadio, type ModelRadioOptions } from '../../../src/radio/model/virtual-air';
+import type { RadioRequest, RadioSettings } from '../../../src/radio/radio';
+import type { RadioTimer } from '../../../src/radio/radio-timer';
 import { SeededRandom } from '../../../src/radio/simulated';
-import { ManualClock } from '../../../src/system/clock';
+import { type Clock, ManualClock } from '../../../src/system/clock';
 import { PLANT_LOCATION, plantSettings } from '../../helpers/engine-plant';
 import { recordTransmits } from '../../helpers/transmits';
 
@@ -64,4 +67,49 @@ export function modelStack(
     await stopped;
   }
   return { clock, model, live, engine, settings, sent, channelChanges, startFor, stopFor };
+}
+
+const DTU = '199980112345';
+/** Both chips on, the EU band: what the radio-only tests configure. */
+const BOTH_CHIPS: RadioSettings = {
+  dtuSerial: DTU,
+  nrfEnabled: true,
+  nrfPaLevel: 3,
+  cmtEnabled: true,
+  cmtPaLevel: 20,
+  cmtFrequencyHz: 865_000_000,
+  cmtCountry: 0,
+};
+/** The answer windows of the radio-only exchanges, ms. */
+export const WINDOW_MS = { NRF24: 120, CMT: 250 } as const;
+
+/** The model radio alone (no engine), with the HM and the HMS, no faults, both chips configured. */
+export function bareModelRadio(clock: Clock, timer: RadioTimer | undefined, seed: number) {
+  const model = createModelRadio({
+    clock,
+    ...(timer ? { timer } : {}),
+    random: new SeededRandom(seed),
+    location: () => LOCATION,
+    cloudiness: 0,
+    faults: { weakSignal: false, packetLoss: 0, fragmentLoss: 0, corruption: 0 },
+  });
+  model.setInverters([{ serial: HM }, { serial: HMS }]);
+  model.radio.configure(BOTH_CHIPS);
+  return model;
+}
+
+/** A run-data request to the HM (nRF24) or the HMS (CMT2300A, on its start-up frequency). */
+export function runDataRequest(radio: 'NRF24' | 'CMT', timeMs: number): RadioRequest {
+  return {
+    radio,
+    frame: buildDataRequest({
+      inverter: radio === 'NRF24' ? HM : HMS,
+      dtu: DTU,
+      dataType: DataType.RunData,
+      time: Math.floor(timeMs / 1000),
+    }),
+    // The HMS listens on its start-up frequency until a channel change.
+    ...(radio === 'CMT' ? { frequencyHz: 868_000_000 } : {}),
+    windowMs: WINDOW_MS[radio],
+  };
 }

@@ -5,55 +5,14 @@
  * `setSystemTime` steps only the wall clock (`Date`), as NTP would. The same steps against the old wiring
  * (the gateway clock as the drivers' timer) show what the test guards against.
  */
-import { buildDataRequest, DataType } from '@dtu-console/hoymiles';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createModelRadio } from '../../../src/radio/model/virtual-air';
-import type { RadioRequest, RadioSettings } from '../../../src/radio/radio';
 import { monotonicTimer, type RadioTimer } from '../../../src/radio/radio-timer';
-import { SeededRandom } from '../../../src/radio/simulated';
 import { SystemClock } from '../../../src/system/clock';
-import { HM, HMS, HOUR, NOON } from './stack';
+import { bareModelRadio, HOUR, NOON, runDataRequest, WINDOW_MS } from './stack';
 
-const DTU = '199980112345';
-const SETTINGS: RadioSettings = {
-  dtuSerial: DTU,
-  nrfEnabled: true,
-  nrfPaLevel: 3,
-  cmtEnabled: true,
-  cmtPaLevel: 20,
-  cmtFrequencyHz: 865_000_000,
-  cmtCountry: 0,
-};
-const WINDOW_MS = { NRF24: 120, CMT: 250 } as const;
-
-function build(timer: RadioTimer | undefined) {
-  // The gateway clock reads the (fake) host wall clock.
-  const clock = new SystemClock();
-  const model = createModelRadio({
-    clock,
-    ...(timer ? { timer } : {}),
-    random: new SeededRandom(7),
-    location: () => ({ latitude: 51.1657, longitude: 10.4515 }),
-    cloudiness: 0,
-    faults: { weakSignal: false, packetLoss: 0, fragmentLoss: 0, corruption: 0 },
-  });
-  model.setInverters([{ serial: HM }, { serial: HMS }]);
-  model.radio.configure(SETTINGS);
-  return model;
-}
-
-const request = (radio: 'NRF24' | 'CMT'): RadioRequest => ({
-  radio,
-  frame: buildDataRequest({
-    inverter: radio === 'NRF24' ? HM : HMS,
-    dtu: DTU,
-    dataType: DataType.RunData,
-    time: Math.floor(Date.now() / 1000),
-  }),
-  // The HMS listens on its start-up frequency until a channel change.
-  ...(radio === 'CMT' ? { frequencyHz: 868_000_000 } : {}),
-  windowMs: WINDOW_MS[radio],
-});
+// The gateway clock reads the (fake) host wall clock.
+const build = (timer: RadioTimer | undefined) => bareModelRadio(new SystemClock(), timer, 7);
+const request = (radio: 'NRF24' | 'CMT') => runDataRequest(radio, Date.now());
 
 /** Moves the fake timers 1 ms at a time until `work` settles (or `limitMs` passed); steps the wall at `stepAtMs`. */
 async function run<T>(work: Promise<T>, step?: { atMs: number; byMs: number }, limitMs = 5_000) {
