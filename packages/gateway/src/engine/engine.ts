@@ -196,7 +196,12 @@ export class InverterEngine {
     this.#dtuSerial = dtuSerialOf(settings);
     const dtuChanged = JSON.stringify(previous.dtu) !== JSON.stringify(settings.dtu);
     if (dtuChanged) this.#radio.configure(radioSettingsOf(settings.dtu));
-    this.#setInverters(settings);
+    // An inverter whose own settings are unchanged is published again only when the DTU's or the place's
+    // settings changed (its CMT frequency status, its night state): one save of one inverter among a
+    // hundred publishes one, not a hundred.
+    const sharedChanged =
+      dtuChanged || JSON.stringify(previous.location) !== JSON.stringify(settings.location);
+    this.#setInverters(settings, sharedChanged);
     // The night rule applies at once too, so a freshly saved inverter polls by its own settings at once.
     this.#day.evaluate();
     if (
@@ -310,8 +315,10 @@ export class InverterEngine {
     return this.#byNumber.get(inv.serialNumber) === inv;
   }
 
-  #setInverters(settings: EngineSettings): void {
+  /** Takes the configured inverters; publishes the new ones and those whose settings changed (all with `all`). */
+  #setInverters(settings: EngineSettings, all = true): void {
     const next = new Map<number, InverterState>();
+    const changed = new Set<InverterState>();
     const ordered = [...settings.inverters].sort((a, b) => a.id - b.id);
     for (const entry of ordered) {
       if (!InverterState.supports(entry.serial)) continue;
@@ -319,10 +326,13 @@ export class InverterEngine {
       if (next.has(number)) continue; // the API allows a serial twice; the lower slot wins
       const existing = this.#byNumber.get(number);
       if (existing) {
+        if (all || JSON.stringify(existing.settings) !== JSON.stringify(entry)) changed.add(existing);
         existing.updateSettings(entry);
         next.set(number, existing);
       } else {
-        next.set(number, new InverterState(entry));
+        const added = new InverterState(entry);
+        changed.add(added);
+        next.set(number, added);
       }
     }
     for (const [number, inv] of this.#byNumber) {
@@ -335,7 +345,7 @@ export class InverterEngine {
     }
     this.#byNumber = next;
     this.#inverters = [...next.values()];
-    for (const inv of this.#inverters) this.#publish(inv, 'config');
+    for (const inv of this.#inverters) if (changed.has(inv)) this.#publish(inv, 'config');
   }
 
   #publish(inv: InverterState, change: LiveChange): void {

@@ -146,6 +146,27 @@ describe('poll cycle and reachability', () => {
     await h.engine.stop();
   });
 
+  it('publishes on a settings save only the inverters it changed, and all of them when the DTU changed', async () => {
+    const h = harness({ inverters: [{ serial: HM800, name: 'Roof' }, { serial: HM400, name: 'Shed' }] });
+    const configEvents = () => h.events.filter((event) => event.change === 'config').map((event) => event.serial);
+    h.events.length = 0;
+    h.engine.applySettings({ ...h.settings });
+    expect(configEvents()).toEqual([]);
+    h.engine.applySettings({
+      ...h.settings,
+      inverters: [h.settings.inverters[0]!, { ...h.settings.inverters[1]!, name: 'Barn' }],
+    });
+    expect(configEvents()).toEqual([HM400]);
+    expect(h.live.inverter(HM400)!.name).toBe('Barn');
+    h.events.length = 0;
+    h.engine.applySettings({
+      ...h.settings,
+      inverters: [h.settings.inverters[0]!, { ...h.settings.inverters[1]!, name: 'Barn' }],
+      dtu: { ...h.settings.dtu, cmtFrequencyHz: 866_000_000 },
+    });
+    expect(configEvents().sort()).toEqual([HM800, HM400].sort());
+  });
+
   it('leaves inverters of unsupported serials out of the radio layer', async () => {
     const h = harness({ inverters: [{ serial: '113483000000' }, { serial: HM800 }] });
     expect(h.live.serials()).toEqual([HM800]);
