@@ -147,8 +147,14 @@ describe('poll cycle and reachability', () => {
   });
 
   it('publishes on a settings save only the inverters it changed, and all of them when the DTU changed', async () => {
-    const h = harness({ inverters: [{ serial: HM800, name: 'Roof' }, { serial: HM400, name: 'Shed' }] });
-    const configEvents = () => h.events.filter((event) => event.change === 'config').map((event) => event.serial);
+    const h = harness({
+      inverters: [
+        { serial: HM800, name: 'Roof' },
+        { serial: HM400, name: 'Shed' },
+      ],
+    });
+    const configEvents = () =>
+      h.events.filter((event) => event.change === 'config').map((event) => event.serial);
     h.events.length = 0;
     h.engine.applySettings({ ...h.settings });
     expect(configEvents()).toEqual([]);
