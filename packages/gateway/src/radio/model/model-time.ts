@@ -16,16 +16,14 @@ import type { RadioTimer } from '../radio-timer';
 
 interface Step {
   due: number;
-  order: number;
   run: () => void;
   cancelled: boolean;
 }
 
 export class ModelTime implements RadioTimer {
   readonly #host: RadioTimer;
-  /** Pending steps, earliest due first (ties in the order they were scheduled). */
+  /** Pending steps, earliest due first; a step goes after those due at the same time (scheduled first). */
   readonly #steps: Step[] = [];
-  #order = 0;
   /** The due time of the step running now, if one does. */
   #running: number | undefined;
   #armed: { due: number; cancel: () => void } | undefined;
@@ -41,7 +39,6 @@ export class ModelTime implements RadioTimer {
   setTimer(ms: number, callback: () => void): () => void {
     const step: Step = {
       due: this.now() + Math.max(0, ms),
-      order: this.#order++,
       run: callback,
       cancelled: false,
     };
