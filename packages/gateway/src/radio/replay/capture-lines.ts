@@ -4,7 +4,7 @@
  * interrupts, other log output). Pure text work; the frames' checksums are checked in `capture.ts`.
  */
 
-export type CaptureFormat = 'opendtu' | 'ahoy';
+export type CaptureFormat = 'opendtu' | 'ahoy' | 'ahoy-esp';
 
 export interface CaptureLine {
   /** 1-based line number in the file, for every message about it. */
@@ -36,6 +36,12 @@ const OPENDTU_TX = new RegExp(String.raw`\bTX\s+([A-Za-z][A-Za-z0-9_]*)\s+${PLAC
 const OPENDTU_RX = new RegExp(String.raw`\bRX\s+${PLACE}\s*-->\s*(.*)$`);
 /** `Received 27 bytes on channel 75: 95 72 …` (text between the channel and the colon is allowed). */
 const AHOY_RX = /\bReceived\s+(\d+)\s+bytes\s+on\s+channel\s+(\d+)[^:]*:\s*(.*)$/;
+/**
+ * AhoyDTU's ESP firmware: `TX 11B Ch40 | 0f 60 …`, `RX 27B Ch75 | 8f 60 …`, a CMT line with its frequency
+ * (`RX 27B 865.00MHz | …`) and, in later versions, the signal strength before the bar (`-62dBm`).
+ */
+const AHOY_ESP =
+  /\b(TX|RX)\s+(\d+)B?\s+(?:Ch\s*(\d+)|(\d+(?:\.\d+)?)\s*MHz)(?:\s+(-?\d+)\s*dBm)?\s*\|\s*(.*)$/;
 const RSSI = /\|\s*(-?\d+)\s*dBm/;
 const HEX_BYTE = /^[0-9A-Fa-f]{2}$/;
 
@@ -113,6 +119,26 @@ export function parseCaptureLine(text: string, line: number): ParsedLine | null 
     return {
       ok: true,
       frame: { line, format: 'ahoy', direction: 'rx', channel: Number(ahoy[2]), bytes: read.bytes },
+    };
+  }
+  const esp = AHOY_ESP.exec(text);
+  if (esp) {
+    const read = bytesOrProblem(line, esp[6]!);
+    if ('message' in read) return { ok: false, problem: read };
+    const said = Number(esp[2]);
+    if (said !== read.bytes.length) {
+      return { ok: false, problem: { line, message: `says ${said} bytes but holds ${read.bytes.length}` } };
+    }
+    return {
+      ok: true,
+      frame: {
+        line,
+        format: 'ahoy-esp',
+        direction: esp[1] === 'TX' ? 'tx' : 'rx',
+        ...place(esp[3], esp[4]),
+        ...(esp[5] === undefined ? {} : { rssi: Number(esp[5]) }),
+        bytes: read.bytes,
+      },
     };
   }
   return null;

@@ -33,6 +33,8 @@ export interface CapturedExchange {
   /** Line of the request, or of the first answer when the capture has no request lines (AhoyDTU). */
   line: number;
   radio: 'NRF24' | 'CMT';
+  /** Bytes 5..8 of the captured request: the capture's DTU. Absent when the capture holds no request. */
+  dtuAddress?: number;
   answers: CapturedAnswer[];
 }
 
@@ -68,8 +70,15 @@ function hex(byte: number): string {
   return byte.toString(16).toUpperCase().padStart(2, '0');
 }
 
+/** Bytes 1..4: the inverter's radio address. */
 export function addressOf(frame: Uint8Array): number {
-  return (((frame[1] ?? 0) << 24) | ((frame[2] ?? 0) << 16) | ((frame[3] ?? 0) << 8) | (frame[4] ?? 0)) >>> 0;
+  return addressAt(frame, 1);
+}
+
+/** The 4 bytes at `offset` as a radio address (bytes 1..4 the inverter, 5..8 the DTU or the inverter). */
+export function addressAt(frame: Uint8Array, offset: number): number {
+  const byte = (i: number) => frame[offset + i] ?? 0;
+  return ((byte(0) << 24) | (byte(1) << 16) | (byte(2) << 8) | byte(3)) >>> 0;
 }
 
 function crc8Problem(frame: CaptureLine): string | undefined {
@@ -213,7 +222,14 @@ export function readCapture(text: string): Capture {
       const before = pendingStatus.get(address) ?? [];
       pendingStatus.delete(address);
       addExchange(
-        { address, key: requestKey(frame.bytes), line: frame.line, radio: radioOf(frame), answers: before },
+        {
+          address,
+          key: requestKey(frame.bytes),
+          line: frame.line,
+          radio: radioOf(frame),
+          dtuAddress: addressAt(frame.bytes, 5),
+          answers: before,
+        },
         false,
       );
       continue;

@@ -10,6 +10,7 @@ import { basename } from 'node:path';
 import { crc8 } from '@dtu-console/hoymiles';
 import type { Radio, RadioRequest, RadioSettings, RadioStatus, ReplayInfo } from '../radio';
 import {
+  addressAt,
   addressOf,
   type Capture,
   type CapturedExchange,
@@ -115,7 +116,7 @@ export class ReplayRadio implements Radio {
     const exchange = this.#take(entry, requestKey(request.frame));
     if (!exchange) return [];
     return exchange.answers.map((answer) => {
-      const frame = withDtuAddress(answer.bytes, request.frame);
+      const frame = addressedToUs(answer.bytes, request.frame, exchange.dtuAddress);
       if (answer.rssi !== undefined) Object.assign(frame, { rssi: answer.rssi });
       return frame;
     });
@@ -137,14 +138,19 @@ export class ReplayRadio implements Radio {
 }
 
 /**
- * The captured answer addressed to this gateway: the capture's DTU had another serial, so bytes 5..8 take
- * the DTU address of the request and the CRC8 is made again. The payload and its CRC16 stay as captured.
- * An answer that repeats the inverter's address there (the MI series) is played as captured.
+ * The captured answer as this gateway would hear it. Bytes 5..8 of an answer hold the capture's DTU (HMS,
+ * HMT), the inverter's own address (HM and MI name themselves twice) or, rarely, another DTU's:
+ * - the inverter's own: played as captured, exactly as the air carried it;
+ * - the capture's DTU (or any address, when the capture holds no request to tell it): this gateway's DTU
+ *   address takes its place and the CRC8 is made again;
+ * - another DTU's: played as captured, so the engine counts it as such and leaves it out.
+ * The payload and its CRC16 always stay as captured.
  */
-function withDtuAddress(answer: Uint8Array, request: Uint8Array): Uint8Array {
+function addressedToUs(answer: Uint8Array, request: Uint8Array, capturedDtu: number | undefined): Uint8Array {
   const frame = Uint8Array.from(answer);
-  // An MI names itself twice (bytes 1..4 and 5..8) in its answers: there is no DTU address to replace.
-  if (frame.subarray(1, 5).every((byte, i) => frame[5 + i] === byte)) return frame;
+  const second = addressAt(frame, 5);
+  if (second === addressAt(frame, 1)) return frame;
+  if (capturedDtu !== undefined && second !== capturedDtu) return frame;
   frame.set(request.subarray(5, 9), 5);
   frame[frame.length - 1] = crc8(frame, 0, frame.length - 1);
   return frame;
