@@ -94,10 +94,9 @@ function apiCallFor(
   command: DeviceControlCommand,
 ): { url: string; data: Json; status: string } {
   if (command.kind === 'limit') {
-    const limitType = (command.persistent ? 256 : 0) + (command.relative ? 1 : 0);
     return {
       url: '/api/limit/config',
-      data: { serial, limit_type: limitType, limit_value: command.value },
+      data: { serial, limit_type: command.limitType, limit_value: command.limit },
       status: 'limit_set_status',
     };
   }
