@@ -8,6 +8,8 @@ export type ProtocolErrorCode =
   | 'bad-crc8'
   | 'bad-crc16'
   | 'wrong-address'
+  /** Bytes 5..8 name a third address: the frame belongs to another DTU's exchange. */
+  | 'other-dtu'
   | 'unexpected-command'
   | 'bad-fragment-number'
   | 'duplicate-fragment'

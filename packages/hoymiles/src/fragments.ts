@@ -64,6 +64,8 @@ export interface AssemblerCounters {
   /** Same fragment number with different bytes; the fragment was dropped and counts as missing. */
   corrupt: number;
   badCrc8: number;
+  /** Frames of this inverter whose bytes 5..8 name a third address: answers to another DTU, not used. */
+  otherDtu: number;
   /** Frames refused for any other reason (short, wrong address or command, bad fragment number…). */
   rejected: number;
 }
@@ -88,7 +90,14 @@ export class FragmentAssembler {
   #resends = 0;
   #reRequests = 0;
   #decision: WindowDecision | undefined;
-  readonly #counters: AssemblerCounters = { stored: 0, duplicates: 0, corrupt: 0, badCrc8: 0, rejected: 0 };
+  readonly #counters: AssemblerCounters = {
+    stored: 0,
+    duplicates: 0,
+    corrupt: 0,
+    badCrc8: 0,
+    otherDtu: 0,
+    rejected: 0,
+  };
 
   constructor(options: FragmentAssemblerOptions = {}) {
     this.#filter = { inverter: options.inverter, dtu: options.dtu };
@@ -132,6 +141,7 @@ export class FragmentAssembler {
     const parsed = parseFrame(bytes, this.#filter);
     if (!parsed.ok) {
       if (parsed.error.code === 'bad-crc8') this.#counters.badCrc8++;
+      else if (parsed.error.code === 'other-dtu') this.#counters.otherDtu++;
       else this.#counters.rejected++;
       return parsed;
     }

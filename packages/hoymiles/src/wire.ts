@@ -169,7 +169,12 @@ export interface RawFrame {
   body: Uint8Array;
 }
 
-/** Optional filters for decoders: frames for other end points are reported as 'wrong-address'. */
+/**
+ * Optional filters for decoders. Bytes 1..4 must name `inverter`, else 'wrong-address'. Bytes 5..8 must
+ * name `dtu`; an answer (command with bit 7 set) may instead name the inverter itself, as real HM
+ * inverters do (docs/protocol.md, assumptions register). Any third address there is 'other-dtu': the frame
+ * answers, or asks, another DTU.
+ */
 export interface AddressFilter {
   inverter?: Endpoint;
   dtu?: Endpoint;
@@ -201,21 +206,29 @@ export function parseRawFrame(bytes: Uint8Array, filter: AddressFilter = {}): Re
 }
 
 function checkAddresses(frame: RawFrame, filter: AddressFilter): Result<true> {
-  for (const [role, endpoint, actual] of [
-    ['inverter', filter.inverter, frame.inverterAddress],
-    ['DTU', filter.dtu, frame.dtuAddress],
-  ] as const) {
-    if (endpoint === undefined) continue;
-    const wanted = endpointAddress(endpoint);
+  let inverter: RadioAddress | undefined;
+  if (filter.inverter !== undefined) {
+    const wanted = endpointAddress(filter.inverter);
     if (!wanted.ok) return wanted;
-    if (wanted.value !== actual) {
+    inverter = wanted.value;
+    if (inverter !== frame.inverterAddress) {
       return fail(
         'wrong-address',
-        `${role} address ${formatAddress(actual)}, ${formatAddress(wanted.value)} expected`,
+        `inverter address ${formatAddress(frame.inverterAddress)}, ${formatAddress(inverter)} expected`,
       );
     }
   }
-  return ok(true);
+  if (filter.dtu === undefined) return ok(true);
+  const dtu = endpointAddress(filter.dtu);
+  if (!dtu.ok) return dtu;
+  if (frame.dtuAddress === dtu.value) return ok(true);
+  const isAnswer = (frame.command & RESPONSE_FLAG) !== 0;
+  // An answer that names its own inverter twice is the HM family's shape (captured): it is ours.
+  if (isAnswer && frame.dtuAddress === (inverter ?? frame.inverterAddress)) return ok(true);
+  return fail(
+    'other-dtu',
+    `bytes 5..8 name ${formatAddress(frame.dtuAddress)}: neither this DTU (${formatAddress(dtu.value)}) nor the inverter`,
+  );
 }
 
 export function hex2(value: number): string {

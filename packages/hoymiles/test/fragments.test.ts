@@ -217,6 +217,30 @@ describe('rejected fragments', () => {
     expect(a.endWindow().action).toBe('complete');
   });
 
+  it("an HM's answer naming itself in bytes 5..8 is assembled; another DTU's is counted and left out", () => {
+    const data = Uint8Array.from({ length: 30 }, (_, i) => i);
+    const own = encodeResponseFragments({
+      inverter: HM,
+      dtu: HM,
+      command: 0x15,
+      payload: data,
+      appendCrc16: true,
+    });
+    const foreign = encodeResponseFragments({
+      inverter: HM,
+      dtu: '199980112399',
+      command: 0x15,
+      payload: data.map((b) => b ^ 0xff),
+      appendCrc16: true,
+    });
+    const a = assembler();
+    feed(a, [foreign[0], own[0], foreign[1], own[1]]);
+    expect(a.counters).toMatchObject({ stored: 2, otherDtu: 2, rejected: 0 });
+    const done = a.endWindow();
+    expect(done.action).toBe('complete');
+    expect(done.action === 'complete' ? [...done.payloadWithoutCrc] : []).toEqual([...data]);
+  });
+
   it('fragment numbers 0 and ≥ 13 are discarded', () => {
     const [f1] = response(1);
     const a = assembler();

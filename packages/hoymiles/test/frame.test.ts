@@ -167,7 +167,7 @@ describe('parseRequest (inverter side)', () => {
     const frame = bytes(protocol.testVectors.multiDataRequests[0]!.frame);
     expect(parseRequest(frame, { inverter: HM }).ok).toBe(true);
     expect(errorCode(parseRequest(frame, { inverter: HMS }))).toBe('wrong-address');
-    expect(errorCode(parseRequest(frame, { dtu: '199980112346' }))).toBe('wrong-address');
+    expect(errorCode(parseRequest(frame, { dtu: '199980112346' }))).toBe('other-dtu');
   });
 
   it('reports malformed requests with typed errors', () => {
@@ -242,6 +242,38 @@ describe('parseFrame (DTU side)', () => {
     }
   });
 
+  describe('bytes 5..8 of an answer', () => {
+    const answer = (dtu: string | number) =>
+      encodeResponseFragments({ inverter: HM, dtu, command: 0x15, payload: Uint8Array.of(0, 1, 2, 3) })[0]!;
+    const request = (dtu: string | number) =>
+      buildDataRequest({ inverter: HM, dtu, dataType: DataType.RunData, time: 1_700_000_000 });
+
+    it("accepts the DTU's address (HMS, HMT)", () => {
+      expect(parseFrame(answer(DTU), { inverter: HM, dtu: DTU }).ok).toBe(true);
+    });
+
+    it("accepts the inverter's own address (HM names itself twice)", () => {
+      const parsed = unwrap(parseFrame(answer(HM), { inverter: HM, dtu: DTU }));
+      expect(parsed.dtuAddress).toBe(0x82345678);
+      expect(parsed.inverterAddress).toBe(0x82345678);
+    });
+
+    it("reports a third address as another DTU's answer", () => {
+      const other = parseFrame(answer('199980112346'), { inverter: HM, dtu: DTU });
+      expect(errorCode(other)).toBe('other-dtu');
+      expect(other.ok ? '' : other.error.message).toContain('80112346');
+    });
+
+    it("never takes a request naming the inverter twice for this DTU's (only answers may)", () => {
+      expect(errorCode(parseFrame(request(HM), { inverter: HM, dtu: DTU }))).toBe('other-dtu');
+      expect(parseFrame(request(DTU), { inverter: HM, dtu: DTU }).ok).toBe(true);
+    });
+
+    it("still checks bytes 1..4 first: another inverter's answer is 'wrong-address'", () => {
+      expect(errorCode(parseFrame(answer(HM), { inverter: HMS, dtu: DTU }))).toBe('wrong-address');
+    });
+  });
+
   it('reports malformed frames with typed errors', () => {
     const frame = bytes(protocol.testVectors.devInfo.allFrames[0]!);
     expect(errorCode(parseFrame(new Uint8Array(0)))).toBe('short-frame');
@@ -253,7 +285,7 @@ describe('parseFrame (DTU side)', () => {
     seventeen.set(frame.subarray(0, 26));
     expect(errorCode(parseFrame(resealed(seventeen)))).toBe('long-frame');
     expect(errorCode(parseFrame(frame, { inverter: HM }))).toBe('wrong-address');
-    expect(errorCode(parseFrame(frame, { dtu: 0x80112346 }))).toBe('wrong-address');
+    expect(errorCode(parseFrame(frame, { dtu: 0x80112346 }))).toBe('other-dtu');
     expect(errorCode(parseFrame(frame, { inverter: 'bogus' }))).toBe('invalid-serial');
     expect(parseFrame(frame, { inverter: HMS, dtu: DTU, command: 0x95 }).ok).toBe(true);
     expect(errorCode(parseFrame(frame, { command: 0xd1 }))).toBe('unexpected-command');

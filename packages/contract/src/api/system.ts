@@ -98,6 +98,8 @@ export interface RadioInverterDiagnostics {
   fragments_rerequested: number;
   /** Commands that got no answer at all. */
   no_answer: number;
+  /** Frames of this inverter that answered another DTU (a third address in bytes 5..8): not used. */
+  other_dtu: number;
   /** dBm of the last answer; -127 when none or the chip measures none (nRF24). */
   rssi: number;
   /** HMS/HMT only: frequency recovery (docs/protocol.md). */

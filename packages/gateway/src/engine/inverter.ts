@@ -376,6 +376,7 @@ export class InverterState {
       limitSetStatus: this.limitStatus.value,
       powerSetStatus: this.powerStatus.value,
       radioStats: this.stats.value,
+      otherDtuFrames: this.stats.otherDtuFrames,
       eventLog: this.#eventLog,
       deviceInfo,
       gridProfileRaw: this.#gridProfileRaw,

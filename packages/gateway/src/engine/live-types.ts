@@ -75,6 +75,11 @@ export interface LiveInverter {
   limitSetStatus: SetStatus;
   powerSetStatus: SetStatus;
   radioStats: RadioStats;
+  /**
+   * Frames that named this inverter in bytes 1..4 but a third address in bytes 5..8: answers to another
+   * DTU nearby, counted and not used. Not part of OpenDTU's `radio_stats`, so kept beside it.
+   */
+  otherDtuFrames: number;
   /** Entries of the last event log fetched (what live data calls `events`). */
   eventLog: readonly EventLogEntry[];
   deviceInfo: DeviceInfo;

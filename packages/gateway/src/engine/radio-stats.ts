@@ -19,6 +19,7 @@ export function emptyRadioStats(): RadioStats {
 
 export class RadioStatistics {
   #stats = emptyRadioStats();
+  #otherDtu = 0;
 
   get value(): RadioStats {
     return { ...this.#stats };
@@ -55,11 +56,21 @@ export class RadioStatistics {
     }
   }
 
+  /** A frame of this inverter answered another DTU (bytes 5..8): counted, not used. */
+  otherDtu(): void {
+    this.#otherDtu++;
+  }
+
+  get otherDtuFrames(): number {
+    return this.#otherDtu;
+  }
+
   rssi(dbm: number): void {
     this.#stats.rssi = Math.round(dbm);
   }
 
   reset(): void {
     this.#stats = emptyRadioStats();
+    this.#otherDtu = 0;
   }
 }

@@ -129,6 +129,7 @@ export async function runTransaction<T>(
     if (signal?.aborted) return { ok: false, failure: 'cancelled' };
     for (const received of frames) {
       const accepted = assembler.accept(received);
+      if (!accepted.ok && accepted.error.code === 'other-dtu') stats?.otherDtu();
       const rssi = rssiOf(received);
       // Only frames of this exchange say anything about this inverter's link.
       if (rssi !== undefined && accepted.ok) stats?.rssi(rssi);

@@ -315,6 +315,12 @@ const RADIO = group<LiveInverter>(
       value: (inv) => inv.radioStats.tx_re_request,
     },
     {
+      name: 'dtu_radio_other_dtu_frames_total',
+      help: 'Frames of this inverter that answered another DTU (a third address in bytes 5..8), not used',
+      type: 'counter',
+      value: (inv) => inv.otherDtuFrames,
+    },
+    {
       name: 'dtu_radio_results_total',
       help: 'Finished requests by result: success, or nothing, partial or corrupt received',
       type: 'counter',

@@ -34,13 +34,14 @@ function chipDiagnosticsOf(radio: Radio): ChipDiagnostics | undefined {
 }
 
 export function radioInverterDiagnostics(inverters: readonly LiveInverter[]): RadioInverterDiagnostics[] {
-  return inverters.map(({ serial, name, radioStats: s, cmtFrequency: f }) => ({
+  return inverters.map(({ serial, name, radioStats: s, otherDtuFrames, cmtFrequency: f }) => ({
     serial,
     name,
     frames_sent: s.tx_request + s.tx_re_request,
     answers: s.rx_success,
     fragments_rerequested: s.tx_re_request,
     no_answer: s.rx_fail_nothing,
+    other_dtu: otherDtuFrames,
     rssi: s.rssi,
     ...(f
       ? {

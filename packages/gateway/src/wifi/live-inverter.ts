@@ -136,6 +136,7 @@ export function wifiLiveInverter(serial: string, x: WifiLiveInputs): LiveInverte
     limitSetStatus: x.limitSetStatus,
     powerSetStatus: x.powerSetStatus,
     radioStats: NO_RADIO,
+    otherDtuFrames: 0,
     eventLog: x.eventLog,
     deviceInfo,
     gridProfileRaw: new Uint8Array(0),

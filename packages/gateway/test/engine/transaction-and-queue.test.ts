@@ -111,6 +111,28 @@ describe('runTransaction', () => {
     expect(stats.value).toMatchObject({ tx_request: 2, rx_fail_nothing: 1, rx_fail_corrupt: 1 });
   });
 
+  it("takes an HM's answer naming itself twice, and counts another DTU's answer without using it", async () => {
+    const clock = new ManualClock(0);
+    const payload = encodeRunData('HM_2CH', state);
+    const hmShaped = encodeResponseFragments({ inverter: INV, dtu: INV, command: 0x15, payload });
+    const foreign = encodeResponseFragments({
+      inverter: INV,
+      dtu: '199980119999',
+      command: 0x15,
+      payload: encodeRunData('HM_2CH', { ...state, temperature: 99 }),
+    });
+    const { radio } = scriptedRadio(clock, [() => [...foreign, ...hmShaped]]);
+    const stats = new RadioStatistics();
+    const done = runDataTransaction(clock, radio, stats);
+    await clock.advance(1000);
+    const result = await done;
+    expect(result.ok && result.value.temperature).toBe(20);
+    expect(stats.value).toMatchObject({ tx_request: 1, tx_re_request: 0, rx_success: 1 });
+    expect(stats.otherDtuFrames).toBe(foreign.length);
+    stats.reset();
+    expect(stats.otherDtuFrames).toBe(0);
+  });
+
   it('takes the signal strength a radio attaches to a frame', async () => {
     const clock = new ManualClock(0);
     const tagged = fragments.map((f) => Object.assign(f.slice(), { rssi: -71 }));

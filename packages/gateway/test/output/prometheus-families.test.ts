@@ -36,6 +36,7 @@ const UNITLESS = new Set([
   'dtu_string_info',
   'dtu_radio_requests_total',
   'dtu_radio_re_requests_total',
+  'dtu_radio_other_dtu_frames_total',
   'dtu_radio_results_total',
   'dtu_radio_frequency_state',
   'dtu_alerts_opened_total',

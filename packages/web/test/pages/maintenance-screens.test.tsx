@@ -113,6 +113,7 @@ describe('System info', () => {
       answers: 8,
       fragments_rerequested: 0,
       no_answer: 2,
+      other_dtu: 0,
       rssi: -70,
     };
     routes['/api/system/status'] = {
@@ -140,6 +141,32 @@ describe('System info', () => {
       'Searching the band (at 864.75 MHz)',
     );
     expect(screen.getByTestId('radio-frequency-114172220003')).toHaveTextContent('');
+    // No other DTU was heard: the column is not shown.
+    expect(screen.queryByRole('columnheader', { name: 'For another DTU' })).toBeNull();
+  });
+
+  it("counts an inverter's answers to another DTU in their own column once there are any", async () => {
+    const inverter = {
+      name: '',
+      frames_sent: 10,
+      answers: 8,
+      fragments_rerequested: 0,
+      no_answer: 2,
+      rssi: -80,
+    };
+    routes['/api/system/status'] = {
+      ...SYSTEM,
+      radio_mode: 'hardware',
+      radio_inverters: [
+        { ...inverter, serial: '114172220003', other_dtu: 14 },
+        { ...inverter, serial: '116183069759', other_dtu: 0 },
+      ],
+    };
+    render(<SystemInfoPage />);
+    const header = await screen.findByRole('columnheader', { name: 'For another DTU' });
+    expect(header).toHaveAttribute('title', expect.stringContaining('another DTU nearby'));
+    expect(screen.getByTestId('radio-other-dtu-114172220003')).toHaveTextContent('14');
+    expect(screen.getByTestId('radio-other-dtu-116183069759')).toHaveTextContent('0');
   });
 
   it('says a replay is a captured log, names the file and never shows a connected module', async () => {

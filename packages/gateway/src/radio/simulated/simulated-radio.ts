@@ -147,6 +147,13 @@ export class SimulatedRadio implements Radio {
     const timing = ANSWER_TIMING[request.radio];
 
     const received: Uint8Array[] = [];
+    // An nRF24 answer goes on the air to the address of the DTU that asked (the request's bytes 5..8), and
+    // our transceiver listens on its own address only. The CMT2300A has no address filter: it hears every
+    // answer, and the engine judges bytes 5..8 (an HM names itself there, an HMS the DTU).
+    const heard =
+      request.radio === 'CMT' ||
+      this.#dtuAddress === undefined ||
+      readAddress(request.frame, 5) === this.#dtuAddress;
     // Only the addressee acts on a frame, so chance is drawn for it alone.
     for (const inverter of this.#plant.addressees(request.radio, request.frame)) {
       if (this.#faultRandom.chance(either(this.#faults.packetLoss, weak))) {
@@ -154,16 +161,11 @@ export class SimulatedRadio implements Radio {
         continue;
       }
       const answer = inverter.receive(request.frame, now, channel);
-      if (answer === null) continue;
+      if (answer === null || !heard) continue;
       answer.forEach((fragment, i) => {
         // Fragments that would arrive after the window closes are not heard.
         if (timing.firstMs + i * timing.everyMs > request.windowMs) return;
         if (this.#faultRandom.chance(either(this.#faults.fragmentLoss, weak))) return;
-        // Our transceiver listens on its own DTU address only.
-        // An MI's answers carry its own id where others carry the DTU's (docs/protocol.md, The MI series).
-        const to = readAddress(fragment, 5);
-        const mi = inverter.info.series === 'MI' && to === inverter.address;
-        if (this.#dtuAddress !== undefined && to !== this.#dtuAddress && !mi) return;
         received.push(this.#faultRandom.chance(this.#faults.corruption) ? this.#corrupt(fragment) : fragment);
       });
     }

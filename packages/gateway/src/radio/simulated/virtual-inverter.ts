@@ -7,6 +7,7 @@
  */
 import {
   addressOfSerial,
+  answerSecondAddress,
   type DeviceControlCommand,
   type DeviceInfoAll,
   FAMILIES,
@@ -214,7 +215,9 @@ export class VirtualInverter {
     if (!parsed.ok) return null;
     const request = parsed.value;
     this.#lastContact = now;
-    const address = { inverter: this.address, dtu: request.dtuAddress };
+    // Bytes 5..8 of the answers as the family is captured writing them: an HM names itself twice.
+    const second = answerSecondAddress(this.info.series) === 'dtu' ? request.dtuAddress : this.address;
+    const address = { inverter: this.address, dtu: second };
     switch (request.kind) {
       case 'data': {
         // The inverter sets its clock from every data request.

@@ -12,6 +12,8 @@ export function RadioDiagnostics({ status }: { status: SystemStatus }) {
   const mode = status.radio_mode ?? 'simulated';
   const f = useFormat();
   const withFrequency = inverters.some((inverter) => inverter.frequency);
+  // Shown only when another DTU's exchanges were heard: most plants never see one.
+  const withOtherDtu = inverters.some((inverter) => inverter.other_dtu > 0);
   return (
     <InfoCard title={t('radioCard.title')}>
       <tr>
@@ -40,6 +42,11 @@ export function RadioDiagnostics({ status }: { status: SystemStatus }) {
                     <th className="text-end">{t('radioCard.answers')}</th>
                     <th className="text-end">{t('radioCard.rerequested')}</th>
                     <th className="text-end">{t('radioCard.noAnswer')}</th>
+                    {withOtherDtu && (
+                      <th className="text-end" title={t('radioCard.otherDtuHint')}>
+                        {t('radioCard.otherDtu')}
+                      </th>
+                    )}
                     <th className="text-end">{t('radioCard.rssi')}</th>
                     {withFrequency && <th>{t('radioCard.frequency.title')}</th>}
                   </tr>
@@ -52,6 +59,11 @@ export function RadioDiagnostics({ status }: { status: SystemStatus }) {
                       <td className="text-end">{inverter.answers}</td>
                       <td className="text-end">{inverter.fragments_rerequested}</td>
                       <td className="text-end">{inverter.no_answer}</td>
+                      {withOtherDtu && (
+                        <td className="text-end" data-testid={`radio-other-dtu-${inverter.serial}`}>
+                          {inverter.other_dtu}
+                        </td>
+                      )}
                       <td className="text-end">{inverter.rssi <= -127 ? '–' : `${inverter.rssi} dBm`}</td>
                       {withFrequency && (
                         <td data-testid={`radio-frequency-${inverter.serial}`}>
