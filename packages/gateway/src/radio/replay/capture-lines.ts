@@ -30,8 +30,13 @@ export interface CaptureLineProblem {
 export type ParsedLine = { ok: true; frame: CaptureLine } | { ok: false; problem: CaptureLineProblem };
 
 const PLACE = String.raw`(?:Channel:\s*(\d+)|(\d+(?:\.\d+)?)\s*MHz)`;
-/** `TX RealTimeRunData Channel: 61 --> 15 90 …` or `TX RealTimeRunData 865.00 MHz --> 15 83 …`. */
-const OPENDTU_TX = new RegExp(String.raw`\bTX\s+([A-Za-z][A-Za-z0-9_]*)\s+${PLACE}\s*-->\s*(.*)$`);
+/**
+ * `TX RealTimeRunData Channel: 61 --> 15 90 …` or `TX RealTimeRunData 865.00 MHz --> 15 83 …`; over
+ * syslog a number may follow the name (`TX ActivePowerControl (01) 868.00 MHz --> …`).
+ */
+const OPENDTU_TX = new RegExp(
+  String.raw`\bTX\s+([A-Za-z][A-Za-z0-9_]*)(?:\s*\(\d+\))?\s+${PLACE}\s*-->\s*(.*)$`,
+);
 /** `RX Channel: 3 --> 95 90 … | -80 dBm` or `RX 865.00 MHz --> 95 83 … | -70 dBm`. */
 const OPENDTU_RX = new RegExp(String.raw`\bRX\s+${PLACE}\s*-->\s*(.*)$`);
 /** `Received 27 bytes on channel 75: 95 72 …` (text between the channel and the colon is allowed). */
@@ -42,6 +47,17 @@ const AHOY_RX = /\bReceived\s+(\d+)\s+bytes\s+on\s+channel\s+(\d+)[^:]*:\s*(.*)$
  */
 const AHOY_ESP =
   /\b(TX|RX)\s+(\d+)B?\s+(?:Ch\s*(\d+)|(\d+(?:\.\d+)?)\s*MHz)(?:\s+(-?\d+)\s*dBm)?\s*\|\s*(.*)$/;
+/** OpenDTU's first versions (2022): `TX 51 72 61 …` and `>> RX  OK: D1 72 61 …`, nRF24 only. */
+const EARLY_OPENDTU_TX = /\bTX\s+((?:[0-9A-Fa-f]{2}\s+){10,}[0-9A-Fa-f]{2})\s*$/;
+const EARLY_OPENDTU_RX = />>\s*RX\s+OK:\s*(.*)$/;
+/** AhoyDTU's Raspberry Pi tool prints its requests too: `Transmit | 15 72 …`. */
+const AHOY_TX = /\bTransmit\s*\|\s*(.*)$/;
+/** Lines that give the bytes and their direction only (no channel): nRF24 frames. */
+const BARE_SHAPES: { pattern: RegExp; format: CaptureFormat; direction: 'tx' | 'rx' }[] = [
+  { pattern: EARLY_OPENDTU_TX, format: 'opendtu', direction: 'tx' },
+  { pattern: EARLY_OPENDTU_RX, format: 'opendtu', direction: 'rx' },
+  { pattern: AHOY_TX, format: 'ahoy', direction: 'tx' },
+];
 const RSSI = /\|\s*(-?\d+)\s*dBm/;
 const HEX_BYTE = /^[0-9A-Fa-f]{2}$/;
 
@@ -120,6 +136,13 @@ export function parseCaptureLine(text: string, line: number): ParsedLine | null 
       ok: true,
       frame: { line, format: 'ahoy', direction: 'rx', channel: Number(ahoy[2]), bytes: read.bytes },
     };
+  }
+  for (const shape of BARE_SHAPES) {
+    const match = shape.pattern.exec(text);
+    if (!match) continue;
+    const read = bytesOrProblem(line, match[1]!);
+    if ('message' in read) return { ok: false, problem: read };
+    return { ok: true, frame: { line, format: shape.format, direction: shape.direction, bytes: read.bytes } };
   }
   const esp = AHOY_ESP.exec(text);
   if (esp) {
