@@ -186,7 +186,7 @@ export class FakeRadio implements Radio {
       case DataType.EventLog:
         return encodeEventLog(inv.eventLog);
       case DataType.SystemConfig:
-        return encodeSystemConfig({ limitPercent: inv.limitPercent });
+        return encodeSystemConfig({ limitPercent: inv.limitPercent }, FAMILIES[family].radio);
       case DataType.GridProfile: {
         const example = gridProfileExamples()[0];
         const encoded = example ? encodeGridProfile(example.data) : undefined;

@@ -2,8 +2,8 @@
  * Limit read-back, data type 0x05 "system config": docs/protocol.md (what the limit values become), with the
  * relative ↔ absolute conversions used after a limit ack and by the live data.
  */
-import { ok, type Result } from '../errors';
-import { DataType } from '../types';
+import { fail, ok, type Result } from '../errors';
+import { DataType, type RadioKind } from '../types';
 import { CRC16_LENGTH, checkPayload, readUint, sealPayload, writeInt } from './payload';
 
 export const SYSTEM_CONFIG_DATA_TYPE = DataType.SystemConfig;
@@ -21,13 +21,19 @@ export interface SystemConfig {
   limitRelative: number;
 }
 
-// Only bytes 2..3 are known; we require them (not the unknown rest) to lie before the CRC.
-const MIN_LENGTH = 4 + CRC16_LENGTH;
+const LENGTH = SYSTEM_CONFIG_DATA_LENGTH + CRC16_LENGTH;
 
-/** Decodes the read-back payload, e.g. `00 01 02 F3 …` → 75.5 %; `00 01 27 10 …` → 1000.0 %, reported 100. */
+/**
+ * Decodes the read-back payload, e.g. `00 01 02 F3 …` → 75.5 %; `00 01 27 10 …` → 1000.0 %, reported 100.
+ * Only bytes 2..3 are read, but the answer must be a read-back's 14 data bytes and CRC16: captured HMs
+ * sometimes answer the request with their run data (44 bytes and a good CRC16), which is no limit.
+ */
 export function decodeSystemConfig(payload: Uint8Array): Result<SystemConfig> {
-  const checked = checkPayload(payload, MIN_LENGTH, 'system config');
+  const checked = checkPayload(payload, LENGTH, 'system config');
   if (!checked.ok) return checked;
+  if (payload.length !== LENGTH) {
+    return fail('invalid-value', `system config: ${payload.length} bytes, a read-back has ${LENGTH}`);
+  }
   const limitPercent = readUint(payload, 2, 2) / 10;
   return ok({ limitPercent, limitRelative: Math.min(LIMIT_RELATIVE_MAX, limitPercent) });
 }
@@ -55,17 +61,25 @@ export function limitRelativeFromAbsolute(watts: number, maxPowerW: number): num
 }
 
 /**
- * The read-back a simulated inverter sends for its active limit (in %, uncapped). The limit goes in bytes
- * 2..3 and again in bytes 6..7; everything else is as seen (header `00 01`, zeros), since its meaning is
- * unknown (docs/protocol.md).
+ * The read-back a simulated inverter sends for its active limit (in %, uncapped), in the shape captured
+ * from real inverters (docs/protocol.md, assumptions register): `00 01`, the limit in bytes 2..3, `00 00`,
+ * `03 E8` (1000) in bytes 6..7 whatever the limit; then the nRF24 inverters (HM) send `FF FF FF FF 01 68` and
+ * the CMT2300A ones (HMS) zeros. What bytes 6..13 mean is not known.
  */
-export function encodeSystemConfig(config: Pick<SystemConfig, 'limitPercent'>): Uint8Array {
+export function encodeSystemConfig(
+  config: Pick<SystemConfig, 'limitPercent'>,
+  radio: RadioKind = 'CMT',
+): Uint8Array {
   const raw = Number.isFinite(config.limitPercent)
     ? Math.min(0xffff, Math.max(0, Math.trunc(config.limitPercent * 10 + 1e-7)))
     : 0;
   const data = new Uint8Array(SYSTEM_CONFIG_DATA_LENGTH);
   data[1] = 0x01;
   writeInt(data, 2, 2, raw);
-  writeInt(data, 6, 2, raw);
+  writeInt(data, 6, 2, 1000);
+  if (radio === 'NRF24') {
+    data.fill(0xff, 8, 12);
+    writeInt(data, 12, 2, 0x0168);
+  }
   return sealPayload(data);
 }

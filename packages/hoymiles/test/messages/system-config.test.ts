@@ -9,6 +9,7 @@ import {
   SYSTEM_CONFIG_DATA_TYPE,
   truncateLimitPercent,
 } from '../../src/messages/system-config';
+import { answerFrames, joinedPayload, readEntry } from '../helpers/captures';
 import { joinFrames, toHex, withCrc } from '../helpers/hex';
 
 function unwrap<T>(r: { ok: true; value: T } | { ok: false; error: { message: string } }): T {
@@ -30,7 +31,6 @@ describe('limit read-back vectors (protocol.json → systemConfigPara)', () => {
       expect(payload.length).toBe(16);
       const config = unwrap(decodeSystemConfig(payload));
       expect(config.limitRelative).toBe(v.limit_relative);
-      expect(toHex(encodeSystemConfig(config))).toBe(toHex(payload));
     });
   }
 
@@ -39,6 +39,26 @@ describe('limit read-back vectors (protocol.json → systemConfigPara)', () => {
       limitPercent: 1000,
       limitRelative: 100,
     });
+  });
+});
+
+describe('limit read-backs of real inverters (the capture corpus)', () => {
+  const captured = (stem: string) => {
+    const exchange = readEntry(stem).exchanges.find((e) => e.request === 'system-config')!;
+    return joinedPayload(answerFrames(stem, exchange));
+  };
+
+  it('decodes an HM-1200/1500 at 53.3 %, and the simulator answers in the same shape, byte for byte', () => {
+    const payload = captured('hm-4t-system-config-opendtu-935-2');
+    expect(unwrap(decodeSystemConfig(payload))).toEqual({ limitPercent: 53.3, limitRelative: 53.3 });
+    expect(toHex(encodeSystemConfig({ limitPercent: 53.3 }, 'NRF24'))).toBe(toHex(payload));
+  });
+
+  it("refuses an HM's run data sent in answer to the read-back request (a good CRC16, but no limit)", () => {
+    const payload = captured('hm-600-system-config-opendtu-1022-2');
+    expect(payload.length).toBeGreaterThan(16);
+    const r = decodeSystemConfig(payload);
+    expect(r.ok ? 'ok' : r.error.code).toBe('invalid-value');
   });
 });
 
@@ -100,12 +120,14 @@ describe('limit read-back round trip and malformed input', () => {
     }
   });
 
-  it('rejects a valid-CRC payload without the limit bytes', () => {
-    for (let len = 0; len < 4; len++) {
+  it('rejects a valid-CRC payload of any other length than a read-back', () => {
+    for (let len = 0; len < 14; len++) {
       const r = decodeSystemConfig(withCrc(payload.subarray(0, len)));
       expect(r.ok ? 'ok' : r.error.code).toBe('truncated-payload');
     }
-    expect(unwrap(decodeSystemConfig(withCrc(payload.subarray(0, 4)))).limitRelative).toBe(75.5);
+    const longer = withCrc(Uint8Array.from([...payload.subarray(0, 14), 0, 0]));
+    expect(decodeSystemConfig(longer).ok).toBe(false);
+    expect(unwrap(decodeSystemConfig(withCrc(payload.subarray(0, 14)))).limitRelative).toBe(75.5);
   });
 
   it('never throws on arbitrary bytes', () => {
@@ -113,7 +135,7 @@ describe('limit read-back round trip and malformed input', () => {
       fc.property(fc.uint8Array({ maxLength: 40 }), fc.boolean(), (bytes, seal) => {
         const r = decodeSystemConfig(seal ? withCrc(bytes) : bytes);
         if (r.ok) expect(r.value.limitRelative).toBeLessThanOrEqual(100);
-        else expect(['truncated-payload', 'bad-crc16']).toContain(r.error.code);
+        else expect(['truncated-payload', 'bad-crc16', 'invalid-value']).toContain(r.error.code);
       }),
     );
   });

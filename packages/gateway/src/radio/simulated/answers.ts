@@ -16,6 +16,7 @@ import {
   encodeRunData,
   encodeSystemConfig,
   eventLogEntryFromUtc,
+  FAMILIES,
   type FamilyId,
   gridProfileExamples,
   type RunDataState,
@@ -87,7 +88,9 @@ function dataPayload(
       return encoded ? { payload: encoded } : undefined;
     }
     case DataType.SystemConfig:
-      return { payload: encodeSystemConfig({ limitPercent: source.limitPercent() }) };
+      return {
+        payload: encodeSystemConfig({ limitPercent: source.limitPercent() }, FAMILIES[source.family].radio),
+      };
     case DataType.EventLog:
       return {
         payload: encodeEventLog(
