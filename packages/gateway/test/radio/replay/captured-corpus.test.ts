@@ -24,6 +24,33 @@ import { basicAuth, postForm, testGateway } from '../../helpers/gateway';
 /** 21 June 2026 12:00 CEST: daylight at the gateway's place, whatever the hour of the capture. */
 const NOON = Date.UTC(2026, 5, 21, 10, 0, 0);
 const AUTH = { authorization: basicAuth() };
+/**
+ * The API shows event times as local seconds after midnight: the inverter's UTC seconds plus the gateway's
+ * offset, here the first-start zone (CET/CEST) on 21 June. Hand decodes give the inverter's UTC seconds.
+ */
+const TZ_OFFSET_S = 2 * 3600;
+
+interface EventExpectation {
+  start_time?: number;
+  end_time?: number;
+}
+
+function inLocalTime(eventlog: { events?: EventExpectation[] }): unknown {
+  const local = (seconds: number | undefined) =>
+    seconds === undefined || seconds === 0 ? seconds : seconds + TZ_OFFSET_S;
+  return {
+    ...eventlog,
+    ...(eventlog.events
+      ? {
+          events: eventlog.events.map((event) => ({
+            ...event,
+            ...(event.start_time === undefined ? {} : { start_time: local(event.start_time) }),
+            ...(event.end_time === undefined ? {} : { end_time: local(event.end_time) }),
+          })),
+        }
+      : {}),
+  };
+}
 
 type Json = Record<string, unknown>;
 
@@ -191,8 +218,9 @@ describe.each(groups())('capture $name', (group: CaptureGroup) => {
           checked += expectSubset(limit, expected.limit, `${what} limit`);
         }
         if (expected.eventlog) {
-          const events = (await get(`/api/eventlog/status?inv=${serial}`))[serial];
-          checked += expectSubset(events, expected.eventlog, `${what} eventlog`);
+          const events = await get(`/api/eventlog/status?inv=${serial}`);
+          const local = inLocalTime(expected.eventlog as { events?: EventExpectation[] });
+          checked += expectSubset(events, local, `${what} eventlog`);
         }
         if (expected.gridprofile) {
           const profile = await get(`/api/gridprofile/status?inv=${serial}`);
