@@ -27,6 +27,7 @@ import {
   parseMiControl,
 } from '../../src/messages/mi-control';
 import { decodeRunData } from '../../src/messages/run-data';
+import { answerFrames, readEntry } from '../helpers/captures';
 import { bytes, errorCode, hex, unwrap } from '../helpers/frame-test-utils';
 
 const MI600 = '104160100013';
@@ -243,5 +244,35 @@ describe('MI decoders on garbage', () => {
       }),
       { numRuns: 500, seed: 35 },
     );
+  });
+});
+
+describe('MI info answers of real inverters (the capture corpus)', () => {
+  it("decodes an MI-600's two info frames, naming the inverter twice, to its hand decode", () => {
+    const stem = 'mi-600-info-ahoy-esp-1111-1';
+    const entry = readEntry(stem);
+    const exchange = entry.exchanges[0]!;
+    const expected = exchange.expected.devinfo as Record<string, number | string>;
+    const frames = answerFrames(stem, exchange);
+    expect(frames).toHaveLength(2);
+    // The DTU's address is in the request, the inverter's own in bytes 5..8 of both answers.
+    const info = unwrap(
+      decodeMiInfo(frames, { inverter: entry.serial!, dtu: Number.parseInt(entry.dtu_address!, 16) }),
+    );
+    expect(info.fwVersion).toBe(expected.fw_build_version);
+    expect(info.bootloaderVersion).toBe(expected.fw_bootloader_version);
+    expect(info.hwPartNumber).toBe(expected.hw_part_number);
+    const [date, time] = String(expected.fw_build_datetime).split(' ');
+    const [year, month, day] = date!.split('-').map(Number);
+    const [hour, minute] = time!.split(':').map(Number);
+    expect([info.fwBuildYear, info.fwBuildMonthDay, info.fwBuildHourMinute]).toEqual([
+      year,
+      month! * 100 + day!,
+      hour! * 100 + minute!,
+    ]);
+    expect(lookupModel(info.hwPartNumber!)).toEqual({
+      model: expected.hw_model_name,
+      maxPowerW: expected.max_power,
+    });
   });
 });
