@@ -2,9 +2,11 @@
  * Radio captures written from the protocol documentation: the byte lines are the test vectors of
  * packages/hoymiles/data (runtime-fields.json: requests and answer fragments of each family with their
  * decoded values; protocol.json: re-requests), dressed in the log lines of OpenDTU's verbose output and
- * of AhoyDTU's Raspberry Pi tool, with the unrelated lines such logs carry around them.
+ * of AhoyDTU's Raspberry Pi tool, with the unrelated lines such logs carry around them. The documented
+ * answers carry the DTU's address in bytes 5..8; real nRF24 inverters write their own there (the capture
+ * corpus), so the answers of those families are given that shape here.
  */
-import { crc8, toHex } from '@dtu-console/hoymiles';
+import { answerSecondAddress, crc8, FAMILIES, type FamilyId, toHex } from '@dtu-console/hoymiles';
 import protocol from '../../../hoymiles/data/protocol.json';
 import runtime from '../../../hoymiles/data/runtime-fields.json';
 
@@ -13,7 +15,16 @@ export type RuntimeVector = (typeof runtime.testVectors)[number];
 export function runtimeVector(family: string): RuntimeVector {
   const vector = runtime.testVectors.find((v) => v.family === family);
   if (!vector) throw new Error(`no runtime test vector for ${family}`);
-  return vector;
+  if (answerSecondAddress(FAMILIES[family as FamilyId].series) === 'dtu') return vector;
+  return { ...vector, responseFrames: vector.responseFrames.map(namingItself) };
+}
+
+/** An answer fragment with the inverter's own address in bytes 5..8, as nRF24 inverters send it. */
+function namingItself(frame: string): string {
+  const bytes = bytesOf(frame);
+  bytes.copyWithin(5, 1, 5);
+  bytes[bytes.length - 1] = crc8(bytes, 0, bytes.length - 1);
+  return toHex(bytes);
 }
 
 /** The documented re-request of fragment `n` (protocol.json; it addresses the HM-800 of HM_2CH). */
