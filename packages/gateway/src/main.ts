@@ -87,7 +87,8 @@ async function main(): Promise<void> {
     if (gateway.ctx.auth.defaultPasswordActive()) {
       log.info('Sign in as "admin" with password "openDTU42" until you change it in Settings → Security');
     }
-    if (options.radio === 'simulated' && isNightAtPlant(gateway)) {
+    // Virtual inverters (simulated radio, or the chip models) sleep at night; a replay or real radio has none.
+    if ((options.radio === 'simulated' || options.radio === 'model') && isNightAtPlant(gateway)) {
       log.info(
         'It is night at the configured place, so the simulated inverters sleep as real ones do. ' +
           'To watch them produce, start with e.g. --sim-start 2026-06-21T12:00:00+02:00',
