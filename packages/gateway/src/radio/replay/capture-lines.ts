@@ -39,8 +39,11 @@ const OPENDTU_TX = new RegExp(
 );
 /** `RX Channel: 3 --> 95 90 … | -80 dBm` or `RX 865.00 MHz --> 95 83 … | -70 dBm`. */
 const OPENDTU_RX = new RegExp(String.raw`\bRX\s+${PLACE}\s*-->\s*(.*)$`);
-/** `Received 27 bytes on channel 75: 95 72 …` (text between the channel and the colon is allowed). */
-const AHOY_RX = /\bReceived\s+(\d+)\s+bytes\s+on\s+channel\s+(\d+)[^:]*:\s*(.*)$/;
+/**
+ * `Received 27 bytes on channel 75: 95 72 …` (text between the channel and the colon is allowed); the
+ * Arduino variant says `on pipe 1` instead, which names no channel.
+ */
+const AHOY_RX = /\bReceived\s+(\d+)\s+bytes\s+on\s+(channel|pipe)\s+(\d+)[^:]*:\s*(.*)$/;
 /**
  * AhoyDTU's ESP firmware: `TX 11B Ch40 | 0f 60 …`, `RX 27B Ch75 | 8f 60 …`, a CMT line with its frequency
  * (`RX 27B 865.00MHz | …`) and, in later versions, the signal strength before the bar (`-62dBm`).
@@ -126,7 +129,7 @@ export function parseCaptureLine(text: string, line: number): ParsedLine | null 
   }
   const ahoy = AHOY_RX.exec(text);
   if (ahoy) {
-    const read = bytesOrProblem(line, ahoy[3]!);
+    const read = bytesOrProblem(line, ahoy[4]!);
     if ('message' in read) return { ok: false, problem: read };
     const said = Number(ahoy[1]);
     if (said !== read.bytes.length) {
@@ -134,7 +137,13 @@ export function parseCaptureLine(text: string, line: number): ParsedLine | null 
     }
     return {
       ok: true,
-      frame: { line, format: 'ahoy', direction: 'rx', channel: Number(ahoy[2]), bytes: read.bytes },
+      frame: {
+        line,
+        format: 'ahoy',
+        direction: 'rx',
+        ...(ahoy[2] === 'channel' ? { channel: Number(ahoy[3]) } : {}),
+        bytes: read.bytes,
+      },
     };
   }
   for (const shape of BARE_SHAPES) {
