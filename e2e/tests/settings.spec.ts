@@ -295,7 +295,8 @@ test('the back button asks too, and a refusal keeps the form and its changes', a
 test('inverters: dragging a row by its handle reorders the list', async ({ page, request }) => {
   type Inverter = { id: number; order: number; name: string };
   const before = (await apiGet<{ inverter: Inverter[] }>(request, '/api/inverter/list')).inverter;
-  test.skip(before.length < 2, 'needs two inverters');
+  // The browser tests' gateway starts with two inverters: fewer is a failure, not a reason to skip.
+  expect(before.length).toBeGreaterThanOrEqual(2);
   const rows = page.getByTestId('inverter-row');
   try {
     await page.goto('/settings/inverter');
