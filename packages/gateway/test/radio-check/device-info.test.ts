@@ -5,8 +5,8 @@
  */
 import { crc8, DataType, formatFirmwareVersion } from '@dtu-console/hoymiles';
 import { describe, expect, it } from 'vitest';
-import { ReplayRadio } from '../../src/radio/replay/replay-radio';
 import type { RadioSettings } from '../../src/radio/radio';
+import { ReplayRadio } from '../../src/radio/replay/replay-radio';
 import { askDeviceInfo, type DeviceInfoOutcome } from '../../src/radio-check/device-info';
 import { ManualClock } from '../../src/system/clock';
 import { type CaptureEntry, readCaptureLog, readCorpus } from '../helpers/capture-corpus';
