@@ -20,10 +20,12 @@ import { SeededRandom } from '../radio/simulated';
 import type { Clock } from '../system/clock';
 import { cmtIdentity, cmtRegisterDump, nrfIdentity, nrfRegisterDump } from './chip-identity';
 import { askDeviceInfo, type DeviceInfoOutcome, notAnInverter, radioOfSerial } from './device-info';
-import { checkHost, type HostProbe } from './host-setup';
+import { checkHost, checkHostWithoutProfile, type HostProbe, markOf } from './host-setup';
 import type { CheckSetup } from './setup';
 
 export const ExitCode = { ok: 0, chipSilent: 1, hostSetup: 2 } as const;
+
+const HOST_SETUP_MISSING = 'The host setup is missing something (exit 2).';
 
 export interface RadioCheckOptions {
   mode: 'hardware' | 'model';
@@ -80,12 +82,16 @@ export async function runRadioCheck(options: RadioCheckOptions, deps: RadioCheck
     out('');
     out('Host');
     if (setup.wiring.kind !== 'ok') {
+      // What needs no profile is checked all the same, so one run names everything the host lacks.
+      for (const finding of checkHostWithoutProfile(deps.probe!)) out(`  ${markOf(finding)} ${finding.text}`);
       out(`  ✗ ${setup.wiring.reason}`);
+      out('');
+      out(HOST_SETUP_MISSING);
       return ExitCode.hostSetup;
     }
     out(`  device profile: ${setup.profile}`);
     const findings = checkHost(setup.wiring.wiring, deps.probe!);
-    for (const finding of findings) out(`  ${finding.ok ? '✓' : '✗'} ${finding.text}`);
+    for (const finding of findings) out(`  ${markOf(finding)} ${finding.text}`);
     const missing = new Set(findings.filter((f) => !f.ok).map((f) => f.subject));
     if (missing.size > 0) worse(ExitCode.hostSetup);
     const opened = await openChips(setup.wiring.wiring, missing, deps);
@@ -170,7 +176,7 @@ export async function runRadioCheck(options: RadioCheckOptions, deps: RadioCheck
           : 'All well.'
       : exit === ExitCode.chipSilent
         ? 'A chip does not answer (exit 1).'
-        : 'The host setup is missing something (exit 2).',
+        : HOST_SETUP_MISSING,
   );
   return exit;
 }
