@@ -1,9 +1,10 @@
 /**
  * `npm run radio-check`: the first contact with a freshly wired module (docs/hardware.md, First contact).
  * 1. the device profile's spidev and gpiochip, the kernel setting and the permissions (exit 2 if missing);
+ *    without a profile, what needs none (SPI in config.txt, the nodes there are, the groups), then exit 2;
  * 2. each chip's identity (exit 1 if one does not answer) and its register dump;
  * 3. N seconds of listening, printing every frame heard;
- * 4. with `--serial`, a device-info request to that inverter and its decoded answer.
+ * 4. with `--serial`, a device-info request to that inverter through its driver (device-info.ts).
  * `--radio model` runs the same steps against the chip models (no host devices), so tests cover it.
  */
 import { cmtCountry, formatAddress, parseFrame, toHex } from '@dtu-console/hoymiles';
