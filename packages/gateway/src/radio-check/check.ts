@@ -1,31 +1,13 @@
 /**
  * `npm run radio-check`: the first contact with a freshly wired module (docs/hardware.md, First contact).
  * 1. the device profile's spidev and gpiochip, the kernel setting and the permissions (exit 2 if missing);
+ *    without a profile, what needs none (SPI in config.txt, the nodes there are, the groups), then exit 2;
  * 2. each chip's identity (exit 1 if one does not answer) and its register dump;
  * 3. N seconds of listening, printing every frame heard;
- * 4. with `--serial`, a device-info request to that inverter and its decoded answer.
+ * 4. with `--serial`, a device-info request to that inverter through its driver (device-info.ts).
  * `--radio model` runs the same steps against the chip models (no host devices), so tests cover it.
  */
-import {
-  buildChannelChange,
-  buildDataRequest,
-  cmtCountry,
-  DataType,
-  decodeDeviceInfoAll,
-  decodeDeviceInfoSimple,
-  FAMILIES,
-  familyOfSerial,
-  formatAddress,
-  formatBuildDateTime,
-  formatFirmwareVersion,
-  formatHardwareVersion,
-  lookupModel,
-  parseFrame,
-  ResponseCommand,
-  type Result,
-  toHex,
-} from '@dtu-console/hoymiles';
-import { AnswerWindowMs, runTransaction, transmitBounded } from '../engine/transaction';
+import { cmtCountry, formatAddress, parseFrame, toHex } from '@dtu-console/hoymiles';
 import { Cmt2300aRadio } from '../radio/cmt2300a/cmt2300a-radio';
 import { fcsbTiming, fifoOnChipSelect, fifoOnGpio } from '../radio/cmt2300a/fifo-port';
 import type { GpioInput, SpiBus } from '../radio/io';
@@ -38,10 +20,13 @@ import type { Radio, RadioRequest, RadioSettings } from '../radio/radio';
 import { SeededRandom } from '../radio/simulated';
 import type { Clock } from '../system/clock';
 import { cmtIdentity, cmtRegisterDump, nrfIdentity, nrfRegisterDump } from './chip-identity';
-import { checkHost, type HostProbe } from './host-setup';
+import { askDeviceInfo, type DeviceInfoOutcome, notAnInverter, radioOfSerial } from './device-info';
+import { checkHost, checkHostWithoutProfile, type HostProbe, markOf } from './host-setup';
 import type { CheckSetup } from './setup';
 
 export const ExitCode = { ok: 0, chipSilent: 1, hostSetup: 2 } as const;
+
+const HOST_SETUP_MISSING = 'The host setup is missing something (exit 2).';
 
 export interface RadioCheckOptions {
   mode: 'hardware' | 'model';
@@ -81,8 +66,8 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 export async function runRadioCheck(options: RadioCheckOptions, deps: RadioCheckDeps): Promise<number> {
   const { out, setup } = deps;
   let exit: number = ExitCode.ok;
-  /** `--serial` got no device info: the chips may be fine, the inverter is not reached. */
-  let inverterSilent = false;
+  /** What `--serial` got: the chips may be fine and the inverter still not reached. */
+  let inverter: DeviceInfoOutcome = 'answered';
   const worse = (code: number) => {
     exit = Math.max(exit, code);
   };
@@ -98,12 +83,16 @@ export async function runRadioCheck(options: RadioCheckOptions, deps: RadioCheck
     out('');
     out('Host');
     if (setup.wiring.kind !== 'ok') {
+      // What needs no profile is checked all the same, so one run names everything the host lacks.
+      for (const finding of checkHostWithoutProfile(deps.probe!)) out(`  ${markOf(finding)} ${finding.text}`);
       out(`  ✗ ${setup.wiring.reason}`);
+      out('');
+      out(HOST_SETUP_MISSING);
       return ExitCode.hostSetup;
     }
     out(`  device profile: ${setup.profile}`);
     const findings = checkHost(setup.wiring.wiring, deps.probe!);
-    for (const finding of findings) out(`  ${finding.ok ? '✓' : '✗'} ${finding.text}`);
+    for (const finding of findings) out(`  ${markOf(finding)} ${finding.text}`);
     const missing = new Set(findings.filter((f) => !f.ok).map((f) => f.subject));
     if (missing.size > 0) worse(ExitCode.hostSetup);
     const opened = await openChips(setup.wiring.wiring, missing, deps);
@@ -160,14 +149,19 @@ export async function runRadioCheck(options: RadioCheckOptions, deps: RadioCheck
     if (options.serial !== undefined) {
       out('');
       out(`Inverter ${options.serial}`);
-      const asked = await askDeviceInfo(
-        options.serial,
-        settings,
-        { nrf: nrfOk ? chips.nrf?.driver : undefined, cmt: cmtOk ? chips.cmt?.driver : undefined },
-        deps,
-      );
-      worse(asked.exit);
-      inverterSilent = !asked.answered;
+      const radioKind = radioOfSerial(options.serial);
+      const driver = radioKind === 'CMT' ? chips.cmt?.driver : chips.nrf?.driver;
+      const driverOk = radioKind === 'CMT' ? cmtOk : nrfOk;
+      if (!radioKind) {
+        out(`  ✗ ${notAnInverter(options.serial)}`);
+        inverter = 'silent';
+      } else if (!driver || !driverOk) {
+        out(`  ✗ its radio (${radioKind === 'CMT' ? 'CMT2300A' : 'nRF24'}) does not answer: nothing sent`);
+        worse(ExitCode.chipSilent);
+        inverter = 'silent';
+      } else {
+        inverter = await askDeviceInfo(options.serial, settings, driverRadio(driver), deps);
+      }
     }
   } finally {
     await Promise.all([chips.nrf?.driver.stop(), chips.cmt?.driver.stop()]);
@@ -176,12 +170,14 @@ export async function runRadioCheck(options: RadioCheckOptions, deps: RadioCheck
   out('');
   out(
     exit === ExitCode.ok
-      ? inverterSilent
+      ? inverter === 'silent'
         ? 'The host and the chips are fine; the inverter did not answer (see above).'
-        : 'All well.'
+        : inverter === 'other-dtu'
+          ? 'The host and the chips are fine; the inverter answers another DTU, not this one (see above).'
+          : 'All well.'
       : exit === ExitCode.chipSilent
         ? 'A chip does not answer (exit 1).'
-        : 'The host setup is missing something (exit 2).',
+        : HOST_SETUP_MISSING,
   );
   return exit;
 }
@@ -302,26 +298,9 @@ async function openChips(
   return { chips, problems };
 }
 
-/** Asks the inverter for its device info and prints it; an HMS/HMT is also tried after a channel change. */
-async function askDeviceInfo(
-  serial: string,
-  settings: RadioSettings,
-  drivers: { nrf: Nrf24Radio | undefined; cmt: Cmt2300aRadio | undefined },
-  deps: RadioCheckDeps,
-): Promise<{ exit: number; answered: boolean }> {
-  const { out, clock } = deps;
-  const family = familyOfSerial(serial);
-  if (!family) {
-    out(`  ✗ ${serial} is not the serial of a supported inverter`);
-    return { exit: ExitCode.ok, answered: false };
-  }
-  const radioKind = FAMILIES[family].radio;
-  const driver = radioKind === 'CMT' ? drivers.cmt : drivers.nrf;
-  if (!driver) {
-    out(`  ✗ its radio (${radioKind === 'CMT' ? 'CMT2300A' : 'nRF24'}) does not answer: nothing sent`);
-    return { exit: ExitCode.chipSilent, answered: false };
-  }
-  const radio: Radio = {
+/** The chip driver of the inverter's radio as a `Radio` the device-info request goes through. */
+function driverRadio(driver: Nrf24Radio | Cmt2300aRadio): Radio {
+  return {
     name: 'radio-check',
     configure: () => undefined,
     status: () => ({
@@ -332,67 +311,4 @@ async function askDeviceInfo(
     start: () => undefined,
     stop: () => undefined,
   };
-  const ask = <T>(type: DataType, decode: (payload: Uint8Array) => Result<T>) =>
-    runTransaction<T>(
-      { radio, clock },
-      {
-        radio: radioKind,
-        frame: buildDataRequest({
-          inverter: serial,
-          dtu: settings.dtuSerial,
-          dataType: type,
-          time: clock.now() / 1000,
-        }),
-        windowMs: AnswerWindowMs.deviceInfo,
-        responseCommand: ResponseCommand.DataResponse,
-        inverter: serial,
-        dtu: settings.dtuSerial,
-        decode,
-      },
-    );
-  let simple = await ask(DataType.DeviceInfoSimple, decodeDeviceInfoSimple);
-  if (!simple.ok && radioKind === 'CMT') {
-    const country = cmtCountry(settings.cmtCountry);
-    if (country) {
-      out(
-        `  no answer on ${mhz(settings.cmtFrequencyHz)}: telling it on ${mhz(country.startupFrequencyHz)} (its start-up frequency) to move there`,
-      );
-      const frame = buildChannelChange({
-        inverter: serial,
-        dtu: settings.dtuSerial,
-        country: settings.cmtCountry,
-        frequencyHz: settings.cmtFrequencyHz,
-      });
-      await transmitBounded(
-        { radio, clock },
-        {
-          radio: 'CMT',
-          frame,
-          frequencyHz: country.startupFrequencyHz,
-          windowMs: AnswerWindowMs.channelChange,
-        },
-      );
-      await clock.sleep(2000);
-      simple = await ask(DataType.DeviceInfoSimple, decodeDeviceInfoSimple);
-    }
-  }
-  if (!simple.ok) {
-    out(
-      `  ✗ no device info: ${simple.failure === 'nothing' ? 'no answer at all (is it in daylight, in range, the serial right?)' : `the answer was ${simple.failure}`}`,
-    );
-    return { exit: ExitCode.ok, answered: false };
-  }
-  const info = simple.value;
-  const model = lookupModel(info.hwPartNumber);
-  out(
-    `  ✓ answers: ${model.model || 'unknown model'} (part number 0x${info.hwPartNumber.toString(16).toUpperCase()}, hardware ${formatHardwareVersion(info)})`,
-  );
-  const all = await ask(DataType.DeviceInfoAll, decodeDeviceInfoAll);
-  if (all.ok) {
-    const value = all.value;
-    out(
-      `    firmware ${formatFirmwareVersion(value.fwBuildVersion)} built ${formatBuildDateTime(value)}, bootloader ${formatFirmwareVersion(value.bootloaderVersion)}`,
-    );
-  }
-  return { exit: ExitCode.ok, answered: true };
 }

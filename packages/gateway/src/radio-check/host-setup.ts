@@ -3,7 +3,7 @@
  * gpiochip nodes, the kernel setting in config.txt that creates them, and the permission to open them.
  * Every finding says what to do. Reads through a `HostProbe`, so tests give a host of their own.
  */
-import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, readdirSync, readFileSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import type { LinuxRadioWiring } from '../radio/linux/wiring';
 
@@ -19,6 +19,8 @@ export interface HostProbe {
   groups(): string[];
   /** The first config.txt found, with its text. */
   configTxt(): { path: string; text: string } | undefined;
+  /** The names in a directory (none when it cannot be read). */
+  list(dir: string): string[];
 }
 
 /** Where Raspberry Pi OS keeps config.txt (Bookworm and later, then earlier releases). */
@@ -29,7 +31,12 @@ export interface HostFinding {
   subject: string;
   ok: boolean;
   text: string;
+  /** Neither found nor missing: the check could not tell (printed with a ?). */
+  unsure?: boolean;
 }
+
+/** The mark a finding is printed with. */
+export const markOf = (finding: HostFinding): string => (finding.unsure ? '?' : finding.ok ? '✓' : '✗');
 
 const code = (error: unknown): string => {
   const value = (error as { code?: unknown } | null)?.code;
@@ -88,6 +95,13 @@ export function systemHostProbe(): HostProbe {
         }
       }
       return undefined;
+    },
+    list(dir) {
+      try {
+        return readdirSync(dir);
+      } catch {
+        return [];
+      }
     },
   };
 }
@@ -170,4 +184,95 @@ function missingNode(
     return `${node.path} (${node.chip}) does not exist although ${config.path} has "${overlay.line}": reboot, and check that no later line turns it off`;
   }
   return `${node.path} (${node.chip}) does not exist: add "${overlay.line}" to ${config.path} and reboot`;
+}
+
+/** A config.txt line that enables SPI: SPI0 by its parameter, any other bus by its overlay. */
+const SPI_ON = /^[ \t]*(dtparam=(?:[^#\n]*,)?spi=on\b|dtoverlay=spi\d+-[^\s#]*)/gm;
+
+/**
+ * What can be checked without a device profile: SPI in config.txt, the spidev and gpiochip nodes there
+ * are, and the groups that open them. Said before the tool asks for a profile, so a fresh host learns
+ * everything it lacks at once.
+ */
+export function checkHostWithoutProfile(probe: HostProbe): HostFinding[] {
+  const findings: HostFinding[] = [];
+  const config = probe.configTxt();
+  const enabling = config ? [...config.text.matchAll(SPI_ON)].map((match) => match[1]!) : [];
+  if (!config) {
+    findings.push({
+      subject: 'config.txt',
+      ok: true,
+      unsure: true,
+      text: `no config.txt (${CONFIG_TXT_PATHS.join(' or ')}): not Raspberry Pi OS, so the SPI setting cannot be checked there; on another board SPI is enabled in its device tree`,
+    });
+  } else if (enabling.length > 0) {
+    findings.push({
+      subject: config.path,
+      ok: true,
+      text: `SPI is enabled in ${config.path} (${enabling.map((line) => `"${line}"`).join(', ')})`,
+    });
+  } else {
+    findings.push({
+      subject: config.path,
+      ok: false,
+      text: `SPI is not enabled in ${config.path}: add "dtparam=spi=on" (SPI0; "dtoverlay=spi1-2cs" for SPI1) and reboot`,
+    });
+  }
+
+  const dev = probe.list('/dev');
+  const spidevs = dev.filter((name) => /^spidev\d+\.\d+$/.test(name)).map((name) => `/dev/${name}`);
+  const gpiochips = dev.filter((name) => /^gpiochip\d+$/.test(name)).map((name) => `/dev/${name}`);
+  const byNumber = (a: string, b: string) => a.localeCompare(b, 'en', { numeric: true });
+  spidevs.sort(byNumber);
+  gpiochips.sort(byNumber);
+  findings.push(
+    spidevs.length > 0
+      ? { subject: '/dev/spidev*', ok: true, text: `SPI device nodes: ${spidevs.join(', ')}` }
+      : {
+          subject: '/dev/spidev*',
+          ok: false,
+          text: `no /dev/spidev* node: ${
+            enabling.length > 0
+              ? 'SPI is enabled in config.txt but not active yet: reboot'
+              : config
+                ? 'SPI is off (see config.txt above)'
+                : 'this host has no SPI enabled'
+          }`,
+        },
+    gpiochips.length > 0
+      ? { subject: '/dev/gpiochip*', ok: true, text: `GPIO chips: ${gpiochips.join(', ')}` }
+      : {
+          subject: '/dev/gpiochip*',
+          ok: false,
+          text: 'no /dev/gpiochip* node: this host offers no GPIO character device (not a board with GPIO, or a container without its /dev)',
+        },
+  );
+
+  const user = probe.user();
+  if (user === 'root') {
+    findings.push({
+      subject: 'groups',
+      ok: true,
+      text: 'running as root: no group needed here (the service runs as its own user: run the check as that user too)',
+    });
+    return findings;
+  }
+  // The group that owns the first node, as the permission check names it; the usual name without one.
+  const owner = (node: string | undefined, usual: string) => {
+    const group = node ? probe.groupOf(node) : undefined;
+    return group && group !== 'root' ? group : usual;
+  };
+  const needed = [...new Set([owner(spidevs[0], 'spi'), owner(gpiochips[0], 'gpio')])];
+  const groups = new Set(probe.groups());
+  const lacking = needed.filter((group) => !groups.has(group));
+  findings.push(
+    lacking.length === 0
+      ? { subject: 'groups', ok: true, text: `${user} is in the ${needed.join(' and ')} groups` }
+      : {
+          subject: 'groups',
+          ok: false,
+          text: `${user} is not in the ${lacking.join(' and ')} group${lacking.length > 1 ? 's' : ''}: sudo usermod -aG ${lacking.join(',')} ${user}, then log in again or restart the service`,
+        },
+  );
+  return findings;
 }

@@ -90,6 +90,7 @@ describe('radio-check --radio model', () => {
 /** A host of our own: which nodes exist and open, and what config.txt says. */
 function probe(host: {
   nodes?: Record<string, 'ok' | 'EACCES'>;
+  user?: string;
   groups?: string[];
   configTxt?: string;
 }): HostProbe {
@@ -97,10 +98,15 @@ function probe(host: {
     exists: (path) => (host.nodes?.[path] ? 'ok' : 'ENOENT'),
     access: (path) => host.nodes?.[path] ?? 'ENOENT',
     groupOf: (path) => (path.includes('spidev') ? 'spi' : 'gpio'),
-    user: () => 'pi',
+    user: () => host.user ?? 'pi',
     groups: () => host.groups ?? ['pi'],
     configTxt: () =>
       host.configTxt === undefined ? undefined : { path: '/boot/firmware/config.txt', text: host.configTxt },
+    list: (dir) =>
+      Object.keys(host.nodes ?? {})
+        .filter((path) => path.startsWith(`${dir}/`))
+        .map((path) => path.slice(dir.length + 1))
+        .concat(dir === '/dev' ? ['null', 'tty0'] : []),
   };
 }
 
@@ -170,22 +176,6 @@ describe('the host setup', () => {
     expect(code).toBe(ExitCode.hostSetup);
   });
 
-  it('exits 2 when no profile is chosen, naming the profiles to choose from', async () => {
-    const lines: string[] = [];
-    const code = await runRadioCheck(
-      { mode: 'hardware', listenS: 0 },
-      {
-        clock: new ManualClock(NOON),
-        out: (l) => lines.push(l),
-        setup: await readCheckSetup(await dataDir()),
-      },
-    );
-    expect(code).toBe(ExitCode.hostSetup);
-    expect(lines.join('\n')).toMatch(
-      /no device profile chosen: .*--profile.*"Raspberry Pi: nRF24L01\+ on SPI0 CE0"/,
-    );
-  });
-
   it('exits 2 on this machine, which has no SPI, and names what is missing', async () => {
     const lines: string[] = [];
     const code = await runRadioCheck(
@@ -204,5 +194,99 @@ describe('the host setup', () => {
     expect(text).toMatch(/✗ \/dev\/spidev0\.1 \(CMT2300A\) does not exist/);
     expect(text).toMatch(/dtparam=spi=on/);
     expect(text).toContain('The host setup is missing something (exit 2).');
+  });
+});
+
+/** The check without a device profile, on a host of our own. */
+async function withoutProfile(host: HostProbe) {
+  const lines: string[] = [];
+  const code = await runRadioCheck(
+    { mode: 'hardware', listenS: 0 },
+    {
+      clock: new ManualClock(NOON),
+      out: (l) => lines.push(l),
+      setup: await readCheckSetup(await dataDir()),
+      probe: host,
+      host: () => Promise.reject(new Error('no chip is opened without a profile')),
+    },
+  );
+  return { code, lines, text: lines.join('\n') };
+}
+
+const PI_NODES = { '/dev/spidev0.1': 'ok', '/dev/spidev0.0': 'ok', '/dev/gpiochip0': 'ok' } as const;
+
+describe('without a device profile', () => {
+  it('checks SPI, the nodes and the groups, then names the profiles to choose from, and exits 2', async () => {
+    const { code, lines, text } = await withoutProfile(
+      probe({ nodes: PI_NODES, groups: ['pi', 'spi', 'gpio'], configTxt: '[all]\ndtparam=spi=on\n' }),
+    );
+    expect(lines).toContain('  ✓ SPI is enabled in /boot/firmware/config.txt ("dtparam=spi=on")');
+    expect(lines).toContain('  ✓ SPI device nodes: /dev/spidev0.0, /dev/spidev0.1');
+    expect(lines).toContain('  ✓ GPIO chips: /dev/gpiochip0');
+    expect(lines).toContain('  ✓ pi is in the spi and gpio groups');
+    expect(text).not.toContain('✗ SPI');
+    const profile = lines.findIndex((l) =>
+      /✗ no device profile chosen: .*--profile.*"Raspberry Pi: nRF24L01\+ on SPI0 CE0"/.test(l),
+    );
+    expect(profile).toBeGreaterThan(lines.findIndex((l) => l.includes('groups')));
+    expect(text).toContain('The host setup is missing something (exit 2).');
+    expect(code).toBe(ExitCode.hostSetup);
+  });
+
+  it('says SPI is off in config.txt and there is no spidev, with the line to add', async () => {
+    const { code, lines } = await withoutProfile(
+      probe({
+        nodes: { '/dev/gpiochip0': 'ok' },
+        groups: ['spi', 'gpio'],
+        configTxt: '#dtparam=spi=on\ndtparam=audio=on\n',
+      }),
+    );
+    expect(lines).toContain(
+      '  ✗ SPI is not enabled in /boot/firmware/config.txt: add "dtparam=spi=on" (SPI0; "dtoverlay=spi1-2cs" for SPI1) and reboot',
+    );
+    expect(lines).toContain('  ✗ no /dev/spidev* node: SPI is off (see config.txt above)');
+    expect(code).toBe(ExitCode.hostSetup);
+  });
+
+  it('takes an SPI overlay for enabled, and says to reboot when no node is there yet', async () => {
+    const { lines } = await withoutProfile(
+      probe({ groups: ['spi', 'gpio'], configTxt: 'dtoverlay=spi1-1cs,cs0_pin=18 # the second bus\n' }),
+    );
+    expect(lines).toContain(
+      '  ✓ SPI is enabled in /boot/firmware/config.txt ("dtoverlay=spi1-1cs,cs0_pin=18")',
+    );
+    expect(lines).toContain(
+      '  ✗ no /dev/spidev* node: SPI is enabled in config.txt but not active yet: reboot',
+    );
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}✗ no \/dev\/gpiochip\* node: /));
+  });
+
+  it('names the groups the user lacks and the usermod line, and needs none as root', async () => {
+    const none = await withoutProfile(
+      probe({ nodes: PI_NODES, groups: ['pi'], configTxt: 'dtparam=spi=on' }),
+    );
+    expect(none.lines).toContain(
+      '  ✗ pi is not in the spi and gpio groups: sudo usermod -aG spi,gpio pi, then log in again or restart the service',
+    );
+    const one = await withoutProfile(
+      probe({ nodes: PI_NODES, groups: ['gpio'], configTxt: 'dtparam=spi=on' }),
+    );
+    expect(one.lines).toContain(
+      '  ✗ pi is not in the spi group: sudo usermod -aG spi pi, then log in again or restart the service',
+    );
+    const root = await withoutProfile(
+      probe({ nodes: PI_NODES, user: 'root', groups: [], configTxt: 'dtparam=spi=on' }),
+    );
+    expect(root.text).toMatch(/✓ running as root: no group needed here/);
+    expect(root.text).not.toContain('usermod');
+  });
+
+  it('runs on this machine, which has no SPI, says so plainly and exits 2', async () => {
+    const { code, lines, text } = await withoutProfile(systemHostProbe());
+    expect(text).toMatch(/not Raspberry Pi OS|SPI is (not )?enabled in \/boot\//);
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}✗ no \/dev\/spidev\* node: /));
+    expect(text).toMatch(/✗ no device profile chosen: /);
+    expect(text).toContain('The host setup is missing something (exit 2).');
+    expect(code).toBe(ExitCode.hostSetup);
   });
 });
