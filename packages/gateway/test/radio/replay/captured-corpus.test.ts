@@ -144,6 +144,8 @@ const corpus = readCorpus();
  */
 const CHECKED_ELSEWHERE: Record<string, string> = {
   'mi-600-info-ahoy-esp-1111-1 mi-info': 'packages/hoymiles/test/messages/mi.test.ts',
+  'hm-devinfo-onbattery-903-1 device-info-all': 'packages/gateway/test/radio-check/device-info.test.ts',
+  'hm-devinfo-onbattery-903-1 device-info-simple': 'packages/gateway/test/radio-check/device-info.test.ts',
 };
 const REPO = join(CAPTURES_DIR, '../../../..');
 
