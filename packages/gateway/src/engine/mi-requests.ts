@@ -226,7 +226,16 @@ export class MiRequests {
       if (signal.aborted) return { ok: false, cancelled: true };
       const frames = await transmitBounded({ radio, clock }, { radio: 'NRF24', frame, windowMs });
       if (signal.aborted) return { ok: false, cancelled: true };
+      // Only frames for this DTU count: an MI names itself in bytes 5..8, a third address there answers
+      // another DTU nearby (counted, never used), as for the other families.
+      const ours: Uint8Array[] = [];
       for (const f of frames) {
+        const addressed = parseFrame(f, { inverter: inv.serial, dtu: this.#o.dtuSerial() });
+        if (!addressed.ok && addressed.error.code === 'other-dtu') {
+          inv.stats.otherDtu();
+          continue;
+        }
+        ours.push(f);
         const status = decodeMiStatusFrame(f, { inverter: inv.serial });
         if (status.ok) this.#status(inv, status.value.input, status.value.state, status.value.code);
         if (parseFrame(f, { inverter: inv.serial }).ok) {
@@ -238,7 +247,7 @@ export class MiRequests {
           heardSomething = true;
         }
       }
-      const value = accept(frames);
+      const value = accept(ours);
       if (value !== undefined) {
         inv.stats.result('success');
         return { ok: true, value };

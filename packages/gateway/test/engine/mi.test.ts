@@ -3,6 +3,7 @@
  * a ManualClock: the MI request chain, estimated AC power, the kept total yield, on/off with the status
  * event, and a limit attempt.
  */
+import { crc8 } from '@dtu-console/hoymiles';
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../src/bus';
 import { InverterEngine } from '../../src/engine/engine';
@@ -138,6 +139,38 @@ describe('MI inverters in the engine', () => {
     await p.clock.advance(2_000);
     expect(p.live.inverter(MI600)!.maxPowerW).toBe(0);
     expect(p.live.inverter(MI600)!.limitSetStatus).toBe('Failure');
+    await p.engine.stop();
+  });
+});
+
+describe('MI answers to another DTU', () => {
+  it('counts them and reads the values from its own answers only', async () => {
+    const p = plant([MI600]);
+    const transmit = p.radio.transmit.bind(p.radio);
+    // Another DTU nearby asks the same MI: each of its answers is heard first, with a third address in
+    // bytes 5..8 and other values.
+    p.radio.transmit = async (request) => {
+      const answers = await transmit(request);
+      const foreign = answers.map((frame) => {
+        const copy = frame.slice();
+        copy.set([0x80, 0x99, 0x88, 0x77], 5);
+        for (let i = 10; i < copy.length - 1; i++) copy[i] = copy[i]! ^ 0x5a;
+        copy[copy.length - 1] = crc8(copy, 0, copy.length - 1);
+        return copy;
+      });
+      return [...foreign, ...answers];
+    };
+    await p.engine.start();
+    await p.clock.advance(2 * MINUTE);
+    const inv = p.live.inverter(MI600)!;
+    const sim = p.radio.inspect(MI600)!;
+    expect(inv.hasData).toBe(true);
+    expect(inv.otherDtuFrames).toBeGreaterThan(0);
+    // The values are the virtual inverter's, not the foreign answers' (their bytes are all changed).
+    inv.values.dc.forEach((d, c) => {
+      expect(Math.abs(d.power - sim.dc[c]!.power)).toBeLessThan(sim.dc[c]!.power * 0.05 + 1);
+    });
+    expect(inv.deviceInfo.hwModelName).toBe(sim.model);
     await p.engine.stop();
   });
 });
