@@ -8,9 +8,17 @@
  * only through a loader (tsx), which keeps a second JavaScript engine thread and the source maps of every
  * file in memory, about 40 MB per process on a small host.
  */
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
+
+/** `--outdir <dir>`: another folder than dist/ (the npm package's test builds into a staged checkout). */
+const { values: args } = parseArgs({ options: { outdir: { type: 'string' } } });
+const outdir = resolve(import.meta.dirname, args.outdir ?? 'dist');
+// Chunk names change with their content: the chunks of an earlier build must not stay behind.
+rmSync(outdir, { recursive: true, force: true });
 
 /** Packages with a compiled part (or that load one), kept out of the bundle. */
 const NATIVE_PACKAGES = ['better-sqlite3', 'koffi', 'serialport'];
@@ -26,7 +34,7 @@ const result = await build({
     setup: 'src/setup/cli.ts',
   },
   absWorkingDir: import.meta.dirname,
-  outdir: 'dist',
+  outdir,
   bundle: true,
   // Code shared by the entries, and what is imported only on demand (Modbus, the TLS certificate maker),
   // goes into chunks of its own: a start parses only what it uses.
@@ -76,6 +84,6 @@ const packages = [...new Set(imported.filter((path) => external.test(path) && !b
   .filter((path) => !/^[./]/.test(path))
   .map(packageOf);
 writeFileSync(
-  new URL('dist/external-packages.json', import.meta.url),
+  join(outdir, 'external-packages.json'),
   `${JSON.stringify([...new Set(packages)].sort(), null, 2)}\n`,
 );
