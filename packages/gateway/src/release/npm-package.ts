@@ -50,6 +50,16 @@ export interface Lockfile {
   packages: Record<string, LockEntry>;
 }
 
+/**
+ * Where the registry keeps a package's tarball. With it in the shrinkwrap, npm downloads each tarball
+ * straight away instead of first reading every package's list of versions (the checkout's lockfile leaves
+ * it out: `omit-lockfile-registry-resolved`). npm puts the owner's registry in its place when they use
+ * another one (its `replace-registry-host`).
+ */
+export function registryTarball(name: string, version: string): string {
+  return `https://registry.npmjs.org/${name}/-/${name.split('/').pop()}-${version}.tgz`;
+}
+
 /** The folder a lockfile path's package sits in for Node's module resolution: one level up. */
 function parentOf(path: string): string {
   const at = path.lastIndexOf('/node_modules/');
@@ -89,7 +99,7 @@ export function dependencyTree(
     const target = relocate(path);
     if (found[target]) return;
     const { dev: _dev, devOptional: _devOptional, peer: _peer, ...entry } = lock.packages[path] as LockEntry;
-    found[target] = entry;
+    found[target] = { ...entry, resolved: entry.resolved ?? registryTarball(name, entry.version as string) };
     for (const dep of Object.keys(entry.dependencies ?? {})) visit(path, dep, false);
     for (const dep of Object.keys(entry.optionalDependencies ?? {})) visit(path, dep, true);
   };
