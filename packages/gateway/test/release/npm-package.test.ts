@@ -5,12 +5,22 @@
  * and a one-page console (the real console's build is the bench's: `BENCH_ONLY=install`).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dependencyTree, type Lockfile, packageFiles, packNpmPackage } from '../../src/release/npm-package';
+import { packRelease } from '../../src/release/format';
+import {
+  dependencyTree,
+  type Lockfile,
+  packageFiles,
+  packNpmPackage,
+  registryTarball,
+} from '../../src/release/npm-package';
+import { multipart } from '../helpers/multipart';
 import { freePort } from '../helpers/ports';
 import { offerPrebuiltBinary } from '../helpers/prebuilt-binary';
 
@@ -37,14 +47,31 @@ describe('the package’s dependencies (dependencyTree, packageFiles)', () => {
     },
   };
 
-  it('takes what the run-time packages need, as Node resolves it, moved to the package’s top', () => {
+  const at = (name: string, version: string) => `https://registry.npmjs.org/${name}/-/${name}-${version}.tgz`;
+
+  it('takes what the run-time packages need, as Node resolves it, moved to the package’s top, with the registry’s tarball', () => {
     expect(dependencyTree(lock, 'packages/gateway', ['native', 'pinned'])).toEqual({
-      'node_modules/helper': { version: '2.0.0', dependencies: { tiny: '^1' } },
-      'node_modules/helper/node_modules/tiny': { version: '1.0.0' },
-      'node_modules/native': lock.packages['node_modules/native'],
-      'node_modules/native-arm': { version: '1.2.3', optional: true, cpu: ['arm'] },
-      'node_modules/pinned': { version: '0.9.0' },
+      'node_modules/helper': {
+        version: '2.0.0',
+        dependencies: { tiny: '^1' },
+        resolved: at('helper', '2.0.0'),
+      },
+      'node_modules/helper/node_modules/tiny': { version: '1.0.0', resolved: at('tiny', '1.0.0') },
+      'node_modules/native': { ...lock.packages['node_modules/native'], resolved: at('native', '1.2.3') },
+      'node_modules/native-arm': {
+        version: '1.2.3',
+        optional: true,
+        cpu: ['arm'],
+        resolved: at('native-arm', '1.2.3'),
+      },
+      'node_modules/pinned': { version: '0.9.0', resolved: at('pinned', '0.9.0') },
     });
+  });
+
+  it('names a scoped package’s tarball without its scope', () => {
+    expect(registryTarball('@koromix/koffi-linux-arm', '3.3.4')).toBe(
+      'https://registry.npmjs.org/@koromix/koffi-linux-arm/-/koffi-linux-arm-3.3.4.tgz',
+    );
   });
 
   it('refuses a run-time package the lockfile does not have', () => {
@@ -183,33 +210,101 @@ describe('the package packed, installed with npm and run', () => {
     );
   });
 
-  it('starts with --data-dir, serves the console and the status, and keeps its data there', async () => {
-    const dataDir = join(work, 'data');
+  /** The installed dtu-console on a free port; resolves once /api/system/status answers. */
+  async function startInstalled(dataDir: string) {
     const port = await freePort();
     const child: ChildProcess = spawn(
       bin('dtu-console'),
       ['--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir],
-      {
-        stdio: 'ignore',
-        env: { ...process.env, LOG_LEVEL: 'warn' },
-      },
+      { stdio: 'ignore', env: { ...process.env, LOG_LEVEL: 'warn', DTU_CONSOLE_HEALTH_TIMEOUT_MS: '30000' } },
     );
-    try {
-      let status: { git_hash?: string; release?: unknown } | undefined;
-      for (let i = 0; i < 120 && !status; i++) {
-        status = await fetch(`http://127.0.0.1:${port}/api/system/status`).then(
-          (response) => (response.ok ? (response.json() as Promise<typeof status>) : undefined),
-          () => undefined,
-        );
-        if (!status) await new Promise((resolve) => setTimeout(resolve, 250));
+    const status = async () =>
+      fetch(`http://127.0.0.1:${port}/api/system/status`).then(
+        (response) => (response.ok ? (response.json() as Promise<Status>) : undefined),
+        () => undefined,
+      );
+    const until = async (wanted: (status: Status) => boolean) => {
+      for (let i = 0; i < 240; i++) {
+        const now = await status();
+        if (now && wanted(now)) return now;
+        await new Promise((resolve) => setTimeout(resolve, 250));
       }
-      expect(status).toMatchObject({ git_hash: 'g1234567', release: { current: null } });
-      expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toContain('dtu-console');
+      throw new Error('the installed gateway did not get there within 60 s');
+    };
+    await until(() => true);
+    return {
+      port,
+      until,
+      async stop() {
+        const ended = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await ended;
+      },
+    };
+  }
+  type Status = { git_hash?: string; release?: { current: string | null } };
+
+  it('starts with --data-dir, serves the console and the status, and keeps its data there', async () => {
+    const dataDir = join(work, 'data');
+    const gateway = await startInstalled(dataDir);
+    try {
+      expect(await gateway.until(() => true)).toMatchObject({
+        git_hash: 'g1234567',
+        release: { current: null },
+      });
+      expect(await (await fetch(`http://127.0.0.1:${gateway.port}/`)).text()).toContain('dtu-console');
       expect(readFileSync(join(dataDir, 'config.json'), 'utf8')).toContain('"dtu"');
     } finally {
-      const ended = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await ended;
+      await gateway.stop();
     }
   }, 60_000);
+
+  it('takes a firmware-upgrade release of the same build and restarts into it, its dependencies the package’s', async () => {
+    const installed = join(prefix, 'lib/node_modules/dtu-console');
+    const paths = execFileSync('find', ['.', '-type', 'f', '-not', '-path', './node_modules/*'], {
+      cwd: installed,
+      encoding: 'utf8',
+    })
+      .trim()
+      .split('\n')
+      .map((path) => path.slice(2))
+      .filter((path) => path !== 'release.json');
+    const meta = {
+      name: 'dtu-console',
+      version: '7.9.0',
+      gitHash: 'g7654321',
+      createdAt: '2026-11-28T13:00:00.000Z',
+    };
+    const files = [
+      ...paths.map((path) => ({ path, data: readFileSync(join(installed, path)) })),
+      // The upload check asks for the gateway's sources too (docs/releases.md).
+      {
+        path: 'packages/gateway/src/main.ts',
+        data: readFileSync(join(checkout, 'packages/gateway/src/main.ts')),
+      },
+      { path: 'release.json', data: Buffer.from(JSON.stringify(meta)) },
+    ];
+    const upload = gzipSync(packRelease(meta, files));
+    const gateway = await startInstalled(join(work, 'data-upgrade'));
+    try {
+      const body = multipart([
+        { name: 'MD5', content: createHash('md5').update(upload).digest('hex') },
+        { name: 'firmware', filename: 'dtu-console-7.9.0.bin.gz', content: upload },
+      ]);
+      const response = await fetch(`http://127.0.0.1:${gateway.port}/api/firmware/update`, {
+        method: 'POST',
+        headers: {
+          ...body.headers,
+          authorization: `Basic ${Buffer.from('admin:openDTU42').toString('base64')}`,
+        },
+        body: body.payload,
+      });
+      expect(response.status).toBe(200);
+      expect(await gateway.until((status) => status.release?.current === 'dtu-console-7.9.0')).toMatchObject({
+        git_hash: 'g7654321',
+      });
+    } finally {
+      await gateway.stop();
+    }
+  }, 90_000);
 });
