@@ -222,7 +222,7 @@ export async function measureInstall(): Promise<Section> {
           budget: { op: '<=', limit: BUDGET.installedMb },
         },
         {
-          name: 'peak resident memory of the install',
+          name: 'peak resident memory of the install (PSS, all its processes)',
           value: installPeak / MB,
           unit: 'MB',
           budget: { op: '<=', limit: BUDGET.installRssMb },
