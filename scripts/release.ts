@@ -1,15 +1,18 @@
 /**
  * `npm run release`: packs the built gateway and console into dist-release/dtu-console-<version>.bin.gz
- * (format in docs/releases.md). Options: --version <semver> (default: package.json), --out <dir>.
+ * (format in docs/releases.md), the firmware-upgrade file, and from the same build into
+ * dist-release/dtu-console-<version>.tgz, the owner's npm package (docs/install.md).
+ * Options: --version <semver> (default: package.json), --out <dir>.
  * Builds the console and the gateway bundle first when their sources are newer (scripts/ensure-build.mjs).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { packRelease, RELEASE_NAME, releaseDirName } from '../packages/gateway/src/release/format';
+import { packNpmPackage } from '../packages/gateway/src/release/npm-package';
 import { RELEASE_MANIFEST_FILE, readBuildInfo } from '../packages/gateway/src/system/build-info';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -60,12 +63,15 @@ async function main() {
     paths.map(async (path) => ({ path, data: await readFile(join(root, path)) })),
   );
   const meta = { name: RELEASE_NAME, version, gitHash: build.gitHash, createdAt: new Date().toISOString() };
-  files.push({ path: RELEASE_MANIFEST_FILE, data: Buffer.from(`${JSON.stringify(meta, null, 2)}\n`) });
+  const releaseManifest = `${JSON.stringify(meta, null, 2)}\n`;
+  files.push({ path: RELEASE_MANIFEST_FILE, data: Buffer.from(releaseManifest) });
   const packed = gzipSync(packRelease(meta, files), { level: 9 });
   await mkdir(out, { recursive: true });
   const file = join(out, `${releaseDirName(version)}.bin.gz`);
   await writeFile(file, packed);
   console.log(`${file}: ${files.length} files, ${packed.length} bytes`);
+  const tgz = await packNpmPackage({ root, out, version, releaseManifest });
+  console.log(`${tgz}: ${(await stat(tgz)).size} bytes`);
 }
 
 await main();

@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: builds the console, runs every measurement against real gateway processes and writes
  * `bench/out/bench-report.md` and `bench/out/bench-report.json`; exits with 1 when a budget fails.
- * BENCH_ONLY=bytes,first-value,first-paint-render,lighthouse,live-latency,fanout,rest,rss,scale,radio,limiter runs a part.
+ * BENCH_ONLY=bytes,first-value,first-paint-render,lighthouse,live-latency,fanout,rest,rss,scale,radio,limiter,install runs a part.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { measureConsoleBytes } from './console-bytes';
 import { measureFanout } from './fanout';
 import { measureFirstPaintRender } from './first-paint-render';
 import { measureFirstValue } from './first-value';
+import { measureInstall } from './install';
 import { configurePlant, root, startGateway } from './lib/gateway';
 import { environment, markdown, passes, type Section } from './lib/report';
 import { sleep } from './lib/stats';
@@ -90,6 +91,8 @@ async function main(): Promise<void> {
   await step('radio', () => measureRadio());
   // The power limiter over a simulated day, in-process on a ManualClock (no gateway process).
   await step('limiter', () => measureLimiter());
+  // The owner's npm package: packed, installed from the registry, started at 1/8 of a core.
+  await step('install', () => measureInstall());
 
   env.loadAfter = loadavg();
   const failures = sections.flatMap((section) =>

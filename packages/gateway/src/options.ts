@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SecurityLimits, SocketLimits } from '@dtu-console/contract';
-import { DEFAULT_WEB_ROOT } from './paths';
+import { CHECKOUT_DATA_DIR, DEFAULT_WEB_ROOT, defaultDataDir, SERVICE_DATA_DIR } from './paths';
 import { RADIO_MODES, type RadioMode } from './radio/radio';
+import { versionText } from './system/build-info';
 
 /** Everything the gateway needs to know before it starts, from flags first, then the environment. */
 export interface GatewayOptions {
@@ -48,9 +49,8 @@ export type TlsOption = { mode: 'files'; certFile: string; keyFile: string } | {
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '0.0.0.0';
-export const DEFAULT_DATA_DIR = './data';
 
-/** A start that must not go on: a bad flag (exit 2) or `--help` (its text, exit 0). */
+/** A start that must not go on: a bad flag (exit 2), or `--help` or `--version` (its text, exit 0). */
 export class OptionsError extends Error {
   constructor(
     message: string,
@@ -65,7 +65,8 @@ export const USAGE = `Usage: dtu-console [options]
 
   --port <n>                 PORT                HTTP port, or HTTPS port with TLS (default ${DEFAULT_PORT})
   --host <address>           HOST                address to listen on (default ${DEFAULT_HOST})
-  --data-dir <path>          DATA_DIR            config, history and backups (default ${DEFAULT_DATA_DIR})
+  --data-dir <path>          DATA_DIR            config, history and backups (default ${CHECKOUT_DATA_DIR};
+                                                 ${SERVICE_DATA_DIR} when installed from the package)
   --web-root <path>          WEB_ROOT            the built console
   --log-level <level>        LOG_LEVEL           trace, debug, info, warn, error (default info)
   --admin-password <text>    ADMIN_PASSWORD      the admin password of a first start (8..64 characters)
@@ -81,6 +82,7 @@ export const USAGE = `Usage: dtu-console [options]
   --tls-key <file>           TLS_KEY             the PEM private key of that certificate
   --tls self-signed          TLS=self-signed     serve HTTPS with a certificate made in the data directory
   --http-redirect <n>        HTTP_REDIRECT       with HTTPS: redirect plain HTTP on this port to it
+  -v, --version                                  the installed version
   -h, --help                                     this text
 `;
 
@@ -102,6 +104,7 @@ const FLAGS = {
   tls: { type: 'string' },
   'http-redirect': { type: 'string' },
   'replay-file': { type: 'string' },
+  version: { type: 'boolean', short: 'v' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -122,6 +125,7 @@ export function parseOptions(
 ): GatewayOptions {
   const { values } = parsedFlags(argv);
   if (values.help) throw new OptionsError(USAGE, 0);
+  if (values.version) throw new OptionsError(versionText(), 0);
   const portText = values.port ?? env.PORT ?? String(DEFAULT_PORT);
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -136,7 +140,7 @@ export function parseOptions(
   return {
     port,
     host: values.host ?? env.HOST ?? DEFAULT_HOST,
-    dataDir: resolve(values['data-dir'] ?? env.DATA_DIR ?? DEFAULT_DATA_DIR),
+    dataDir: resolve(values['data-dir'] ?? env.DATA_DIR ?? defaultDataDir()),
     webRoot: resolve(values['web-root'] ?? env.WEB_ROOT ?? DEFAULT_WEB_ROOT),
     logLevel: values['log-level'] ?? env.LOG_LEVEL ?? 'info',
     prettyLog: env.LOG_FORMAT ? env.LOG_FORMAT === 'pretty' : isTerminal,

@@ -1,6 +1,7 @@
 /**
- * `npm start`: the launcher (docs/releases.md). Starts the newest installed release that is pending or
- * last came up healthy, else the source checkout; a start that does not answer within a minute is
+ * `npm start`, and `dtu-console` of the owner's npm package: the launcher (docs/releases.md). Starts the
+ * newest installed release that is pending or last came up healthy, else the installation itself (the
+ * source checkout or the package); a start that does not answer within a minute is
  * stopped and the previous one started instead. When the gateway ends on its own (a restart into a newly
  * installed release, or --reboot-exits), the choice is made again (`release-choice.ts`). Arguments go to
  * the gateway unchanged. Bundled to dist/launcher.js (build.mjs).
@@ -8,9 +9,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { OptionsError, parseOptions } from '../options';
 import { LAUNCHER_ENV, RELEASE_ENV, readReleaseState } from '../release/state';
+import { installationId } from '../system/build-info';
 import { GATEWAY_NODE_FLAGS, GATEWAY_PROCESS_ENV, gatewayEntry } from '../system/node-process';
 import { healthUrl, probe } from './health';
-import { candidates, folderOf, forgetFailed, promote } from './release-choice';
+import { candidates, folderOf, forgetFailed, forPackage, promote } from './release-choice';
 
 /** How long a new start may take to answer before it counts as failed. */
 const HEALTH_TIMEOUT_MS = Number(process.env.DTU_CONSOLE_HEALTH_TIMEOUT_MS ?? 60_000);
@@ -105,7 +107,7 @@ async function stop(proc: ChildProcess): Promise<void> {
 }
 
 async function launch(): Promise<ChildProcess | undefined> {
-  const state = readReleaseState(dataDir);
+  const state = await forPackage(dataDir, readReleaseState(dataDir), installationId());
   const list = candidates(dataDir, state);
   for (const [index, release] of list.entries()) {
     if (stopping) return undefined;

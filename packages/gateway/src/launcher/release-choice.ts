@@ -27,6 +27,7 @@ export async function promote(dataDir: string, state: ReleaseState, release: str
     release === state.current
       ? { ...state, pending: null }
       : {
+          ...state,
           current: release,
           previous: state.current === release ? state.previous : state.current,
           pending: null,
@@ -44,8 +45,25 @@ export async function promote(dataDir: string, state: ReleaseState, release: str
 export async function forgetFailed(dataDir: string, release: string): Promise<void> {
   const now = readReleaseState(dataDir);
   await writeReleaseState(dataDir, {
+    ...now,
     current: now.current === release ? now.previous : now.current,
     previous: now.current === release ? null : now.previous === release ? null : now.previous,
     pending: now.pending === release ? null : now.pending,
   });
+}
+
+/**
+ * The state to start from: as it is, unless the owner installed another npm package since the last start
+ * (`installation` differs; docs/install.md). The package just installed is what the owner chose, update or
+ * rollback: the releases uploaded to the one before are set aside (and deleted after its healthy start).
+ */
+export async function forPackage(
+  dataDir: string,
+  state: ReleaseState,
+  installation: string | null,
+): Promise<ReleaseState> {
+  if (installation === null || state.installation === installation) return state;
+  const next: ReleaseState = { current: null, previous: null, pending: null, installation };
+  await writeReleaseState(dataDir, next);
+  return next;
 }

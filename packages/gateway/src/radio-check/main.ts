@@ -1,18 +1,20 @@
 /**
- * `npm run radio-check [-- options]`: the field check of a freshly wired radio module (check.ts;
+ * `npm run radio-check [-- options]` (`dtu-console-radio-check` when installed; cli.ts): the field check of a freshly wired radio module (check.ts;
  * docs/hardware.md, First contact). Exit 0 all well, 1 a chip does not answer, 2 the host setup is missing.
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { CHECKOUT_DATA_DIR, defaultDataDir, SERVICE_DATA_DIR } from '../paths';
 import { LinuxRadioHost } from '../radio/linux/host';
 import { SystemClock } from '../system/clock';
 import { ExitCode, runRadioCheck } from './check';
 import { systemHostProbe } from './host-setup';
 import { readCheckSetup } from './setup';
 
-export const RADIO_CHECK_USAGE = `Usage: npm run radio-check -- [options]
+export const RADIO_CHECK_USAGE = `Usage: npm run radio-check -- [options]   (installed: dtu-console-radio-check [options])
 
-  --data-dir <path>   the gateway's data directory: config.json and pin_mapping.json (default ./data)
+  --data-dir <path>   the gateway's data directory: config.json and pin_mapping.json
+                      (default ${CHECKOUT_DATA_DIR}; ${SERVICE_DATA_DIR} when installed from the package)
   --profile <name>    the device profile to check (default: the one chosen in the console)
   --listen <seconds>  how long to listen for frames (default 10; 0 skips)
   --serial <serial>   ask this inverter for its device info
@@ -44,7 +46,7 @@ export async function main(argv: string[]): Promise<number> {
     process.stderr.write(`Invalid --radio "${mode}": expected hardware (default) or model\n`);
     return ExitCode.hostSetup;
   }
-  const setup = await readCheckSetup(resolve(values['data-dir'] ?? './data'), values.profile);
+  const setup = await readCheckSetup(resolve(values['data-dir'] ?? defaultDataDir()), values.profile);
   // The gateway clock's timers do not hold the process open (unref): this does, until the check ends.
   const keepAlive = setInterval(() => undefined, 60_000);
   try {
@@ -76,14 +78,4 @@ function parse(argv: string[]) {
       help: { type: 'boolean', short: 'h' },
     },
   });
-}
-
-if (process.argv[1] && import.meta.url === new URL(`file://${resolve(process.argv[1])}`).href) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error) => {
-      process.stderr.write(`radio-check: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exit(ExitCode.hostSetup);
-    },
-  );
 }

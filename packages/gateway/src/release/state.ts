@@ -22,6 +22,11 @@ export interface ReleaseState {
   previous: string | null;
   /** Installed and checked, to be tried at the next start. */
   pending: string | null;
+  /**
+   * The npm package installation the releases were uploaded to (its version and build time,
+   * `installationId()`); absent in a checkout. Another package installed over it sets them aside.
+   */
+  installation?: string;
 }
 
 export const releasesDir = (dataDir: string) => join(dataDir, RELEASES_DIR);
@@ -32,7 +37,12 @@ export function readReleaseState(dataDir: string): ReleaseState {
       readFileSync(join(releasesDir(dataDir), STATE_FILE), 'utf8'),
     ) as Partial<ReleaseState>;
     const name = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-    return { current: name(raw.current), previous: name(raw.previous), pending: name(raw.pending) };
+    return {
+      current: name(raw.current),
+      previous: name(raw.previous),
+      pending: name(raw.pending),
+      ...(typeof raw.installation === 'string' ? { installation: raw.installation } : {}),
+    };
   } catch {
     return { current: null, previous: null, pending: null };
   }

@@ -52,7 +52,16 @@ function readFromDisk(): BuildInfo {
 /** Written by `npm run release` into the release's root (docs/releases.md). */
 export const RELEASE_MANIFEST_FILE = 'release.json';
 
-function readReleaseManifest(): { version: string; gitHash: string } | undefined {
+/**
+ * Which build an npm package installation is (docs/install.md): version and build time from its
+ * release.json; null in a checkout, which has none.
+ */
+export function installationId(): string | null {
+  const manifest = readReleaseManifest();
+  return manifest?.createdAt ? `${manifest.version} ${manifest.createdAt}` : null;
+}
+
+function readReleaseManifest(): { version: string; gitHash: string; createdAt?: string } | undefined {
   try {
     const manifest = JSON.parse(
       readFileSync(new URL(RELEASE_MANIFEST_FILE, `file://${INSTALL_ROOT}`), 'utf8'),
@@ -63,4 +72,10 @@ function readReleaseManifest(): { version: string; gitHash: string } | undefined
   } catch {
     return undefined;
   }
+}
+
+/** What `--version` prints: `dtu-console 1.2.3 (g1a2b3c4)`. */
+export function versionText(): string {
+  const { version, gitHash } = readBuildInfo();
+  return `dtu-console ${version} (${gitHash})`;
 }

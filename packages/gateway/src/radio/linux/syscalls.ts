@@ -58,7 +58,9 @@ async function createHostSyscalls(): Promise<LinuxSyscalls> {
   try {
     koffi = await import('koffi');
   } catch (error) {
-    throw new Error(`the koffi package could not be loaded (${(error as Error).message}): run npm ci`);
+    throw new Error(
+      `the koffi package could not be loaded (${(error as Error).message}): run npm ci in a checkout, or install the package again (docs/install.md)`,
+    );
   }
   const libc = koffi.load('libc.so.6');
   // `unsigned long` for the request: the kernel's type, 32 or 64 bits with the host.
