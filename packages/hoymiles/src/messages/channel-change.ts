@@ -2,7 +2,9 @@
  * HMS/HMT channel change (command 0x56) and the CMT2300A frequency ↔ channel rules.
  *
  * Frame: 56 <inv> <dtu> P1 P2 P3 <channel> 14 <CRC8>, P1..P3 = 02 15 21 (EU) or 03 17 3C (US, BR).
- * No CRC16 and no answer; it is sent on the inverter's start-up frequency.
+ * No CRC16; it is sent on the inverter's start-up frequency. An HMS answers it with
+ * D6 <inv> <dtu> P1 00 P2 P3 <CRC8> (captured for EU; docs/protocol.md, assumptions register), which the
+ * engine does not need: whether the inverter moved shows in its next answer on the new frequency.
  */
 import radio from '../../data/dtu-radio.json';
 import { fail, ok, type Result } from '../errors';
@@ -15,6 +17,7 @@ import {
   hex2,
   parseRawFrame,
   type RadioAddress,
+  RESPONSE_FLAG,
   resolveEndpoint,
 } from '../wire';
 
@@ -201,4 +204,28 @@ export function parseChannelChange(
     channel,
     frequencyHz: frequency.value,
   });
+}
+
+/** 14 bytes: D6 <inv> <dtu> P1 00 P2 P3 CRC8. */
+export const CHANNEL_CHANGE_ANSWER_LENGTH = 14;
+
+/**
+ * The inverter's answer to a channel change (the simulator's side): the DTU's address in bytes 5..8, the
+ * request's P1, then `00` and P2 P3. Throws RangeError for an unknown country.
+ */
+export function encodeChannelChangeAnswer(options: {
+  inverter: Endpoint;
+  dtu: Endpoint;
+  country: CmtCountryKey | number;
+}): Uint8Array {
+  const country = cmtCountry(options.country);
+  if (!country) throw new RangeError(`unknown CMT country ${options.country}`);
+  const [p1, p2, p3] = country.channelChangePrefix;
+  return buildFrame(
+    Command.ChannelChange | RESPONSE_FLAG,
+    resolveEndpoint(options.inverter, 'inverter'),
+    resolveEndpoint(options.dtu, 'dtu'),
+    p1,
+    Uint8Array.of(0x00, p2, p3),
+  );
 }

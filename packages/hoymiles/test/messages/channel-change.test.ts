@@ -5,11 +5,13 @@ import protocol from '../../data/protocol.json';
 import { crc8 } from '../../src/crc';
 import {
   buildChannelChange,
+  CHANNEL_CHANGE_ANSWER_LENGTH,
   CMT_COUNTRIES,
   type CmtCountryKey,
   cmtChannelOfFrequency,
   cmtCountry,
   cmtFrequencyOfChannel,
+  encodeChannelChangeAnswer,
   isFrequencyLegal,
   parseChannelChange,
 } from '../../src/messages/channel-change';
@@ -133,5 +135,21 @@ describe('channel change (0x56)', () => {
     expect(errorCode(parseChannelChange(bytes(protocol.testVectors.requestFrame[0]!.frame)))).toBe(
       'unexpected-command',
     );
+  });
+});
+
+describe('the answer to a channel change (the capture corpus)', () => {
+  // hms-unknown-channel-change-other-2573-1: a vendor DTU's frames with its HMS inverters, as its owner
+  // published them (7E … 7F framing removed, addresses spaced): line 14.
+  const captured = 'D6 83 19 90 47 80 16 46 33 02 00 15 21 4E';
+
+  it("is D6, the DTU's address in bytes 5..8, the request's prefix with 00, as an HMS sent it", () => {
+    const answer = encodeChannelChangeAnswer({ inverter: 0x83199047, dtu: 0x80164633, country: 'EU' });
+    expect(hex(answer)).toBe(captured);
+    expect(answer).toHaveLength(CHANNEL_CHANGE_ANSWER_LENGTH);
+  });
+
+  it('refuses an unknown country', () => {
+    expect(() => encodeChannelChangeAnswer({ inverter: 1, dtu: 2, country: 99 })).toThrow(RangeError);
   });
 });

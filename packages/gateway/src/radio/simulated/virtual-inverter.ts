@@ -10,6 +10,7 @@ import {
   answerSecondAddress,
   type DeviceControlCommand,
   type DeviceInfoAll,
+  encodeChannelChangeAnswer,
   FAMILIES,
   type FamilyId,
   type FamilyInfo,
@@ -233,9 +234,13 @@ export class VirtualInverter {
       }
       case 'device-control':
         return this.#control(request.command, address, now);
-      case 'channel-change':
-        if (this.info.radio === 'CMT') this.#tuning.channelChange(request.countries, request.channel, now);
-        return [];
+      case 'channel-change': {
+        if (this.info.radio !== 'CMT') return [];
+        this.#tuning.channelChange(request.countries, request.channel, now);
+        // Answered as captured: D6, the DTU's address in bytes 5..8, the request's prefix.
+        const country = request.countries[0]!;
+        return [encodeChannelChangeAnswer({ inverter: this.address, dtu: request.dtuAddress, country })];
+      }
     }
   }
 
