@@ -24,7 +24,17 @@ export interface CapturedExchangeEntry {
 
 export interface CaptureEntry {
   stem: string;
-  source: { url: string; comment_by: string; published: string; where: string };
+  source: {
+    url: string;
+    comment_by: string;
+    /** The post's date, where the thread shows it. */
+    published: string | null;
+    /** Else the day the log was taken, from a data request's time stamp. */
+    captured?: string;
+    /** Else why neither is known. */
+    date_note?: string;
+    where: string;
+  };
   format: string;
   family: Family;
   model: string;
