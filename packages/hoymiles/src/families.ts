@@ -182,8 +182,8 @@ export function isMiFamily(family: FamilyId): boolean {
 /**
  * What a family writes into bytes 5..8 of its answers (docs/protocol.md, assumptions register): the nRF24
  * families (HM, HERF, MI) their own radio address, so an answer names the inverter twice; the CMT2300A
- * families (HMS, HMT) the address of the DTU that asked. Confirmed by owners' captures for HM, MI, HMS
- * and HMT; HERF follows HM's firmware line and still waits for a capture.
+ * families (HMS, HMT) the address of the DTU that asked. Confirmed by owners' captures for HM, MI and HMS;
+ * HMT (CMT, like HMS) and HERF (HM's firmware line) still wait for one.
  */
 export function answerSecondAddress(series: Series): 'inverter' | 'dtu' {
   return series === 'HMS' || series === 'HMT' ? 'dtu' : 'inverter';
