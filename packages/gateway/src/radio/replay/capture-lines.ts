@@ -46,10 +46,13 @@ const OPENDTU_RX = new RegExp(String.raw`\bRX\s+${PLACE}\s*-->\s*(.*)$`);
 const AHOY_RX = /\bReceived\s+(\d+)\s+bytes\s+on\s+(channel|pipe)\s+(\d+)[^:]*:\s*(.*)$/;
 /**
  * AhoyDTU's ESP firmware: `TX 11B Ch40 | 0f 60 …`, `RX 27B Ch75 | 8f 60 …`, a CMT line with its frequency
- * (`RX 27B 865.00MHz | …`) and, in later versions, the signal strength before the bar (`-62dBm`).
+ * (`RX 27B 865.00MHz | …`, `TX 868.00Mhz | 15 …` without the count) and, in later versions, the signal
+ * strength before the bar (`-62dBm`).
  */
 const AHOY_ESP =
-  /\b(TX|RX)\s+(\d+)B?\s+(?:Ch\s*(\d+)|(\d+(?:\.\d+)?)\s*MHz)(?:\s+(-?\d+)\s*dBm)?\s*\|\s*(.*)$/;
+  /\b(TX|RX)\s+(?:(\d+)B?\s+)?(?:Ch\s*(\d+)|(\d+(?:\.\d+)?)\s*MHz)(?:\s+(-?\d+)\s*dBm)?\s*\|\s*(.*)$/i;
+/** AhoyDTU's ESP firmware 0.8: `RX 82ms | 27 -40dBm | 95 …` (time since sending, count, signal strength). */
+const AHOY_ESP_TIMED = /\bRX\s+\d+\s*ms\s*\|\s*(\d+)\s+(-?\d+)\s*dBm\s*\|\s*(.*)$/i;
 /** OpenDTU's first versions (2022): `TX 51 72 61 …` and `>> RX  OK: D1 72 61 …`, nRF24 only. */
 const EARLY_OPENDTU_TX = /\bTX\s+((?:[0-9A-Fa-f]{2}\s+){10,}[0-9A-Fa-f]{2})\s*$/;
 const EARLY_OPENDTU_RX = />>\s*RX\s+OK:\s*(.*)$/;
@@ -157,7 +160,7 @@ export function parseCaptureLine(text: string, line: number): ParsedLine | null 
   if (esp) {
     const read = bytesOrProblem(line, esp[6]!);
     if ('message' in read) return { ok: false, problem: read };
-    const said = Number(esp[2]);
+    const said = esp[2] === undefined ? read.bytes.length : Number(esp[2]);
     if (said !== read.bytes.length) {
       return { ok: false, problem: { line, message: `says ${said} bytes but holds ${read.bytes.length}` } };
     }
@@ -166,11 +169,26 @@ export function parseCaptureLine(text: string, line: number): ParsedLine | null 
       frame: {
         line,
         format: 'ahoy-esp',
-        direction: esp[1] === 'TX' ? 'tx' : 'rx',
+        direction: esp[1]!.toUpperCase() === 'TX' ? 'tx' : 'rx',
         ...place(esp[3], esp[4]),
         ...(esp[5] === undefined ? {} : { rssi: Number(esp[5]) }),
         bytes: read.bytes,
       },
+    };
+  }
+  const timed = AHOY_ESP_TIMED.exec(text);
+  if (timed) {
+    const read = bytesOrProblem(line, timed[3]!);
+    if ('message' in read) return { ok: false, problem: read };
+    if (Number(timed[1]) !== read.bytes.length) {
+      return {
+        ok: false,
+        problem: { line, message: `says ${timed[1]} bytes but holds ${read.bytes.length}` },
+      };
+    }
+    return {
+      ok: true,
+      frame: { line, format: 'ahoy-esp', direction: 'rx', rssi: Number(timed[2]), bytes: read.bytes },
     };
   }
   return null;

@@ -91,6 +91,21 @@ describe('parseCaptureLine', () => {
     });
   });
 
+  it("reads AhoyDTU 0.8's lines: a request on a frequency without its count, an answer with its delay", () => {
+    expect(frame('I: (#1) TX 868.00Mhz | 15 83 74 81 74 80 16 22 96 80 0B 00')).toMatchObject({
+      format: 'ahoy-esp',
+      direction: 'tx',
+      frequencyHz: 868_000_000,
+    });
+    expect(frame(`I: (#0) RX  82ms | 27 -40dBm | ${HM}`)).toMatchObject({
+      format: 'ahoy-esp',
+      direction: 'rx',
+      rssi: -40,
+      bytes: HM.toLowerCase(),
+    });
+    expect(parseCaptureLine(`I: (#0) RX  82ms | 26 -40dBm | ${HM}`, 5)).toMatchObject({ ok: false });
+  });
+
   it('reports a byte count that does not match, and a shortened paste, as problems of that line', () => {
     expect(parseCaptureLine(`RX 26B Ch75 | ${HM}`, 3)).toEqual({
       ok: false,
