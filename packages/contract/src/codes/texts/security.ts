@@ -8,4 +8,8 @@ export const SecurityCodeTexts: CodeTextsOf<typeof SecurityCode> = {
     'Password must be 8 to {max} characters long.',
   ),
   [SecurityCode.SecurityAuthSuccess]: text('credentials accepted', 'Authentication successful.'),
+  [SecurityCode.SecurityCrossOriginRefused]: text(
+    'HTTP 403: a change sent from a page of another origin that security.allowed_origins does not name',
+    "Refused: changes are accepted only from the gateway's own pages or an allowed origin.",
+  ),
 };
