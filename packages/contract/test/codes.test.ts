@@ -94,6 +94,8 @@ const expected: Row[] = [
   [10001, 'warning', { max: 64 }],
   [10002, 'success', null],
   [10003, 'danger', null],
+  [10004, 'warning', null],
+  [10005, 'warning', { max: 10 }],
   [11001, 'warning', null],
   [11002, 'warning', null],
   [12001, 'warning', { max: 63 }],

@@ -179,7 +179,7 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
   // Before the auth hook: another site's page gets 403, never a login dialog (docs/security.md).
   await http.register(originGuard, {
     tls: tls !== undefined,
-    allowedOrigins: () => [],
+    allowedOrigins: () => config.get('security').allowed_origins,
     refusals: core.originRefusals,
   });
   await http.register(authHook, { auth });

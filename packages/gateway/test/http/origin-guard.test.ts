@@ -115,6 +115,44 @@ describe('changes from another origin', () => {
   });
 });
 
+describe('security.allowed_origins', () => {
+  const DASH = 'https://dash.example:8443';
+
+  async function saveOrigins(allowed_origins: unknown) {
+    const form = formData({ password: ADMIN_PASSWORD, allow_readonly: true, allowed_origins });
+    return gateway.http.inject({
+      method: 'POST',
+      url: '/api/security/config',
+      payload: form.payload,
+      headers: { host: HOST, authorization: basic(), ...form.headers },
+    });
+  }
+
+  it('is shown by GET, saved by POST, kept when a POST leaves it out, and refused when malformed', async () => {
+    expect((await get(gateway, '/api/security/config')).json()).toMatchObject({ allowed_origins: [] });
+    expect((await saveOrigins([DASH])).json()).toMatchObject({ code: Code.SettingsSaved });
+    expect((await get(gateway, '/api/security/config')).json()).toMatchObject({ allowed_origins: [DASH] });
+    // An OpenDTU client posts only password and allow_readonly.
+    expect((await postSecurity(true, {})).statusCode).toBe(200);
+    expect(gateway.ctx.config.get('security').allowed_origins).toEqual([DASH]);
+    expect((await saveOrigins(['https://dash.example/app'])).json()).toMatchObject({
+      code: Code.SecurityAllowedOriginInvalid,
+    });
+    expect((await saveOrigins('*')).json()).toMatchObject({ code: Code.ValuesMissing });
+    expect(gateway.ctx.config.get('security').allowed_origins).toEqual([DASH]);
+  });
+
+  it('lets an allowed origin change settings and open sockets, and any origin while * is set', async () => {
+    await saveOrigins([DASH]);
+    expect((await postSecurity(true, { origin: DASH })).statusCode).toBe(200);
+    expectRefused(await postSecurity(true, { origin: EVIL }));
+    await saveOrigins(['*']);
+    expect((await postSecurity(true, { origin: EVIL })).statusCode).toBe(200);
+    await saveOrigins([]);
+    expectRefused(await postSecurity(true, { origin: DASH }));
+  });
+});
+
 describe('with HTTPS on', () => {
   let tlsEnv: Awaited<ReturnType<typeof testGateway>>;
   beforeAll(async () => {
@@ -160,6 +198,16 @@ describe('WebSocket upgrades from another origin', () => {
       expect(refused.headers['www-authenticate']).toBeUndefined();
     },
   );
+
+  it('opens for an allowed origin', async () => {
+    await socketEnv.gateway.ctx.config.patch('security', { allowed_origins: ['http://dash.example'] });
+    const socket = await connect(`ws://127.0.0.1:${port}/livedata`, {
+      headers: { origin: 'http://dash.example', authorization: basic() },
+    });
+    expect(socket.kind).toBe('open');
+    if (socket.kind === 'open') await socket.close();
+    await socketEnv.gateway.ctx.config.patch('security', { allowed_origins: [] });
+  });
 
   it('opens for the own origin and for clients without Origin', async () => {
     const variants: Record<string, string>[] = [{ origin: `http://127.0.0.1:${port}` }, {}];
