@@ -44,7 +44,8 @@ describe('api client', () => {
     await Promise.all(calls);
     expect(fetchMock.mock.calls).toHaveLength(5);
     for (const [, init] of fetchMock.mock.calls) {
-      expect((init?.headers as Record<string, string>)['X-Requested-With']).toBe('XMLHttpRequest');
+      const headers = (init?.headers ?? {}) as Record<string, string>;
+      expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
     }
   });
 
