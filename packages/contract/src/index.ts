@@ -33,6 +33,7 @@ export * from './envelope';
 export * from './format';
 export * from './json-path';
 export * from './limits';
+export * from './origin';
 export * from './reset-reasons';
 export * from './schemas/alerts';
 export * from './schemas/device';

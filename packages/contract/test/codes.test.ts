@@ -93,6 +93,9 @@ const expected: Row[] = [
   [9010, 'success', null],
   [10001, 'warning', { max: 64 }],
   [10002, 'success', null],
+  [10003, 'danger', null],
+  [10004, 'warning', null],
+  [10005, 'warning', { max: 10 }],
   [11001, 'warning', null],
   [11002, 'warning', null],
   [12001, 'warning', { max: 63 }],
@@ -270,6 +273,8 @@ describe('code table', () => {
     expect(unsent).toEqual([1003, 9002]);
     const http500 = Object.values(Code).filter((code) => CodeTable[code].httpStatus === 500);
     expect(http500).toEqual([1007]);
+    const http403 = Object.values(Code).filter((code) => CodeTable[code].httpStatus === 403);
+    expect(http403).toEqual([10003]);
   });
 
   it('recognises codes', () => {

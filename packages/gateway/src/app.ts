@@ -11,6 +11,8 @@ import { consoleTextsReader } from './http/console-language';
 import { consoleStatic } from './http/console-static';
 import { installErrorHandler } from './http/error-handler';
 import { HttpsRedirect } from './http/https-redirect';
+import { originGuard } from './http/origin-guard';
+import { OriginRefusals } from './http/origin-refusals';
 import { postBodies } from './http/post-data';
 import { RouteCatalog, routeCatalog } from './http/route-catalog';
 import { securityHeadersHook } from './http/security-headers';
@@ -125,6 +127,7 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     clock,
     plant,
     consoleLog: deps.consoleLog ?? new ConsoleLog(),
+    originRefusals: new OriginRefusals({ clock, log: deps.log }),
     requestReboot(reason) {
       if (rebootPending) return;
       rebootPending = true;
@@ -173,6 +176,12 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
   });
   await http.register(routeCatalog, { catalog: new RouteCatalog() });
   await http.register(postBodies);
+  // Before the auth hook: another site's page gets 403, never a login dialog (docs/security.md).
+  await http.register(originGuard, {
+    tls: tls !== undefined,
+    allowedOrigins: () => config.get('security').allowed_origins,
+    refusals: core.originRefusals,
+  });
   await http.register(authHook, { auth });
   await http.register(apiRoutes, { ctx });
   await http.register(consoleStatic, {

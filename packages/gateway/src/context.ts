@@ -4,6 +4,7 @@ import type { AuthService } from './auth/service';
 import type { EventBus } from './bus';
 import type { ConfigStore } from './config/store';
 import type { HistoryService } from './history/service';
+import type { OriginRefusals } from './http/origin-refusals';
 import type { TlsFacts } from './http/tls/server-tls';
 import type { LimiterService } from './limiter/service';
 import type { MeterService } from './meter/service';
@@ -48,6 +49,8 @@ export interface GatewayContext {
   plant: Plant;
   /** The log lines the /console WebSocket shows; it outlives reboots. */
   consoleLog: ConsoleLog;
+  /** Changes and WebSocket upgrades refused for coming from another origin's page (http/origin-guard.ts). */
+  originRefusals: OriginRefusals;
   /** The services of this run that routes talk to (made and ordered in services.ts). */
   services: ServiceSlots;
 }

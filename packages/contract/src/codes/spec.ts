@@ -21,8 +21,8 @@ export interface CodeSpec {
   readonly param?: Readonly<CodeParam>;
   /** False for codes that are defined but never sent by the API baseline (1003, 9002). */
   readonly sent: boolean;
-  /** Every envelope goes out as HTTP 200, except the out-of-memory answer. */
-  readonly httpStatus: 200 | 400 | 500;
+  /** Every envelope goes out as HTTP 200, except the out-of-memory answer, refused queries and refused origins. */
+  readonly httpStatus: 200 | 400 | 403 | 500;
 }
 
 /** The specs of one domain's codes (`T` maps names to codes), keyed by code. */
@@ -48,4 +48,12 @@ export function warning(param?: CodeParam | readonly ParamKey[]): CodeSpec {
  */
 export function badQuery(param?: CodeParam | readonly ParamKey[]): CodeSpec {
   return { ...warning(param), httpStatus: 400 };
+}
+
+/**
+ * A request the gateway refuses before reading it (a change sent from another web site's page): HTTP 403
+ * with the envelope as its JSON body.
+ */
+export function forbidden(): CodeSpec {
+  return { type: 'danger', paramKeys: [], sent: true, httpStatus: 403 };
 }

@@ -8,6 +8,8 @@ export const SecurityLimits = {
   username: 'admin',
   defaultPassword: 'openDTU42',
   defaultAllowReadonly: true,
+  /** Entries of `allowed_origins` (docs/security.md). */
+  allowedOriginsMax: 10,
 } as const;
 
 /**

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { Code } from '../codes';
 import { SecurityLimits } from '../limits';
+import { isAllowedOriginEntry } from '../origin';
 import { LenientKey } from './keys';
 import { lengthRule, type Rule, rulesCheck } from './validate';
 
@@ -9,7 +10,11 @@ import { lengthRule, type Rule, rulesCheck } from './validate';
 interface RawSecurityConfig {
   password?: unknown;
   allow_readonly?: unknown;
+  allowed_origins?: unknown;
 }
+
+const isStringList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 /**
  * 1005 when `password` is present but not a string (a number would otherwise be saved as its digits:
@@ -22,15 +27,38 @@ const structureRules: readonly Rule<RawSecurityConfig>[] = [
     fails: (v) =>
       typeof v.password !== 'string' && (v.password !== undefined || typeof v.allow_readonly === 'boolean'),
   },
+  // Ours: absent or null keeps the stored list (OpenDTU clients never send it); anything else is a string list.
+  {
+    code: Code.ValuesMissing,
+    fails: (v) =>
+      v.allowed_origins !== undefined && v.allowed_origins !== null && !isStringList(v.allowed_origins),
+  },
 ];
 
-export const securityConfigRules: readonly Rule<{ password: string; allow_readonly: boolean }>[] = [
+/** What POST /api/security/config checks; `allowed_origins` absent keeps the stored list. */
+export interface SecurityConfigInput {
+  password: string;
+  allow_readonly: boolean;
+  allowed_origins?: string[] | undefined;
+}
+
+export const securityConfigRules: readonly Rule<SecurityConfigInput>[] = [
   lengthRule(
     Code.SecurityPasswordLength,
     'password',
     SecurityLimits.passwordMinLength,
     SecurityLimits.passwordMaxLength,
   ),
+  {
+    code: Code.SecurityAllowedOriginsCount,
+    field: 'allowed_origins',
+    fails: (v) => (v.allowed_origins?.length ?? 0) > SecurityLimits.allowedOriginsMax,
+  },
+  {
+    code: Code.SecurityAllowedOriginInvalid,
+    field: 'allowed_origins',
+    fails: (v) => !(v.allowed_origins ?? []).every(isAllowedOriginEntry),
+  },
 ];
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -40,12 +68,23 @@ export const securityConfigSchema = z
   // A non-object body reads as all keys absent, like the firmware's lookups on it.
   .preprocess(
     (value) => (isRecord(value) ? value : {}),
-    z.object({ password: z.unknown().optional(), allow_readonly: z.unknown().optional() }),
+    z.object({
+      password: z.unknown().optional(),
+      allow_readonly: z.unknown().optional(),
+      allowed_origins: z.unknown().optional(),
+    }),
   )
   .check(rulesCheck(structureRules))
   .pipe(
     z
-      .object({ password: LenientKey.string, allow_readonly: LenientKey.bool })
+      .object({
+        password: LenientKey.string,
+        allow_readonly: LenientKey.bool,
+        allowed_origins: z
+          .unknown()
+          .optional()
+          .transform((value) => (isStringList(value) ? value : undefined)),
+      })
       .check(rulesCheck(securityConfigRules)),
   );
 

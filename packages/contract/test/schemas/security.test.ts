@@ -64,3 +64,50 @@ describe('POST /api/security/config schema', () => {
     });
   });
 });
+
+describe('allowed_origins', () => {
+  const base = { password: 'new-secret-1', allow_readonly: true };
+
+  it('keeps the stored list when absent or null, takes a list of origins or a lone *', () => {
+    for (const body of [base, { ...base, allowed_origins: null }]) {
+      const result = run(body);
+      expect(result.ok).toBe(true);
+      if (result.ok) expect(result.value.allowed_origins).toBeUndefined();
+    }
+    const origins = ['https://dash.example:8443', 'http://192.168.1.9', '*'];
+    expect(run({ ...base, allowed_origins: origins })).toMatchObject({
+      ok: true,
+      value: { allowed_origins: origins },
+    });
+    expect(run({ ...base, allowed_origins: [] })).toMatchObject({ ok: true, value: { allowed_origins: [] } });
+  });
+
+  it('answers 1005 for anything but a list of strings', () => {
+    for (const allowed_origins of ['https://dash.example', [1], {}, true]) {
+      expect(run({ ...base, allowed_origins }), JSON.stringify(allowed_origins)).toMatchObject({
+        code: 1005,
+      });
+    }
+  });
+
+  it('answers 10004 for a path, a wildcard host, another scheme or an empty entry', () => {
+    for (const entry of ['https://dash.example/', 'https://*.example', '*.example', 'ftp://x', '', 'null']) {
+      expect(run({ ...base, allowed_origins: [entry] }), entry).toEqual({
+        ok: false,
+        code: 10004,
+        field: 'allowed_origins',
+      });
+    }
+  });
+
+  it('answers 10005 for more than 10 entries', () => {
+    const many = Array.from({ length: 11 }, (_, i) => `http://host${i}.example`);
+    expect(run({ ...base, allowed_origins: many })).toEqual({
+      ok: false,
+      code: 10005,
+      param: { max: 10 },
+      field: 'allowed_origins',
+    });
+    expect(run({ ...base, allowed_origins: many.slice(1) }).ok).toBe(true);
+  });
+});

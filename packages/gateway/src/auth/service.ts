@@ -88,12 +88,20 @@ export class AuthService implements Service {
    * Saves the security settings: a new password is stored as its hash, the mask keeps the stored one.
    * `auth:changed` lets the socket hubs close their anonymous clients when read-only access was turned off.
    */
-  async saveSecurity(password: string, allowReadonly: boolean): Promise<SaveOutcome> {
+  async saveSecurity(
+    password: string,
+    allowReadonly: boolean,
+    allowedOrigins?: readonly string[],
+  ): Promise<SaveOutcome> {
     const passwordChanged = !isMasked(password);
-    const password_hash = passwordChanged
-      ? await hashPassword(password)
-      : this.#config.get('security').password_hash;
-    const outcome = await this.#config.update('security', { password_hash, allow_readonly: allowReadonly });
+    const stored = this.#config.get('security');
+    const password_hash = passwordChanged ? await hashPassword(password) : stored.password_hash;
+    const outcome = await this.#config.update('security', {
+      password_hash,
+      allow_readonly: allowReadonly,
+      // Absent (an OpenDTU client): the stored list stays.
+      allowed_origins: allowedOrigins === undefined ? stored.allowed_origins : [...allowedOrigins],
+    });
     this.#bus.emit('auth:changed', { allowReadonly, passwordChanged });
     this.#log.info({ allowReadonly, passwordChanged }, 'Security settings saved');
     return outcome;

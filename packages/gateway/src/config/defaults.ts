@@ -184,7 +184,11 @@ export function createDefaults(input: DefaultsInput): GatewayConfig {
       cmt_frequency: DtuDefaults.cmtFrequency,
       cmt_country_mode: DtuDefaults.cmtCountry,
     },
-    security: { password_hash: input.passwordHash, allow_readonly: SecurityLimits.defaultAllowReadonly },
+    security: {
+      password_hash: input.passwordHash,
+      allow_readonly: SecurityLimits.defaultAllowReadonly,
+      allowed_origins: [],
+    },
     device: {
       pinmapping: '',
       display: {

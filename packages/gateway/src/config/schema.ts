@@ -14,6 +14,7 @@ import {
   FeedInCapModes,
   GridSignalSources,
   InverterLimits,
+  isAllowedOriginEntry,
   ModbusDataTypes,
   ModbusMeterModels,
   ModbusParities,
@@ -131,6 +132,10 @@ export const configSchema = z.object({
   security: z.object({
     password_hash: z.string().refine(isPasswordHash, 'not a scrypt password hash'),
     allow_readonly: z.boolean(),
+    /** Ours (docs/security.md): origins besides the own whose pages may send changes; a restore checks them too. */
+    allowed_origins: z.array(
+      z.string().refine(isAllowedOriginEntry, 'not an origin (scheme://host[:port]) or *'),
+    ),
   }),
   device: z.object({
     pinmapping: z.string(),

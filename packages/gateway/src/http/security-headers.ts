@@ -48,6 +48,14 @@ function basePolicy(scriptHashes: readonly string[]): string {
 /** Powerful features the console never uses, switched off for it and anything it could embed. */
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 
+/**
+ * Pages open no window another site could script (and a page of another site that opened the console
+ * gets no handle on it); JSON answers cannot be pulled into another site's page as a resource
+ * (docs/security.md).
+ */
+export const PAGE_OPENER_POLICY = 'same-origin';
+export const JSON_RESOURCE_POLICY = 'same-origin';
+
 /** A Host header as browsers send it: a name, an IPv4 or a bracketed IPv6 address, and a port. */
 const HOST = /^(?:[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
@@ -94,6 +102,12 @@ export const securityHeadersHook = fp<{ webRoot: string }>(async (app, { webRoot
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');
     reply.header('permissions-policy', PERMISSIONS_POLICY);
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string') {
+      if (type.startsWith('text/html')) reply.header('cross-origin-opener-policy', PAGE_OPENER_POLICY);
+      else if (type.startsWith('application/json'))
+        reply.header('cross-origin-resource-policy', JSON_RESOURCE_POLICY);
+    }
     done(null, payload);
   });
 });

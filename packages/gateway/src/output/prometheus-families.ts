@@ -27,6 +27,7 @@ import {
   shown,
   total,
 } from './prometheus-group';
+import { HTTP_GROUPS } from './prometheus-http';
 import { LIMITER_GROUPS } from './prometheus-limiter';
 import { RADIO_CHIP_GROUPS } from './prometheus-radio-chips';
 
@@ -377,6 +378,7 @@ export const METRIC_GROUPS: readonly MetricGroup[] = [
   ...RADIO_CHIP_GROUPS,
   ...ALERT_GROUPS,
   ...LIMITER_GROUPS,
+  ...HTTP_GROUPS,
 ];
 
 /** The name of every family of every group. */

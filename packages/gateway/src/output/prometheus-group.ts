@@ -26,6 +26,8 @@ export interface MetricSource {
   meter?: MeterStatus;
   /** The radio chips' own counts (model and hardware radios; absent for the simulated one). */
   radioChips?: RadioChipCounters;
+  /** Requests refused for coming from another origin (http/origin-refusals.ts), per kind. */
+  crossOriginRefused?: Readonly<Record<'api' | 'websocket', number>>;
 }
 
 export const JOULES_PER_WH = 3600;

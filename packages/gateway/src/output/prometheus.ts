@@ -21,6 +21,7 @@ export interface MetricExtras {
   limiter?: MetricSource['limiter'];
   meter?: MetricSource['meter'];
   radioChips?: MetricSource['radioChips'];
+  crossOriginRefused?: MetricSource['crossOriginRefused'];
 }
 
 /** The whole exposition. */

@@ -48,6 +48,7 @@ export const prometheusRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = asy
         alertsOpened: alerts.openedCounts(),
         limiter: { status: powerlimiter.status(), commandsSent: powerlimiter.commandsSent() },
         meter: meter.status(),
+        crossOriginRefused: ctx.originRefusals.counts(),
         ...optionalChips(ctx),
       });
       return reply

@@ -17,6 +17,7 @@ export const securityRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async
     async (): Promise<SecurityConfig> => ({
       password: SECRET_MASK,
       allow_readonly: ctx.config.get('security').allow_readonly,
+      allowed_origins: [...ctx.config.get('security').allowed_origins],
     }),
   );
 
@@ -25,15 +26,16 @@ export const securityRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async
     {
       config: {
         auth: 'admin',
-        summary: 'Change the admin password and anonymous read-only access (1005 quirk, then 10001)',
+        summary:
+          'Change the admin password, anonymous read-only access and the allowed origins (1005 quirk, then 10001, 10005, 10004)',
         payload: securityConfigSchema,
       },
     },
     async (request) => {
       const posted = await parsePostData(request, securityConfigSchema);
       if (!posted.ok) return posted.envelope;
-      const { password, allow_readonly } = posted.value;
-      return savedEnvelope(await ctx.auth.saveSecurity(password, allow_readonly));
+      const { password, allow_readonly, allowed_origins } = posted.value;
+      return savedEnvelope(await ctx.auth.saveSecurity(password, allow_readonly, allowed_origins));
     },
   );
 

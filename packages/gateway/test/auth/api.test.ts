@@ -26,7 +26,7 @@ describe('/api/security', () => {
     const response = await get('/api/security/config');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.body).toBe(`{"password":"${SECRET_MASK}","allow_readonly":true}`);
+    expect(response.body).toBe(`{"password":"${SECRET_MASK}","allow_readonly":true,"allowed_origins":[]}`);
   });
 
   it('authenticate answers 10002 for the admin', async () => {

@@ -180,6 +180,21 @@ describe('backup, restore and factory reset', () => {
     await next.gateway.stop();
   });
 
+  it('carries security.allowed_origins through backup and restore; an older backup gets none', async () => {
+    await env.gateway.ctx.config.patch('security', { allowed_origins: ['https://dash.example:8443'] });
+    const backup = JSON.parse((await get('/api/file/get')).body);
+    expect(backup.security.allowed_origins).toEqual(['https://dash.example:8443']);
+    expect((await upload('/api/file/upload?file=config.json', JSON.stringify(backup))).statusCode).toBe(200);
+    let next = await testGateway({ dataDir: env.dataDir });
+    expect(next.gateway.ctx.config.get('security').allowed_origins).toEqual(['https://dash.example:8443']);
+    await next.gateway.stop();
+    delete backup.security.allowed_origins;
+    await writeFile(join(env.dataDir, 'config.json'), JSON.stringify(backup));
+    next = await testGateway({ dataDir: env.dataDir });
+    expect(next.gateway.ctx.config.get('security').allowed_origins).toEqual([]);
+    await next.gateway.stop();
+  });
+
   it('restores an OpenDTU backup, hashing its clear-text password', async () => {
     const openDtu = {
       cfg: { version: 73216, save_count: 3 },
@@ -198,6 +213,11 @@ describe('backup, restore and factory reset', () => {
     ['a wrong type', '{"cfg":{"version":16777216},"dtu":{"poll_interval":"5"}}', /dtu\.poll_interval/],
     ['a too-short inverter list is fine, a wrong one is not', '{"cfg":{},"inverters":{"0":{}}}', /inverters/],
     ['a forged password hash', '{"cfg":{},"security":{"password_hash":"scrypt$1$1$1$x$y"}}', /password_hash/],
+    [
+      'an allowed origin with a path',
+      '{"cfg":{},"security":{"allowed_origins":["https://dash.example/x"]}}',
+      /allowed_origins/,
+    ],
     // Deep enough to overflow the stack of any recursive copy: refused like any other invalid file.
     [
       '5,000 levels of nesting',

@@ -105,12 +105,36 @@ describe('security headers on every answer (http/security-headers.ts)', () => {
     expectSecurityHeaders(notModified, '304');
   });
 
-  it('adds no CORS headers to API answers, so OpenDTU clients and proxied web apps see what they saw', async () => {
+  it('adds no CORS headers to API answers, so OpenDTU clients and proxied web apps see what they saw (CORP binds only no-cors loads)', async () => {
     const json = await get('/api/livedata/status', { origin: 'http://opendtu.local' });
     expect(json.statusCode).toBe(200);
     expect(json.headers['access-control-allow-origin']).toBeUndefined();
-    expect(json.headers['cross-origin-resource-policy']).toBeUndefined();
     expect(json.headers['x-frame-options']).toBeUndefined();
+  });
+
+  it("isolates pages from other sites' windows (COOP) and keeps JSON answers out of their pages (CORP)", async () => {
+    for (const url of ['/', '/settings/security']) {
+      const page = await get(url);
+      expect(page.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(page.headers['cross-origin-resource-policy'], url).toBeUndefined();
+    }
+    for (const url of ['/api/system/status', '/api/livedata/status', '/api/no-such-thing']) {
+      const json = await get(url);
+      expect(json.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(json.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(json.headers['cross-origin-opener-policy'], url).toBeUndefined();
+    }
+    // A refused cross-origin change is JSON too.
+    const refused = await env.gateway.http.inject({
+      method: 'POST',
+      url: '/api/dtu/config',
+      headers: { host: 'dtu.local', origin: 'http://evil.example' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['cross-origin-resource-policy']).toBe('same-origin');
+    // Metrics are text for Prometheus, scraped without a browser: nothing to isolate.
+    const metrics = await get('/api/prometheus/metrics');
+    expect(metrics.headers['cross-origin-resource-policy']).toBeUndefined();
   });
 
   it('lets the console reach its own WebSockets on the host it was loaded from, and no other', () => {

@@ -45,6 +45,7 @@ const UNITLESS = new Set([
   'dtu_limiter_commands_total',
   'dtu_limiter_persistent_commands_total',
   'dtu_meter_up',
+  'dtu_http_cross_origin_refused_total',
 ]);
 
 let env: PlantGateway;

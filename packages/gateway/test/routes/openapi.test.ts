@@ -105,6 +105,7 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(mqtt.properties.data.contentSchema.properties)).toEqual([
       'password',
       'allow_readonly',
+      'allowed_origins',
     ]);
   });
 

@@ -1,13 +1,17 @@
 import type { SecurityConfig } from '@dtu-console/contract/api/security';
 import { SecurityLimits } from '@dtu-console/contract/limits';
+import { ANY_ORIGIN } from '@dtu-console/contract/origin';
 import { securityConfigRules } from '@dtu-console/contract/schemas/security';
+import { useWatch } from 'react-hook-form';
 import { saveSecurityConfig, securityConfigQuery } from '../api/security';
+import { Alert } from '../components/AlertBox';
 import {
   type ClientRule,
   FormCard,
   rulesCheck,
   SettingsForm,
   SwitchField,
+  TextAreaField,
   TextField,
   useSettingsForm,
 } from '../components/form';
@@ -18,16 +22,30 @@ interface SecurityValues {
   password: string;
   password_repeat: string;
   allow_readonly: boolean;
+  /** One origin per line. */
+  allowed_origins: string;
 }
+
+/** The lines of the allowed-origins field, trimmed, empty ones left out. */
+const originLines = (text: string): string[] =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 
 const toValues = (config: SecurityConfig): SecurityValues => ({
   // The gateway shows a mask; sending the mask back unchanged keeps the stored password.
   password: config.password,
   password_repeat: config.password,
   allow_readonly: config.allow_readonly,
+  allowed_origins: (config.allowed_origins ?? []).join('\n'),
 });
 
-const toPayload = ({ password, allow_readonly }: SecurityValues) => ({ password, allow_readonly });
+const toPayload = ({ password, allow_readonly, allowed_origins }: SecurityValues) => ({
+  password,
+  allow_readonly,
+  allowed_origins: originLines(allowed_origins),
+});
 
 /** Differing passwords are reported and nothing is sent. */
 const rules: readonly ClientRule<SecurityValues>[] = [
@@ -35,7 +53,18 @@ const rules: readonly ClientRule<SecurityValues>[] = [
 ];
 const check = rulesCheck(securityConfigRules, toPayload);
 
-/** /settings/security: the admin password and read-only access for visitors. */
+/** Shown while `*` is among the allowed origins: every web page may then change the gateway. */
+function AnyOriginWarning({ text }: { text: string }) {
+  const origins = useWatch<SecurityValues, 'allowed_origins'>({ name: 'allowed_origins' });
+  if (!originLines(origins ?? '').includes(ANY_ORIGIN)) return null;
+  return (
+    <Alert variant="warning" testId="any-origin-warning">
+      {text}
+    </Alert>
+  );
+}
+
+/** /settings/security: the admin password, read-only access for visitors, origins allowed besides the own. */
 function SecuritySettingsPage() {
   const settings = useSettingsForm({
     query: securityConfigQuery,
@@ -77,6 +106,15 @@ function SecuritySettingsPage() {
               label={t('security.allowReadonly')}
               help={t('security.allowReadonlyHint')}
             />
+          </FormCard>
+          <FormCard title={t('security.origins')}>
+            <TextAreaField
+              name="allowed_origins"
+              rows={3}
+              label={t('security.allowedOrigins')}
+              help={t('security.allowedOriginsHint', { max: SecurityLimits.allowedOriginsMax })}
+            />
+            <AnyOriginWarning text={t('security.anyOriginWarning')} />
           </FormCard>
         </SettingsForm>
       )}

@@ -33,6 +33,22 @@ describe('api client', () => {
     expect(headers.Authorization).toBe(`Basic ${btoa('admin:p\u00c3\u00a4ssw\u00c3\u00b6rd')}`);
   });
 
+  it('sends X-Requested-With on GETs, POSTs, text and binary downloads alike, and keeps it beside extra headers', async () => {
+    const calls: Promise<unknown>[] = [];
+    for (let i = 0; i < 5; i += 1) respond(200, '{}');
+    calls.push(apiGet('/api/a'));
+    calls.push(apiPost('/api/b', { x: 1 }));
+    calls.push(apiGet('/api/c', { text: true }));
+    calls.push(apiGet('/api/d', { blob: true }));
+    calls.push(apiGet('/api/security/authenticate', { headers: { Authorization: 'Basic eA==' } }));
+    await Promise.all(calls);
+    expect(fetchMock.mock.calls).toHaveLength(5);
+    for (const [, init] of fetchMock.mock.calls) {
+      const headers = (init?.headers ?? {}) as Record<string, string>;
+      expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
+    }
+  });
+
   it('parses the body as text then JSON', async () => {
     respond(200, '{"hostname":"pi"}');
     await expect(apiGet('/api/system/status')).resolves.toEqual({ hostname: 'pi' });

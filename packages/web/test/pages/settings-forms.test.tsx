@@ -203,7 +203,52 @@ describe('security settings', () => {
     await userEvent.click(screen.getByLabelText('Allow read-only access without password'));
     await save();
     await waitFor(() => expect(posted).toHaveLength(1));
-    expect(posted[0]?.data).toEqual({ password: '********', allow_readonly: false });
+    expect(posted[0]?.data).toEqual({ password: '********', allow_readonly: false, allowed_origins: [] });
+  });
+});
+
+describe('security settings: allowed origins', () => {
+  const answer = {
+    password: '********',
+    allow_readonly: true,
+    allowed_origins: ['https://dash.example:8443'],
+  };
+
+  it('shows one origin per line and sends them as a list, blank lines left out', async () => {
+    const posted = serveApi({ '/api/security/config': answer });
+    renderScreen(SecuritySettingsPage);
+    const field = await screen.findByLabelText('Allowed origins');
+    expect(field).toHaveValue('https://dash.example:8443');
+    await userEvent.type(field, '{enter}{enter} http://192.168.1.9 ');
+    await save();
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.data).toMatchObject({
+      allowed_origins: ['https://dash.example:8443', 'http://192.168.1.9'],
+    });
+  });
+
+  it('refuses an origin with a path with the gateway message and sends nothing', async () => {
+    const posted = serveApi({ '/api/security/config': answer });
+    renderScreen(SecuritySettingsPage);
+    const field = await screen.findByLabelText('Allowed origins');
+    await userEvent.clear(field);
+    await userEvent.type(field, 'https://dash.example/app');
+    await save();
+    expect(
+      await screen.findByText(
+        'Each allowed origin must be http(s)://host[:port] without a path, or a lone *.',
+      ),
+    ).toBeInTheDocument();
+    expect(posted).toEqual([]);
+  });
+
+  it('warns while * is among them', async () => {
+    serveApi({ '/api/security/config': answer });
+    renderScreen(SecuritySettingsPage);
+    const field = await screen.findByLabelText('Allowed origins');
+    expect(screen.queryByTestId('any-origin-warning')).not.toBeInTheDocument();
+    await userEvent.type(field, '{enter}*');
+    expect(await screen.findByTestId('any-origin-warning')).toHaveTextContent('allows every web site');
   });
 });
 
