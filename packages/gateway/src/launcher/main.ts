@@ -9,6 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { OptionsError, parseOptions } from '../options';
 import { LAUNCHER_ENV, RELEASE_ENV, readReleaseState } from '../release/state';
 import { GATEWAY_NODE_FLAGS, GATEWAY_PROCESS_ENV, gatewayEntry } from '../system/node-process';
+import { exitIfPortInUse } from '../system/port-in-use';
 import { healthUrl, probe } from './health';
 import { candidates, folderOf, forgetFailed, promote } from './release-choice';
 
@@ -121,6 +122,8 @@ async function launch(): Promise<ChildProcess | undefined> {
       await stop(proc);
       return undefined;
     }
+    // Another program on the port: no release can do better, and this one is not to blame.
+    exitIfPortInUse(proc.exitCode, options.port);
     console.error(`[launcher] ${release ?? 'the source checkout'} did not come up; falling back`);
     await stop(proc);
     if (release !== null) await forgetFailed(dataDir, release);
@@ -133,6 +136,7 @@ while (!stopping) {
   if (!proc) process.exit(stopping ? 0 : 1);
   const code = await exited(proc);
   if (stopping) process.exit(code);
+  exitIfPortInUse(code, options.port);
   if (code !== 0) {
     console.error(`[launcher] the gateway ended with code ${code}; starting again`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
