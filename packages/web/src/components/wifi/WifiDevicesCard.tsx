@@ -162,7 +162,14 @@ function DeviceList({ settings }: { settings: SettingsFormHandle<WifiValues> }) 
                       <code>
                         {device.host}:{device.port}
                       </code>
-                      {state?.model ? <div className="small text-body-secondary">{state.model}</div> : null}
+                      {state?.serial ? (
+                        <div className="small text-body-secondary" data-testid="wifi-model">
+                          {state.model ||
+                            (state.inverters.length === 1
+                              ? t('wifi.model.inverter')
+                              : t('wifi.model.device', { count: state.inverters.length }))}
+                        </div>
+                      ) : null}
                     </td>
                     <td>{device.poll_interval}</td>
                     <td>
