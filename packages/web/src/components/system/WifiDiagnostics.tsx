@@ -1,5 +1,6 @@
 /** System info: the Wi-Fi devices and their inverters, with what the gateway counts about each device. */
 import { useQuery } from '@tanstack/react-query';
+import { Fragment } from 'react';
 import { wifiStatusQuery } from '../../api/wifi';
 import { useFormat } from '../../i18n/format';
 import { InfoCard } from '../InfoCard';
@@ -47,7 +48,17 @@ export function WifiDiagnostics() {
                         {t(`wifi.states.${device.state}`)}
                       </span>
                     </td>
-                    <td className="text-break">{device.inverters.join(', ') || '–'}</td>
+                    <td>
+                      {/* Serials stay whole; a narrow card breaks between them. */}
+                      {device.inverters.length === 0
+                        ? '–'
+                        : device.inverters.map((serial, index) => (
+                            <Fragment key={serial}>
+                              {index > 0 && ', '}
+                              <span className="text-nowrap">{serial}</span>
+                            </Fragment>
+                          ))}
+                    </td>
                     <td>
                       {device.last_answer > 0
                         ? f.dateTime(new Date(device.last_answer * 1000))
