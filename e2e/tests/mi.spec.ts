@@ -82,3 +82,48 @@ for (const { locale, estimated, current, power } of [
     });
   });
 }
+
+/**
+ * A phone 375 px wide: the estimate note wraps inside the AC card instead of running out of it on the right,
+ * the value above it stays whole, and the page does not scroll sideways. Pictures of the MI's panel go to
+ * test-results/ for a look (not compared).
+ */
+for (const locale of ['de-DE', 'fr-FR']) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test.describe(`at 375 px in ${locale}, ${colorScheme}`, () => {
+      test.use({ locale, colorScheme, viewport: { width: 375, height: 900 } });
+
+      test('every value and note of the MI stays inside its card', async ({ page }, testInfo) => {
+        const panel = await openMi(page);
+        await expect(panel.locator('[data-estimated="true"]')).toBeVisible();
+        const overflows = await panel.locator('.channel-card').evaluateAll((cards) =>
+          cards.flatMap((card) => {
+            const box = card.getBoundingClientRect();
+            return [...card.querySelectorAll('dd, dd > div, dt')]
+              .filter((el) => {
+                const r = el.getBoundingClientRect();
+                return (
+                  el.scrollWidth > el.clientWidth + 1 || r.right > box.right + 0.5 || r.left < box.left - 0.5
+                );
+              })
+              .map((el) => `${el.tagName} "${el.textContent}" ${el.scrollWidth} > ${card.clientWidth}`);
+          }),
+        );
+        expect(overflows).toEqual([]);
+        const note = panel.locator('[data-estimated="true"]');
+        expect(await note.evaluate((el) => el.scrollWidth)).toBeLessThanOrEqual(
+          await note.evaluate((el) => (el.closest('.channel-card') as HTMLElement).clientWidth),
+        );
+        const page375 = await page.evaluate(() => ({
+          scroll: document.documentElement.scrollWidth,
+          client: document.documentElement.clientWidth,
+        }));
+        expect(page375.scroll).toBeLessThanOrEqual(page375.client);
+        await page.screenshot({
+          path: testInfo.outputPath(`mi-375-${locale}-${colorScheme}.png`),
+          fullPage: true,
+        });
+      });
+    });
+  }
+}

@@ -15,6 +15,9 @@ const SLOW = { timeout: 30_000 };
 /** The gateway's clock starts at this summer noon (playwright.config.ts); the device starts there too. */
 const AUTH = { Authorization: `Basic ${Buffer.from(`${ADMIN_USER}:${ADMIN_PASSWORD}`).toString('base64')}` };
 
+// The device the first test adds is the one the later ones look at.
+test.describe.configure({ mode: 'serial' });
+
 let sim: ChildProcess;
 let port = 0;
 let serial = '';
@@ -84,3 +87,37 @@ test('adds a Wi-Fi device, sees it online and its inverter in the live view', as
   await page.goto('/');
   await expect(page.getByText('Balcony').first()).toBeVisible(SLOW);
 });
+
+/**
+ * The device, now online, in German and French, light and dark: the card names the inverter with Wi-Fi in
+ * the reader's language, and System info lists it in its own section, not among the radio inverters.
+ * Pictures go to test-results/ for a look (not compared).
+ */
+for (const { locale, model, section } of [
+  { locale: 'de-DE', model: 'HMS-xxxW (Wechselrichter mit WLAN)', section: 'WLAN-Geräte' },
+  { locale: 'fr-FR', model: 'HMS-xxxW (onduleur avec Wi-Fi)', section: 'Appareils Wi-Fi' },
+]) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test.describe(`in ${locale}, ${colorScheme}`, () => {
+      test.use({ locale, colorScheme });
+
+      test('names the inverter with Wi-Fi in words, and System info keeps it out of the radio list', async ({
+        page,
+      }, testInfo) => {
+        await signedIn(page);
+        await page.goto('/settings/inverter');
+        await expect(page.getByTestId('wifi-model')).toHaveText(model, SLOW);
+        const card = page.locator('section.card', { has: page.getByTestId('wifi-devices') });
+        await card.screenshot({ path: testInfo.outputPath(`wifi-card-${locale}-${colorScheme}.png`) });
+
+        await page.goto('/info/system');
+        const wifi = page.locator('section.card', { has: page.getByRole('heading', { name: section }) });
+        await expect(wifi.getByTestId('wifi-diagnostics-device')).toContainText(serial, SLOW);
+        await expect(wifi.getByTestId('wifi-diagnostics-device')).toContainText(model);
+        const radio = page.locator('section.card', { has: page.getByTestId('radio-mode') });
+        await expect(radio).not.toContainText(serial);
+        await wifi.screenshot({ path: testInfo.outputPath(`wifi-system-${locale}-${colorScheme}.png`) });
+      });
+    });
+  }
+}

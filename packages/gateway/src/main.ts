@@ -4,9 +4,11 @@ import { RESET_REASONS } from '@dtu-console/contract';
 import { type Gateway, GatewayRunner } from './app';
 import { TlsSetupError } from './http/tls/tls-error';
 import { OptionsError, parseOptions } from './options';
+import { LAUNCHER_ENV } from './release/state';
 import { SystemClock } from './system/clock';
 import { ConsoleLog } from './system/console-log';
 import { createLogger } from './system/logger';
+import { isPortInUse, PORT_IN_USE_EXIT_CODE, portInUseMessage } from './system/port-in-use';
 import { sunStatus } from './system/sun';
 import { posixRuleOf } from './system/zones';
 
@@ -126,6 +128,12 @@ async function main(): Promise<void> {
       // The owner's file is wrong, not the gateway: one line that says which file and why.
       process.stderr.write(`dtu-console: ${error.message}\n`);
       process.exit(1);
+    }
+    if (isPortInUse(error)) {
+      // Under the launcher, the launcher says it (once, however often it tried).
+      if (!process.env[LAUNCHER_ENV])
+        process.stderr.write(`dtu-console: ${portInUseMessage(options.port)}\n`);
+      process.exit(PORT_IN_USE_EXIT_CODE);
     }
     log.fatal({ err: error }, `Cannot run the gateway on ${options.host}:${options.port}`);
     process.exit(1);

@@ -21,7 +21,10 @@ export interface WifiDeviceStatus {
   host: string;
   port: number;
   state: WifiDeviceState;
-  /** e.g. "DTU-Pro", "HMS-800W-2T"; "" until the device answered. */
+  /**
+   * The DTU model its serial names, e.g. "DTU-Pro"; "" until the device answered, and for an inverter with
+   * Wi-Fi or a device of unknown model (the console names those by the count of `inverters`).
+   */
   model: string;
   /** The device's serial; "" until known. */
   serial: string;

@@ -11,6 +11,7 @@ import { OptionsError, parseOptions } from '../options';
 import { LAUNCHER_ENV, RELEASE_ENV, readReleaseState } from '../release/state';
 import { installationId } from '../system/build-info';
 import { GATEWAY_NODE_FLAGS, GATEWAY_PROCESS_ENV, gatewayEntry } from '../system/node-process';
+import { exitIfPortInUse } from '../system/port-in-use';
 import { healthUrl, probe } from './health';
 import { candidates, folderOf, forgetFailed, forPackage, promote } from './release-choice';
 
@@ -123,6 +124,8 @@ async function launch(): Promise<ChildProcess | undefined> {
       await stop(proc);
       return undefined;
     }
+    // Another program on the port: no release can do better, and this one is not to blame.
+    exitIfPortInUse(proc.exitCode, options.port);
     console.error(`[launcher] ${release ?? 'the source checkout'} did not come up; falling back`);
     await stop(proc);
     if (release !== null) await forgetFailed(dataDir, release);
@@ -135,6 +138,7 @@ while (!stopping) {
   if (!proc) process.exit(stopping ? 0 : 1);
   const code = await exited(proc);
   if (stopping) process.exit(code);
+  exitIfPortInUse(code, options.port);
   if (code !== 0) {
     console.error(`[launcher] the gateway ended with code ${code}; starting again`);
     await new Promise((resolve) => setTimeout(resolve, 1000));

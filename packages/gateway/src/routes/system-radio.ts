@@ -33,27 +33,30 @@ function chipDiagnosticsOf(radio: Radio): ChipDiagnostics | undefined {
   return typeof candidate.diagnostics === 'function' ? candidate.diagnostics() : undefined;
 }
 
+/** The radio inverters' counts: a Wi-Fi inverter sends no frames (System info shows it with its device). */
 export function radioInverterDiagnostics(inverters: readonly LiveInverter[]): RadioInverterDiagnostics[] {
-  return inverters.map(({ serial, name, radioStats: s, otherDtuFrames, cmtFrequency: f }) => ({
-    serial,
-    name,
-    frames_sent: s.tx_request + s.tx_re_request,
-    answers: s.rx_success,
-    fragments_rerequested: s.tx_re_request,
-    no_answer: s.rx_fail_nothing,
-    other_dtu: otherDtuFrames,
-    rssi: s.rssi,
-    ...(f
-      ? {
-          frequency: {
-            state: f.state,
-            found_hz: f.foundHz,
-            tried_hz: f.triedHz,
-            next_search_at: f.nextSearchAt === null ? null : Math.floor(f.nextSearchAt / 1000),
-          },
-        }
-      : {}),
-  }));
+  return inverters
+    .filter((inverter) => inverter.connection !== 'wifi')
+    .map(({ serial, name, radioStats: s, otherDtuFrames, cmtFrequency: f }) => ({
+      serial,
+      name,
+      frames_sent: s.tx_request + s.tx_re_request,
+      answers: s.rx_success,
+      fragments_rerequested: s.tx_re_request,
+      no_answer: s.rx_fail_nothing,
+      other_dtu: otherDtuFrames,
+      rssi: s.rssi,
+      ...(f
+        ? {
+            frequency: {
+              state: f.state,
+              found_hz: f.foundHz,
+              tried_hz: f.triedHz,
+              next_search_at: f.nextSearchAt === null ? null : Math.floor(f.nextSearchAt / 1000),
+            },
+          }
+        : {}),
+    }));
 }
 
 export function radioChipCounters(radio: Radio): RadioChipCounters | undefined {

@@ -9,8 +9,20 @@ const DTU_PREFIXES: ReadonlyArray<[string[], string]> = [
   [['10D2'], 'DTU-G100'],
 ];
 
-export function wifiDeviceModelName(serial: string, inverters: number): string {
+/**
+ * The DTU model the serial names, or "" outside the table (an inverter with Wi-Fi, or a device we do not
+ * know). `/api/wifi/status` carries this; the console names a device without one in the reader's
+ * language by what it serves.
+ */
+export function wifiDtuModel(serial: string): string {
   const prefix = serial.slice(0, 4).toUpperCase();
   for (const [prefixes, name] of DTU_PREFIXES) if (prefixes.includes(prefix)) return name;
+  return '';
+}
+
+/** The model for the API fields of English text (the live data's `device`, device info's hardware model). */
+export function wifiDeviceModelName(serial: string, inverters: number): string {
+  const dtu = wifiDtuModel(serial);
+  if (dtu) return dtu;
   return inverters === 1 ? 'HMS-xxxW (inverter with Wi-Fi)' : `Wi-Fi device with ${inverters} inverters`;
 }

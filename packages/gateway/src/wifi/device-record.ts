@@ -10,7 +10,7 @@ import type { LiveInverter } from '../engine/live-types';
 import type { Clock } from '../system/clock';
 import type { Logger } from '../system/logger';
 import { GARBAGE_KINDS, type WifiFailureKind, WifiRequestError } from './client/connection';
-import { wifiDeviceModelName } from './device-models';
+import { wifiDeviceModelName, wifiDtuModel } from './device-models';
 import { type WifiInverterReading, wifiLiveInverter } from './live-inverter';
 import type { AppInfoReply, RealDataReply } from './protocol/messages';
 import { ENCRYPTED_FLAG_BIT } from './protocol/tags';
@@ -120,7 +120,7 @@ export class WifiDeviceRecord {
       host: this.settings.host,
       port: this.settings.port,
       state: this.#state,
-      model: this.#model,
+      model: wifiDtuModel(this.#serial),
       serial: this.#serial,
       firmware: this.#firmware,
       encrypted: this.#encrypted,

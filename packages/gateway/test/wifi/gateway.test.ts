@@ -119,6 +119,11 @@ describe('Wi-Fi devices: the gateway against the virtual device', () => {
     expect(Object.keys(detail.DC)).toEqual(['0', '1']);
     expect(detail.DC['0'].YieldDay.v).toBeGreaterThan(0);
 
+    // System info's radio diagnostics count radio inverters only: a Wi-Fi inverter sends no frames.
+    const radioInverters = (await get(env.gateway, '/api/system/status')).json().radio_inverters;
+    expect(radioInverters.length).toBeGreaterThan(0);
+    expect(radioInverters.map((i: { serial: string }) => i.serial)).not.toContain(serial);
+
     const metrics = (await get(env.gateway, '/api/prometheus/metrics', null)).body;
     expect(metrics).toContain(`serial="${serial}"`);
     expect(metrics).not.toMatch(new RegExp(`dtu_radio_requests_total\\{[^}]*serial="${serial}"`));

@@ -7,6 +7,7 @@ import { InfoCard, StateBadge } from '../components/InfoCard';
 import { InfoRow } from '../components/InfoRow';
 import { PageFrame } from '../components/PageFrame';
 import { RadioDiagnostics } from '../components/system/RadioDiagnostics';
+import { WifiDiagnostics } from '../components/system/WifiDiagnostics';
 import { MAINTENANCE_NS } from '../i18n';
 import { useFormat } from '../i18n/format';
 import { withQuery } from '../lib/query';
@@ -122,6 +123,7 @@ function SystemInfo({ status }: { status: SystemStatus }) {
         />
       </InfoCard>
       <RadioDiagnostics status={status} />
+      <WifiDiagnostics />
     </div>
   );
 }

@@ -120,6 +120,22 @@ describe('live view', () => {
     expect(screen.queryByRole('button', { name: 'Grid profile' })).toBeNull();
   });
 
+  it('says an MI does not report its limit, with the reason, instead of 0 W (0.0 %)', () => {
+    // 1061… is an MI-1500 of generation 2 (the serial names the type).
+    show([detail('106112345678', { limit_absolute: 0, limit_relative: 0 })]);
+    const limit = screen.getByTestId('inverter-limit');
+    expect(limit).toHaveTextContent(/^Current limit: not reported/);
+    expect(limit).not.toHaveTextContent('0 W');
+    expect(limit).toHaveAttribute('title', expect.stringMatching(/does not report its limit/));
+    expect(screen.getByTestId('inverter-limit-reason')).toHaveTextContent(/An MI inverter does not report/);
+  });
+
+  it('offers no grid profile for an MI, which has none', () => {
+    show([detail('106112345678')]);
+    expect(screen.getByRole('button', { name: 'Device info' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Grid profile' })).toBeNull();
+  });
+
   it('offers the event log only when the count is 0 or more, with the count as a badge', () => {
     const { unmount } = show([detail('111', { events: 3 })]);
     expect(screen.getByRole('button', { name: /Event log/ })).toBeInTheDocument();

@@ -169,6 +169,50 @@ describe('System info', () => {
     expect(screen.getByTestId('radio-other-dtu-116183069759')).toHaveTextContent('0');
   });
 
+  it('shows the Wi-Fi devices in their own section with what the gateway counts about them', async () => {
+    routes['/api/system/status'] = { ...SYSTEM, radio_mode: 'hardware', radio_inverters: [] };
+    routes['/api/wifi/status'] = {
+      devices: [
+        {
+          name: 'Balcony',
+          host: '192.168.1.50',
+          port: 10081,
+          state: 'online',
+          model: '',
+          serial: '114312345678',
+          firmware: 'V01.00.11',
+          encrypted: false,
+          inverters: ['114312345678'],
+          last_answer: 0,
+          last_error: '',
+          last_problem: '',
+          bad_frames: 3,
+          limit_wait_s: 0,
+        },
+      ],
+    };
+    render(<SystemInfoPage />);
+    const [row] = await screen.findAllByTestId('wifi-diagnostics-device');
+    expect(row).toHaveTextContent('Balcony');
+    expect(row).toHaveTextContent('HMS-xxxW (inverter with Wi-Fi) · 114312345678 · V01.00.11');
+    expect(row).toHaveTextContent('Online');
+    expect(row).toHaveTextContent('never');
+    expect(
+      within(row as HTMLElement)
+        .getAllByRole('cell')
+        .at(-1),
+    ).toHaveTextContent('3');
+    expect(screen.getByRole('heading', { name: 'Wi-Fi devices' })).toBeInTheDocument();
+  });
+
+  it('shows no Wi-Fi section without Wi-Fi devices', async () => {
+    routes['/api/system/status'] = SYSTEM;
+    routes['/api/wifi/status'] = { devices: [] };
+    render(<SystemInfoPage />);
+    await screen.findByTestId('radio-mode');
+    expect(screen.queryByTestId('wifi-diagnostics')).toBeNull();
+  });
+
   it('says a replay is a captured log, names the file and never shows a connected module', async () => {
     routes['/api/system/status'] = {
       ...SYSTEM,

@@ -25,12 +25,12 @@ export function ChannelCard({ kind, title, fields }: { kind: ChannelKind; title:
               <dd>
                 {f.value(value)}
                 {value.estimated === true && (
-                  <div className="small text-body-secondary" data-estimated="true">
+                  <div className="small text-body-secondary channel-note" data-estimated="true">
                     {t('live.estimated')}
                   </div>
                 )}
                 {name === 'Irradiation' && 'max' in value && (
-                  <div className="small text-body-secondary">
+                  <div className="small text-body-secondary channel-note">
                     {t('live.irradiationMax', { max: f.number((value as IrradiationValue).max) })}
                   </div>
                 )}

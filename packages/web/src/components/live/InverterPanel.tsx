@@ -8,7 +8,14 @@ import { useFormat } from '../../i18n/format';
 import type { LiveInverter } from '../../ws/livedata';
 import { ChannelCard } from './ChannelCard';
 import { DataAge } from './DataAge';
-import { channels, HEADER_CLASSES, headerVariant, visibleDcChannels } from './rules';
+import {
+  channels,
+  HEADER_CLASSES,
+  hasGridProfile,
+  headerVariant,
+  reportsLimit,
+  visibleDcChannels,
+} from './rules';
 
 export type InverterDialog = 'limit' | 'power' | 'devinfo' | 'gridprofile' | 'eventlog';
 
@@ -27,8 +34,10 @@ export function InverterPanel({
   const variant = headerVariant(inverter);
   const hasChannels = inverter.AC !== undefined || inverter.DC !== undefined || inverter.INV !== undefined;
   const adminOnly = signedIn ? undefined : t('live.signInToControl');
-  const limit =
-    inverter.limit_absolute >= 0
+  const limitReported = reportsLimit(inverter);
+  const limit = !limitReported
+    ? t('live.limitNotReported')
+    : inverter.limit_absolute >= 0
       ? t('live.limitBoth', {
           absolute: f.number(inverter.limit_absolute),
           relative: f.number(inverter.limit_relative, 1),
@@ -46,7 +55,17 @@ export function InverterPanel({
         <h2 className="h5 mb-1 text-break">{inverter.name || inverter.serial}</h2>
         <div className="inverter-facts small">
           <span>{t('live.serialLabel', { serial: inverter.serial })}</span>
-          <span data-testid="inverter-limit">{t('live.currentLimitLabel', { limit })}</span>
+          <span
+            data-testid="inverter-limit"
+            title={limitReported ? undefined : t('live.limitNotReportedReason')}
+          >
+            {t('live.currentLimitLabel', { limit })}
+            {!limitReported && (
+              <span className="d-block opacity-75" data-testid="inverter-limit-reason">
+                {t('live.limitNotReportedReason')}
+              </span>
+            )}
+          </span>
           <span data-testid="inverter-age">
             <DataAge seconds={inverter.data_age} />
           </span>
@@ -82,8 +101,8 @@ export function InverterPanel({
             <CpuIcon aria-hidden className="me-1" />
             {t('live.deviceInfo')}
           </button>
-          {/* A Wi-Fi device does not report its inverters' grid profile: no button for what is not there. */}
-          {inverter.connection !== 'wifi' && (
+          {/* No button for what is not there: an MI has no grid profile, a Wi-Fi device reports none. */}
+          {hasGridProfile(inverter) && (
             <button
               type="button"
               className="btn btn-sm btn-outline-secondary"

@@ -1,5 +1,6 @@
 import type { SetStatus } from '@dtu-console/contract/api/limit';
 import type { DcChannel } from '@dtu-console/contract/api/livedata';
+import { miTypeOfSerial } from '@dtu-console/contract/serial';
 import type { LiveInverter } from '../../ws/livedata';
 
 /** Inverter header colour. */
@@ -68,3 +69,19 @@ export const SET_STATUS_VARIANTS: Record<SetStatus, string> = {
   Ok: 'success',
   Unknown: 'secondary',
 };
+
+/**
+ * Whether the inverter reports its power limit. An MI (its serial says so) never does: what the gateway
+ * knows is at most the last limit it sent, so the header says "not reported" rather than "0 %".
+ */
+export function reportsLimit(inverter: Pick<LiveInverter, 'serial'>): boolean {
+  return miTypeOfSerial(inverter.serial) === undefined;
+}
+
+/**
+ * Whether the inverter has a grid profile to show: an MI has none, and a Wi-Fi device does not report its
+ * inverters' one.
+ */
+export function hasGridProfile(inverter: Pick<LiveInverter, 'serial' | 'connection'>): boolean {
+  return inverter.connection !== 'wifi' && miTypeOfSerial(inverter.serial) === undefined;
+}

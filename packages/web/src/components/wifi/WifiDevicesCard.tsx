@@ -23,6 +23,8 @@ import {
   type SettingsFormHandle,
   useSettingsForm,
 } from '../form';
+import { wifiModelText } from './modelText';
+import { STATE_CLASS } from './stateClass';
 import { useWifiTranslation } from './useWifiTranslation';
 import { WifiDeviceEditor } from './WifiDeviceEditor';
 
@@ -52,15 +54,6 @@ const NEW_DEVICE: WifiDeviceConfig = {
   port: WifiLimits.defaultPort,
   enabled: true,
   poll_interval: WifiLimits.pollIntervalDefault,
-};
-
-const STATE_CLASS: Record<string, string> = {
-  online: 'text-bg-success',
-  connecting: 'text-bg-secondary',
-  disabled: 'text-bg-secondary',
-  unreachable: 'text-bg-warning',
-  refused: 'text-bg-danger',
-  'encrypted-without-key': 'text-bg-danger',
 };
 
 export function WifiDevicesCard() {
@@ -162,7 +155,11 @@ function DeviceList({ settings }: { settings: SettingsFormHandle<WifiValues> }) 
                       <code>
                         {device.host}:{device.port}
                       </code>
-                      {state?.model ? <div className="small text-body-secondary">{state.model}</div> : null}
+                      {state?.serial ? (
+                        <div className="small text-body-secondary" data-testid="wifi-model">
+                          {wifiModelText(state, t)}
+                        </div>
+                      ) : null}
                     </td>
                     <td>{device.poll_interval}</td>
                     <td>

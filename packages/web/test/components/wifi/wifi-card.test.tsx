@@ -69,6 +69,35 @@ describe('Wi-Fi devices card', () => {
     }
   });
 
+  it("names an inverter with Wi-Fi, and a device of unknown model, in the reader's language", async () => {
+    const hms = { ...online, model: '', serial: '114312345678', inverters: ['114312345678'] };
+    const second = { ...device, name: 'Other', host: '192.168.1.51' };
+    const other = {
+      ...online,
+      ...second,
+      model: '',
+      serial: '99AA12345678',
+      inverters: ['114457636895', '114409535046'],
+    };
+    serveApi({
+      '/api/inverter/list': { inverter: [] },
+      '/api/wifi/config': { devices: [device, second], limit_interval_min: 5 },
+      '/api/wifi/status': { devices: [hms, other] },
+    });
+    await act(() => setLanguage('de'));
+    try {
+      renderScreen(InverterSettingsPage);
+      await screen.findByText('WLAN-Gerät mit 2 Wechselrichtern');
+      expect(screen.getAllByTestId('wifi-model').map((m) => m.textContent)).toEqual([
+        'HMS-xxxW (Wechselrichter mit WLAN)',
+        'WLAN-Gerät mit 2 Wechselrichtern',
+      ]);
+      expect(screen.queryByText(/inverter with Wi-Fi/)).toBeNull();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
+  });
+
   it('lists the devices with their state and serials, adds one and saves the list', async () => {
     const posted = serveApi({
       '/api/inverter/list': { inverter: [] },
