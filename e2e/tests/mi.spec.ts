@@ -99,7 +99,7 @@ for (const locale of ['de-DE', 'fr-FR']) {
         const overflows = await panel.locator('.channel-card').evaluateAll((cards) =>
           cards.flatMap((card) => {
             const box = card.getBoundingClientRect();
-            return [...card.querySelectorAll('dd, dd > div, dt')]
+            return Array.from(card.querySelectorAll('dd, dd > div, dt'))
               .filter((el) => {
                 const r = el.getBoundingClientRect();
                 return (
