@@ -18,7 +18,19 @@ export interface HostileRequest {
   headers: Record<string, string>;
   /** The JSON carried in `data`, when the body is a well-formed form with one. */
   data?: unknown;
+  /** Sent as another site's page in the owner's browser would: it must be refused with 403. */
+  crossOrigin?: true;
 }
+
+/** How another site's page shows itself (docs/security.md): its Origin, or only Sec-Fetch-Site. */
+const FOREIGN_PAGES: readonly Record<string, string>[] = [
+  { origin: 'http://evil.example' },
+  { origin: 'null' },
+  { origin: 'http://localhost:1' },
+  { origin: 'https://localhost', 'sec-fetch-site': 'cross-site' },
+  { 'sec-fetch-site': 'cross-site' },
+  { 'sec-fetch-site': 'same-site' },
+];
 
 export interface RouteUnderTest {
   method: 'GET' | 'POST';
@@ -312,7 +324,17 @@ export function generateCorpus(
           : { ...postRequest(route, random), url: `${route.url}?${query}` };
       corpus.push(request);
     } else {
-      corpus.push(postRequest(route, random));
+      const request = postRequest(route, random);
+      // One POST in eight, a plausible body or not, comes from another site's page.
+      if (random.chance(0.125)) {
+        const foreign = random.pick(FOREIGN_PAGES);
+        corpus.push({
+          ...request,
+          headers: { ...request.headers, ...foreign },
+          what: `${request.what} from ${foreign.origin ?? foreign['sec-fetch-site']}`,
+          crossOrigin: true,
+        });
+      } else corpus.push(request);
     }
   }
   return corpus;

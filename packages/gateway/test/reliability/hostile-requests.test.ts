@@ -148,6 +148,7 @@ describe('a hostile-request corpus over every route', () => {
       const corpus = generateCorpus(routes, bySoak(400, 5000), seededRandom(SEED));
       let restarts = 0;
       let accepted = 0;
+      let crossOriginRefused = 0;
       const configPath = join(dataDir, 'config.json');
       const pinPath = join(dataDir, 'pin_mapping.json');
       for (const [index, request] of corpus.entries()) {
@@ -173,6 +174,10 @@ describe('a hostile-request corpus over every route', () => {
         if (!documented500 && !noConsoleBuild(request.route, statusCode))
           expect(statusCode, `${label}: ${body.slice(0, 200)}`).toBeLessThan(500);
         expect(statusCode, label).not.toBe(401);
+        if (request.crossOrigin) {
+          expect(statusCode, `${label}: another site's page`).toBe(403);
+          crossOriginRefused++;
+        }
         if (String(response.headers['content-type'] ?? '').startsWith('application/json')) {
           expect(() => JSON.parse(body), label).not.toThrow();
         }
@@ -221,6 +226,7 @@ describe('a hostile-request corpus over every route', () => {
       for (const secret of SECRET_TEXTS) expect(log).not.toContain(secret);
       // The corpus really exercised both sides: accepted saves and restarts happened.
       expect(accepted).toBeGreaterThan(0);
+      expect(crossOriginRefused).toBeGreaterThan(10);
       console.info(`hostile corpus: ${corpus.length} requests, ${accepted} accepted, ${restarts} restarts`);
     },
     bySoak(120_000, 1_800_000),
