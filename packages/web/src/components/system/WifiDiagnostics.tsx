@@ -11,7 +11,8 @@ import { useWifiTranslation } from '../wifi/useWifiTranslation';
 export function WifiDiagnostics() {
   const { t } = useWifiTranslation();
   const f = useFormat();
-  const status = useQuery(wifiStatusQuery);
+  // System info is a snapshot with its own Reload button: no polling here (the devices card polls).
+  const status = useQuery({ ...wifiStatusQuery, refetchInterval: false });
   const devices = status.data?.devices ?? [];
   // Most plants have no Wi-Fi device: no empty card for them.
   if (devices.length === 0) return null;
