@@ -95,6 +95,17 @@ function bytesOrProblem(
   return read;
 }
 
+/** The bytes of a line that states their count (AhoyDTU), or the problem of that line. */
+function countedBytes(
+  line: number,
+  text: string,
+  said: string | undefined,
+): { bytes: Uint8Array; rest: string } | CaptureLineProblem {
+  const read = bytesOrProblem(line, text);
+  if ('message' in read || said === undefined || Number(said) === read.bytes.length) return read;
+  return { line, message: `says ${said} bytes but holds ${read.bytes.length}` };
+}
+
 /** One line of a capture: a frame, a problem with a frame line, or null for any other line. */
 export function parseCaptureLine(text: string, line: number): ParsedLine | null {
   const tx = OPENDTU_TX.exec(text);
@@ -132,12 +143,8 @@ export function parseCaptureLine(text: string, line: number): ParsedLine | null 
   }
   const ahoy = AHOY_RX.exec(text);
   if (ahoy) {
-    const read = bytesOrProblem(line, ahoy[4]!);
+    const read = countedBytes(line, ahoy[4]!, ahoy[1]);
     if ('message' in read) return { ok: false, problem: read };
-    const said = Number(ahoy[1]);
-    if (said !== read.bytes.length) {
-      return { ok: false, problem: { line, message: `says ${said} bytes but holds ${read.bytes.length}` } };
-    }
     return {
       ok: true,
       frame: {
@@ -158,12 +165,8 @@ export function parseCaptureLine(text: string, line: number): ParsedLine | null 
   }
   const esp = AHOY_ESP.exec(text);
   if (esp) {
-    const read = bytesOrProblem(line, esp[6]!);
+    const read = countedBytes(line, esp[6]!, esp[2]);
     if ('message' in read) return { ok: false, problem: read };
-    const said = esp[2] === undefined ? read.bytes.length : Number(esp[2]);
-    if (said !== read.bytes.length) {
-      return { ok: false, problem: { line, message: `says ${said} bytes but holds ${read.bytes.length}` } };
-    }
     return {
       ok: true,
       frame: {
@@ -178,14 +181,8 @@ export function parseCaptureLine(text: string, line: number): ParsedLine | null 
   }
   const timed = AHOY_ESP_TIMED.exec(text);
   if (timed) {
-    const read = bytesOrProblem(line, timed[3]!);
+    const read = countedBytes(line, timed[3]!, timed[1]);
     if ('message' in read) return { ok: false, problem: read };
-    if (Number(timed[1]) !== read.bytes.length) {
-      return {
-        ok: false,
-        problem: { line, message: `says ${timed[1]} bytes but holds ${read.bytes.length}` },
-      };
-    }
     return {
       ok: true,
       frame: { line, format: 'ahoy-esp', direction: 'rx', rssi: Number(timed[2]), bytes: read.bytes },

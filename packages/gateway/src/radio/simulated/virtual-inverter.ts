@@ -238,8 +238,7 @@ export class VirtualInverter {
         if (this.info.radio !== 'CMT') return [];
         this.#tuning.channelChange(request.countries, request.channel, now);
         // Answered as captured: D6, the DTU's address in bytes 5..8, the request's prefix.
-        const country = request.countries[0]!;
-        return [encodeChannelChangeAnswer({ inverter: this.address, dtu: request.dtuAddress, country })];
+        return [encodeChannelChangeAnswer({ ...address, country: request.countries[0]! })];
       }
     }
   }
