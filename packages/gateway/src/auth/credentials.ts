@@ -6,6 +6,7 @@
  */
 import { SOCKET_AUTH_SUBPROTOCOL_PREFIX, SOCKET_SUBPROTOCOL } from '@dtu-console/contract';
 import type { FastifyRequest } from 'fastify';
+import { isUpgradeRequest } from '../http/upgrade';
 
 export interface Credentials {
   username: string;
@@ -34,10 +35,6 @@ export function parseAuthorization(header: string | undefined): Credentials | un
   if (!header) return undefined;
   const match = /^\s*basic\s+(\S+)\s*$/i.exec(header);
   return match?.[1] ? decodeToken(match[1]) : undefined;
-}
-
-export function isUpgradeRequest(request: FastifyRequest): boolean {
-  return String(request.headers.upgrade ?? '').toLowerCase() === 'websocket';
 }
 
 function protocolToken(request: FastifyRequest): string | undefined {

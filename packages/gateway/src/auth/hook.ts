@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AuthLevel, isApiPath } from '../http/route-meta';
-import { isUpgradeRequest } from './credentials';
+import { isUpgradeRequest } from '../http/upgrade';
 import type { AuthService } from './service';
 
 /** The realm browsers show in their login dialog. */

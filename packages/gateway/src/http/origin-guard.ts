@@ -6,10 +6,10 @@
  */
 import { Code, envelope } from '@dtu-console/contract';
 import fp from 'fastify-plugin';
-import { isUpgradeRequest } from '../auth/credentials';
 import type { OriginRefusals, RefusalKind } from './origin-refusals';
 import { foreignOrigin } from './origin-rule';
 import { isApiPath } from './route-meta';
+import { isUpgradeRequest } from './upgrade';
 
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
