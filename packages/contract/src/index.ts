@@ -1,7 +1,6 @@
 // Public surface of @dtu-console/contract, shared by gateway and console.
 
 export type * from './api/alerts';
-export type * from './api/common';
 export type * from './api/device';
 export type * from './api/devinfo';
 export type * from './api/dtu';

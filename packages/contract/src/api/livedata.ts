@@ -1,5 +1,13 @@
 /** GET /api/livedata/status and WebSocket /livedata. */
-import type { ValueUnit } from './common';
+
+/** A measured value: `v` value, `u` unit, `d` decimals to display. NaN is sent as null. */
+export interface ValueUnit {
+  v: number;
+  u: string;
+  d: number;
+  /** Present (true) on a value the gateway estimates instead of reading it: the MI series' AC power. */
+  estimated?: true;
+}
 
 /** DC `Irradiation` also carries the configured string max power in W. */
 export interface IrradiationValue extends ValueUnit {
