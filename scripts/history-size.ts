@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { HistoryLimits } from '../packages/contract/src/limits';
+import { HistoryLimits } from '../packages/contract/src/history/limits';
 import { INVERTER_CHANNEL, type MinuteRow } from '../packages/gateway/src/history/minutes';
 import { HistoryStore } from '../packages/gateway/src/history/store';
 import { exportStream, importHistory } from '../packages/gateway/src/history/transfer';

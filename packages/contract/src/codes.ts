@@ -5,26 +5,26 @@
  * `param`. So the code, its type and its param are what both sides share (here); what a code means and its
  * English `message` are the gateway's alone (`code-texts.ts`), which keeps them out of the console's bundles.
  */
-import { AlertsCode, AlertsCodeTable } from './codes/alerts';
-import { CommonCode, CommonCodeTable } from './codes/common';
-import { DeviceCode, DeviceCodeTable } from './codes/device';
-import { DtuCode, DtuCodeTable } from './codes/dtu';
-import { HistoryCode, HistoryCodeTable } from './codes/history';
-import { InverterCode, InverterCodeTable } from './codes/inverter';
-import { LimitCode, LimitCodeTable } from './codes/limit';
-import { MaintenanceCode, MaintenanceCodeTable } from './codes/maintenance';
-import { MqttCode, MqttCodeTable } from './codes/mqtt';
-import { NetworkCode, NetworkCodeTable } from './codes/network';
-import { NtpCode, NtpCodeTable } from './codes/ntp';
-import { PowerCode, PowerCodeTable } from './codes/power';
-import { PowerLimiterCode, PowerLimiterCodeTable } from './codes/powerlimiter';
-import { PowerMeterCode, PowerMeterCodeTable } from './codes/powermeter';
-import { SecurityCode, SecurityCodeTable } from './codes/security';
-import type { CodeSpec } from './codes/spec';
-import { TestClockCode, TestClockCodeTable } from './codes/test-clock';
-import { WifiCode, WifiCodeTable } from './codes/wifi';
+import { AlertsCode, AlertsCodeTable } from './alerts/codes';
+import { DeviceCode, DeviceCodeTable } from './device/codes';
+import { DtuCode, DtuCodeTable } from './dtu/codes';
+import { HistoryCode, HistoryCodeTable } from './history/codes';
+import { InverterCode, InverterCodeTable } from './inverter/codes';
+import { LimitCode, LimitCodeTable } from './limit/codes';
+import { MaintenanceCode, MaintenanceCodeTable } from './maintenance/codes';
+import { MqttCode, MqttCodeTable } from './mqtt/codes';
+import { NetworkCode, NetworkCodeTable } from './network/codes';
+import { NtpCode, NtpCodeTable } from './ntp/codes';
+import { PowerCode, PowerCodeTable } from './power/codes';
+import { PowerLimiterCode, PowerLimiterCodeTable } from './powerlimiter/codes';
+import { PowerMeterCode, PowerMeterCodeTable } from './powermeter/codes';
+import { SecurityCode, SecurityCodeTable } from './security/codes';
+import type { CodeSpec } from './shared/code-spec';
+import { CommonCode, CommonCodeTable } from './shared/common-codes';
+import { TestClockCode, TestClockCodeTable } from './test-clock/codes';
+import { WifiCode, WifiCodeTable } from './wifi/codes';
 
-export type { CodeParam, CodeSpec, EnvelopeType, ParamKey } from './codes/spec';
+export type { CodeParam, CodeSpec, EnvelopeType, ParamKey } from './shared/code-spec';
 
 /** Every code by name, assembled from the domains; a number is used by one domain only (codes.test.ts). */
 export const Code = {

@@ -11,7 +11,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { detail, hints, status, summary, value } from '@dtu-console/contract/fixtures/livedata';
+import { detail, hints, status, summary, value } from '@dtu-console/contract/livedata/fixtures';
 import Beasties from 'beasties';
 import type { renderFirstPaint as RenderFirstPaint } from '../src/entry-server';
 

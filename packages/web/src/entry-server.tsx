@@ -5,7 +5,7 @@
  * the same routes at `/`, the same texts, and a live-data store of the console's own kind primed with the
  * page's snapshot exactly as the browser's store takes it (loaded, socket not yet open).
  */
-import type { LivedataStatus } from '@dtu-console/contract/api/livedata';
+import type { LivedataStatus } from '@dtu-console/contract/livedata/api';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';

@@ -3,7 +3,7 @@
  * contract's schema tests, the gateway's API tests and the console's form tests. Each builder returns a fresh
  * object with every key in wire order; `patch` replaces whole keys. Not part of the API.
  */
-import type { AlertsConfig } from '../api/alerts';
+import type { AlertsConfig } from './api';
 
 /** Every alert rule on with its usual thresholds (the grid signal's long-step rule off), no push target. */
 export function alertsConfig(patch: Partial<AlertsConfig> = {}): AlertsConfig {

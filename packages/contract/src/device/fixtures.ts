@@ -3,7 +3,7 @@
  * contract's schema tests, the gateway's API tests and the console's form tests. Each builder returns a fresh
  * object with every key in wire order; `patch` replaces whole keys. Not part of the API.
  */
-import type { DeviceConfig, DisplayConfig } from '../api/device';
+import type { DeviceConfig, DisplayConfig } from './api';
 
 /** The display settings of the API documentation's example (without the older numeric `language`). */
 export function displayConfig(patch: Partial<DisplayConfig> = {}): DisplayConfig {

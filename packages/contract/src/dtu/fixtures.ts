@@ -3,7 +3,7 @@
  * contract's schema tests, the gateway's API tests and the console's form tests. Each builder returns a fresh
  * object with every key in wire order; `patch` replaces whole keys. Not part of the API.
  */
-import type { CountryDef, DtuConfig } from '../api/dtu';
+import type { CountryDef, DtuConfig } from './api';
 
 /** The CMT2300A's frequency rules for Europe, North America and Brazil, in Hz (the documented table). */
 export function countryDefs(): CountryDef[] {

@@ -3,7 +3,7 @@
  * contract's schema tests, the gateway's API tests and the console's form tests. Each builder returns a fresh
  * object with every key in wire order; `patch` replaces whole keys. Not part of the API.
  */
-import type { MqttConfig } from '../api/mqtt';
+import type { MqttConfig } from './api';
 
 /** MQTT as a fresh gateway has it: off, no broker, OpenDTU's topics, discovery off. */
 export function mqttConfig(patch: Partial<MqttConfig> = {}): MqttConfig {

@@ -3,7 +3,7 @@
  * contract's schema tests, the gateway's API tests and the console's form tests. Each builder returns a fresh
  * object with every key in wire order; `patch` replaces whole keys. Not part of the API.
  */
-import type { NetworkConfig } from '../api/network';
+import type { NetworkConfig } from './api';
 
 /** The API documentation's example: DHCP, a Wi-Fi network with its password, mDNS and syslog off. */
 export function networkConfig(patch: Partial<NetworkConfig> = {}): NetworkConfig {

@@ -1,10 +1,10 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { MqttConfig } from '../../src/api/mqtt';
-import type { NtpConfig, NtpTimeResponse } from '../../src/api/ntp';
-import type { SecurityConfig } from '../../src/api/security';
-import type { MqttConfigPayload } from '../../src/schemas/mqtt';
-import type { NtpConfigPayload, NtpTimePayload } from '../../src/schemas/ntp';
-import type { SecurityConfigPayload } from '../../src/schemas/security';
+import type { MqttConfig } from '../../src/mqtt/api';
+import type { MqttConfigPayload } from '../../src/mqtt/schemas';
+import type { NtpConfig, NtpTimeResponse } from '../../src/ntp/api';
+import type { NtpConfigPayload, NtpTimePayload } from '../../src/ntp/schemas';
+import type { SecurityConfig } from '../../src/security/api';
+import type { SecurityConfigPayload } from '../../src/security/schemas';
 
 // Checked by tsc: the payload a schema yields is the config the GET endpoint returns.
 describe('schema outputs match the hand-written API types', () => {

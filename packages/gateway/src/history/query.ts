@@ -1,5 +1,5 @@
 /**
- * The query forms of GET /api/v2/history/power and /energy (packages/contract/src/api/history.ts): parsed
+ * The query forms of GET /api/v2/history/power and /energy (packages/contract/src/history/api.ts): parsed
  * and checked in the documented order, each failure with its code (answered as HTTP 400 with the
  * envelope). Pure apart from the time zone arithmetic.
  */

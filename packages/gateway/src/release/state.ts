@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ReleaseInfo } from '@dtu-console/contract/api/system';
+import type { ReleaseInfo } from '@dtu-console/contract/system/api';
 import { writeFileAtomic } from '../config/atomic';
 
 export const RELEASES_DIR = 'releases';

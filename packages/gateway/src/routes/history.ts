@@ -1,6 +1,6 @@
 /**
  * /api/v2/history/*: the versioned history API beside the compatible one (types in
- * packages/contract/src/api/history.ts). A refused query answers HTTP 400 with the envelope of its code.
+ * packages/contract/src/history/api.ts). A refused query answers HTTP 400 with the envelope of its code.
  */
 import {
   Code,

@@ -1,4 +1,4 @@
-/** /api/powerlimiter/*: the power limiter's settings and status (types in contract/src/api/powerlimiter.ts). */
+/** /api/powerlimiter/*: the power limiter's settings and status (types in contract/src/powerlimiter/api.ts). */
 import {
   type PowerLimiterConfig,
   type PowerLimiterStatus,

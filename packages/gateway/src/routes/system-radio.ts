@@ -4,7 +4,7 @@ import type {
   RadioInverterDiagnostics,
   RadioRxSchemes,
   SystemStatus,
-} from '@dtu-console/contract/api/system';
+} from '@dtu-console/contract/system/api';
 import type { LiveInverter } from '../engine';
 import { radioProblems } from '../plant';
 import type { ChipDiagnostics } from '../radio/dual-radio';

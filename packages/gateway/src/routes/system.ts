@@ -1,4 +1,4 @@
-import type { SystemStatus } from '@dtu-console/contract/api/system';
+import type { SystemStatus } from '@dtu-console/contract/system/api';
 import type { FastifyPluginAsync } from 'fastify';
 import { CONFIG_VERSION } from '../config/version';
 import type { GatewayContext } from '../context';

@@ -5,8 +5,8 @@
  *
  * Offsets here are seconds EAST of UTC (CET → +3600), the opposite sign of the POSIX text (`CET-1`).
  */
-import { daysInMonth } from '@dtu-console/contract/calendar';
-import { LOCAL_TIME_MONTHS, LOCAL_TIME_WEEKDAYS } from '@dtu-console/contract/format';
+import { daysInMonth } from '@dtu-console/contract/shared/calendar';
+import { LOCAL_TIME_MONTHS, LOCAL_TIME_WEEKDAYS } from '@dtu-console/contract/shared/format';
 
 /** When a DST switch happens within its year (POSIX `Jn`, `n` or `Mm.w.d`), plus the local time of day. */
 export type TzRule =

@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Alert } from '@dtu-console/contract';
-import { alertsConfig } from '@dtu-console/contract/fixtures/settings';
+import { alertsConfig } from '@dtu-console/contract/alerts/fixtures';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAlertPush, headerText } from '../../src/alerts/push';
 import type { AlertsSettings } from '../../src/alerts/rules/rule';

@@ -1,5 +1,5 @@
-import type { MqttConfig } from '@dtu-console/contract/api/mqtt';
-import { mqttConfig } from '@dtu-console/contract/fixtures/settings';
+import type { MqttConfig } from '@dtu-console/contract/mqtt/api';
+import { mqttConfig } from '@dtu-console/contract/mqtt/fixtures';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Gateway } from '../../src/app';
 import { expectEnvelope, post } from './api';

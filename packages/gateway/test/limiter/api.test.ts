@@ -1,6 +1,6 @@
 /** /api/powerlimiter/* and the limit lease of POST /api/limit/config, on a gateway without a meter. */
 import { Code, CodeTable } from '@dtu-console/contract';
-import { powerLimiterConfig } from '@dtu-console/contract/fixtures/limiter';
+import { powerLimiterConfig } from '@dtu-console/contract/powerlimiter/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../helpers/api';
 import { expectCode } from '../helpers/envelopes';

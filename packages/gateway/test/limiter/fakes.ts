@@ -1,6 +1,6 @@
 /** A scripted plant for the limiter's unit tests: inverters that follow at once, a meter set by hand. */
 import type { GridSignalStatus, SetStatus } from '@dtu-console/contract';
-import { gridSignalStatus } from '@dtu-console/contract/fixtures/limiter';
+import { gridSignalStatus } from '@dtu-console/contract/powerlimiter/fixtures';
 import type { RadioKind } from '@dtu-console/hoymiles';
 import { LimiterController, type LimiterSettings } from '../../src/limiter/controller';
 import type { GridSignalFeed } from '../../src/limiter/feed-in';

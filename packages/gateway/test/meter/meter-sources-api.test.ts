@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PowerMeterConfig, PowerMeterStatus, PowerMeterTestResult } from '@dtu-console/contract';
-import { modbusConfig } from '@dtu-console/contract/fixtures/limiter';
+import { modbusConfig } from '@dtu-console/contract/powerlimiter/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../src/config/secrets';
 import { expectEnvelope, get, post } from '../helpers/api';

@@ -2,7 +2,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { modbusConfig } from '@dtu-console/contract/fixtures/limiter';
+import { modbusConfig } from '@dtu-console/contract/powerlimiter/fixtures';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ModbusSource } from '../../src/meter/sources/modbus';
 import type { PowerMeterSection } from '../../src/meter/sources/source';

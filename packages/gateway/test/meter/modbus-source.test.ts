@@ -1,6 +1,6 @@
 /** The Modbus source against modbus-serial's own TCP server holding a meter's register image. */
 
-import { modbusConfig } from '@dtu-console/contract/fixtures/limiter';
+import { modbusConfig } from '@dtu-console/contract/powerlimiter/fixtures';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ModbusSource } from '../../src/meter/sources/modbus';
 import type { PowerMeterSection } from '../../src/meter/sources/source';

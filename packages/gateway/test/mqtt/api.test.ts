@@ -1,6 +1,6 @@
 import { generateKeyPairSync, X509Certificate } from 'node:crypto';
 import { rootCertificates } from 'node:tls';
-import { mqttExample } from '@dtu-console/contract/fixtures/settings';
+import { mqttExample } from '@dtu-console/contract/mqtt/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultRootCa } from '../../src/config/defaults';
 import { SECRET_MASK } from '../../src/config/secrets';

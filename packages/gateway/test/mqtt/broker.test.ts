@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { MqttConfig } from '@dtu-console/contract/api/mqtt';
+import type { MqttConfig } from '@dtu-console/contract/mqtt/api';
 import mqtt from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, post } from '../helpers/api';

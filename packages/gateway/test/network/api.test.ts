@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
-import { networkConfig } from '@dtu-console/contract/fixtures/settings';
+import { networkConfig } from '@dtu-console/contract/network/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_MASK } from '../../src/config/secrets';
 import {

@@ -1,4 +1,4 @@
-import { channel } from '@dtu-console/contract/fixtures/inverters';
+import { channel } from '@dtu-console/contract/inverter/fixtures';
 import { eventLogEntryFromUtc } from '@dtu-console/hoymiles';
 import { describe, expect, it } from 'vitest';
 import {

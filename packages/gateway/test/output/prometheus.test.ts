@@ -1,4 +1,4 @@
-import { channel } from '@dtu-console/contract/fixtures/inverters';
+import { channel } from '@dtu-console/contract/inverter/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeLabelValue, type GlobalFacts, renderMetrics } from '../../src/output/prometheus';
 import { HM800, HMS800 } from '../engine/harness';

@@ -1,6 +1,6 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { deviceConfig } from '@dtu-console/contract/fixtures/settings';
+import { deviceConfig } from '@dtu-console/contract/device/fixtures';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parsePinMapping, pinMappingProblem, resolveCurPin } from '../../src/config/pin-mapping';
 import { expectAuthMatrix, expectEnvelope, expectSameShape, get, post } from '../helpers/api';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { dtuConfig } from '@dtu-console/contract/fixtures/settings';
+import { dtuConfig } from '@dtu-console/contract/dtu/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigSection } from '../../src/config/schema';
 import { expectAuthMatrix, expectEnvelope, expectSameShape, get, post } from '../helpers/api';

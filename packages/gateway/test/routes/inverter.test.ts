@@ -1,5 +1,5 @@
 import { Code, InverterLimits } from '@dtu-console/contract';
-import { channel, inverterConfig } from '@dtu-console/contract/fixtures/inverters';
+import { channel, inverterConfig } from '@dtu-console/contract/inverter/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAuthMatrix, expectSameShape, get, post } from '../helpers/api';
 import { expectCode, postWithoutData } from '../helpers/envelopes';

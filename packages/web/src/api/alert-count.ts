@@ -1,4 +1,4 @@
-import type { AlertsStatus } from '@dtu-console/contract/api/alerts';
+import type { AlertsStatus } from '@dtu-console/contract/alerts/api';
 import { apiGet } from './client';
 
 /** The window event the alert screens fire after acknowledging, so the bell asks again at once. */

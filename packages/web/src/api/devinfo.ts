@@ -1,4 +1,4 @@
-import type { DevInfoStatus } from '@dtu-console/contract/api/devinfo';
+import type { DevInfoStatus } from '@dtu-console/contract/devinfo/api';
 import { apiGet, type RequestOptions } from './client';
 
 /** `{}` for an unknown inverter, hence Partial. */

@@ -1,6 +1,6 @@
-import type { DtuConfig, DtuConfigPayload } from '@dtu-console/contract/api/dtu';
-import type { SystemStatus } from '@dtu-console/contract/api/system';
-import type { Envelope } from '@dtu-console/contract/envelope';
+import type { DtuConfig, DtuConfigPayload } from '@dtu-console/contract/dtu/api';
+import type { Envelope } from '@dtu-console/contract/shared/envelope';
+import type { SystemStatus } from '@dtu-console/contract/system/api';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from './client';
 

@@ -1,4 +1,4 @@
-import type { EventLogLocale, EventLogStatus } from '@dtu-console/contract/api/eventlog';
+import type { EventLogLocale, EventLogStatus } from '@dtu-console/contract/eventlog/api';
 import { apiGet, type RequestOptions } from './client';
 
 /** The messages come in the console's language; `{}` for an unknown inverter. */

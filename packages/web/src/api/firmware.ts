@@ -1,5 +1,5 @@
-import type { VersionCompareResponse } from '@dtu-console/contract/api/firmware';
-import { UploadLimits } from '@dtu-console/contract/limits';
+import { UploadLimits } from '@dtu-console/contract/file/limits';
+import type { VersionCompareResponse } from '@dtu-console/contract/firmware/api';
 import { md5OfFile } from '../lib/md5';
 import { fetchExternalJson } from './client';
 import { type UploadOutcome, uploadForm } from './upload';

@@ -1,4 +1,4 @@
-import type { GridProfileRawData, GridProfileStatus } from '@dtu-console/contract/api/gridprofile';
+import type { GridProfileRawData, GridProfileStatus } from '@dtu-console/contract/gridprofile/api';
 import { apiGet, type RequestOptions } from './client';
 
 export function fetchGridProfile(

@@ -4,11 +4,11 @@ import type {
   HistoryEnergySeries,
   HistoryPowerSeries,
   HistoryStatus,
-} from '@dtu-console/contract/api/history';
-import type { NtpStatus } from '@dtu-console/contract/api/ntp';
-import { type Envelope, isEnvelope } from '@dtu-console/contract/envelope';
-import { localDateOf } from '@dtu-console/contract/format';
-import type { HistoryConfigPayload } from '@dtu-console/contract/schemas/history';
+} from '@dtu-console/contract/history/api';
+import type { HistoryConfigPayload } from '@dtu-console/contract/history/schemas';
+import type { NtpStatus } from '@dtu-console/contract/ntp/api';
+import { type Envelope, isEnvelope } from '@dtu-console/contract/shared/envelope';
+import { localDateOf } from '@dtu-console/contract/shared/format';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from './client';
 import { uploadRequest } from './upload';

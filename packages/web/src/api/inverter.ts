@@ -2,8 +2,8 @@ import type {
   InverterAddPayload,
   InverterEditPayload,
   InverterListResponse,
-} from '@dtu-console/contract/api/inverter';
-import type { Envelope } from '@dtu-console/contract/envelope';
+} from '@dtu-console/contract/inverter/api';
+import type { Envelope } from '@dtu-console/contract/shared/envelope';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from './client';
 

@@ -1,6 +1,6 @@
-import type { LimitConfigPayload, LimitStatusResponse } from '@dtu-console/contract/api/limit';
-import type { Envelope } from '@dtu-console/contract/envelope';
-import { LimitType } from '@dtu-console/contract/limits';
+import type { LimitConfigPayload, LimitStatusResponse } from '@dtu-console/contract/limit/api';
+import { LimitType } from '@dtu-console/contract/limit/limits';
+import type { Envelope } from '@dtu-console/contract/shared/envelope';
 import { apiGet, apiPost, type RequestOptions } from './client';
 
 export function fetchLimitStatus(options?: RequestOptions): Promise<LimitStatusResponse> {

@@ -1,4 +1,4 @@
-import type { PowerLimiterStatus } from '@dtu-console/contract/api/powerlimiter';
+import type { PowerLimiterStatus } from '@dtu-console/contract/powerlimiter/api';
 import { apiGet } from './client';
 
 /**

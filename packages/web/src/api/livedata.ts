@@ -1,4 +1,4 @@
-import type { LivedataStatus, LiveInverterDetail } from '@dtu-console/contract/api/livedata';
+import type { LivedataStatus, LiveInverterDetail } from '@dtu-console/contract/livedata/api';
 import { apiGet, type RequestOptions } from './client';
 
 /** Summaries of every inverter plus totals and hints. */

@@ -1,13 +1,13 @@
-import type { InverterConfig, InverterListResponse } from '@dtu-console/contract/api/inverter';
+import type { InverterConfig, InverterListResponse } from '@dtu-console/contract/inverter/api';
 import type {
   PowerLimiterConfig,
   PowerLimiterStatus,
   PowerLimiterTrace,
-} from '@dtu-console/contract/api/powerlimiter';
-import type { PowerMeterConfig } from '@dtu-console/contract/api/powermeter';
-import { type Envelope, isEnvelope } from '@dtu-console/contract/envelope';
-import type { PowerLimiterConfigPayload } from '@dtu-console/contract/schemas/powerlimiter';
-import type { PowerMeterConfigPayload } from '@dtu-console/contract/schemas/powermeter';
+} from '@dtu-console/contract/powerlimiter/api';
+import type { PowerLimiterConfigPayload } from '@dtu-console/contract/powerlimiter/schemas';
+import type { PowerMeterConfig } from '@dtu-console/contract/powermeter/api';
+import type { PowerMeterConfigPayload } from '@dtu-console/contract/powermeter/schemas';
+import { type Envelope, isEnvelope } from '@dtu-console/contract/shared/envelope';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from './client';
 import { savePowerMeterConfig } from './powermeter';

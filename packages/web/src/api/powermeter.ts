@@ -3,9 +3,9 @@ import type {
   PowerMeterProblem,
   PowerMeterStatus,
   PowerMeterTestResult,
-} from '@dtu-console/contract/api/powermeter';
-import type { Envelope } from '@dtu-console/contract/envelope';
-import type { PowerMeterConfigPayload } from '@dtu-console/contract/schemas/powermeter';
+} from '@dtu-console/contract/powermeter/api';
+import type { PowerMeterConfigPayload } from '@dtu-console/contract/powermeter/schemas';
+import type { Envelope } from '@dtu-console/contract/shared/envelope';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from './client';
 

@@ -1,4 +1,4 @@
-import type { SystemStatus } from '@dtu-console/contract/api/system';
+import type { SystemStatus } from '@dtu-console/contract/system/api';
 import { apiGet, type RequestOptions } from './client';
 
 export type { SystemStatus };

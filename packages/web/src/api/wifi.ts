@@ -1,6 +1,6 @@
-import type { WifiConfig, WifiStatus } from '@dtu-console/contract/api/wifi';
-import type { Envelope } from '@dtu-console/contract/envelope';
-import type { WifiConfigPayload } from '@dtu-console/contract/schemas/wifi';
+import type { Envelope } from '@dtu-console/contract/shared/envelope';
+import type { WifiConfig, WifiStatus } from '@dtu-console/contract/wifi/api';
+import type { WifiConfigPayload } from '@dtu-console/contract/wifi/schemas';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from './client';
 

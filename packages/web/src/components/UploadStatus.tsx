@@ -1,4 +1,4 @@
-import { readUploadRefusal } from '@dtu-console/contract/upload-refusals';
+import { readUploadRefusal } from '@dtu-console/contract/file/upload-refusals';
 import { useTranslation } from 'react-i18next';
 import { MAINTENANCE_NS } from '../i18n';
 import { Alert } from './AlertBox';

@@ -1,5 +1,5 @@
-import type { ValueUnit } from '@dtu-console/contract/api/common';
-import { bytesToKb } from '@dtu-console/contract/format';
+import type { ValueUnit } from '@dtu-console/contract/livedata/api';
+import { bytesToKb } from '@dtu-console/contract/shared/format';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 

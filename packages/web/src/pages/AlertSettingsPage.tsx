@@ -1,6 +1,6 @@
-import type { AlertsConfig } from '@dtu-console/contract/api/alerts';
-import { AlertLimits } from '@dtu-console/contract/limits';
-import { type AlertsConfigPayload, alertsConfigRules } from '@dtu-console/contract/schemas/alerts';
+import type { AlertsConfig } from '@dtu-console/contract/alerts/api';
+import { AlertLimits } from '@dtu-console/contract/alerts/limits';
+import { type AlertsConfigPayload, alertsConfigRules } from '@dtu-console/contract/alerts/schemas';
 import { useTranslation } from 'react-i18next';
 import { alertsConfigQuery, saveAlertsConfig } from '../api/alerts';
 import {

@@ -1,4 +1,4 @@
-import type { Alert as AlertItem } from '@dtu-console/contract/api/alerts';
+import type { Alert as AlertItem } from '@dtu-console/contract/alerts/api';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { UploadLimits } from '@dtu-console/contract/limits';
+import { UploadLimits } from '@dtu-console/contract/file/limits';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

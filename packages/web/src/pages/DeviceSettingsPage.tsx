@@ -1,6 +1,11 @@
-import type { CurPin, DeviceConfig, PinMappingProfile } from '@dtu-console/contract/api/device';
-import { DeviceLimits, DiagramMode, DisplayLanguage, DisplayRotationDeg } from '@dtu-console/contract/limits';
-import { deviceConfigRules } from '@dtu-console/contract/schemas/device';
+import type { CurPin, DeviceConfig, PinMappingProfile } from '@dtu-console/contract/device/api';
+import {
+  DeviceLimits,
+  DiagramMode,
+  DisplayLanguage,
+  DisplayRotationDeg,
+} from '@dtu-console/contract/device/limits';
+import { deviceConfigRules } from '@dtu-console/contract/device/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';

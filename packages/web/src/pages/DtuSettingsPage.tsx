@@ -1,6 +1,6 @@
-import type { DtuConfig, DtuConfigPayload } from '@dtu-console/contract/api/dtu';
-import { CmtCountries, DtuLimits, NrfPaLevels } from '@dtu-console/contract/limits';
-import { dtuConfigRules } from '@dtu-console/contract/schemas/dtu';
+import type { DtuConfig, DtuConfigPayload } from '@dtu-console/contract/dtu/api';
+import { CmtCountries, DtuLimits, NrfPaLevels } from '@dtu-console/contract/dtu/limits';
+import { dtuConfigRules } from '@dtu-console/contract/dtu/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { dtuConfigQuery, radioStatusQuery, saveDtuConfig } from '../api/dtu';

@@ -1,6 +1,6 @@
-import type { HistoryConfig, HistoryStatus } from '@dtu-console/contract/api/history';
-import { HistoryLimits } from '@dtu-console/contract/limits';
-import { type HistoryConfigPayload, historyConfigRules } from '@dtu-console/contract/schemas/history';
+import type { HistoryConfig, HistoryStatus } from '@dtu-console/contract/history/api';
+import { HistoryLimits } from '@dtu-console/contract/history/limits';
+import { type HistoryConfigPayload, historyConfigRules } from '@dtu-console/contract/history/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useActionState, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

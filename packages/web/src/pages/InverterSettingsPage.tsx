@@ -2,10 +2,10 @@ import type {
   InverterAddPayload,
   InverterConfig,
   InverterEditPayload,
-} from '@dtu-console/contract/api/inverter';
-import type { Envelope } from '@dtu-console/contract/envelope';
-import { InverterLimits } from '@dtu-console/contract/limits';
-import { inverterAddRules } from '@dtu-console/contract/schemas/inverter';
+} from '@dtu-console/contract/inverter/api';
+import { InverterLimits } from '@dtu-console/contract/inverter/limits';
+import { inverterAddRules } from '@dtu-console/contract/inverter/schemas';
+import type { Envelope } from '@dtu-console/contract/shared/envelope';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import Sun from 'react-bootstrap-icons/dist/icons/brightness-high';

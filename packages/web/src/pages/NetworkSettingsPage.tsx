@@ -1,12 +1,12 @@
-import type { NetworkConfig } from '@dtu-console/contract/api/network';
-import { isEnvelope } from '@dtu-console/contract/envelope';
-import { NetworkLimits } from '@dtu-console/contract/limits';
+import type { NetworkConfig } from '@dtu-console/contract/network/api';
+import { NetworkLimits } from '@dtu-console/contract/network/limits';
 import {
   networkAddressRules,
   networkCodelessRules,
   networkTailRules,
-} from '@dtu-console/contract/schemas/network';
-import { firstFailure } from '@dtu-console/contract/schemas/validate';
+} from '@dtu-console/contract/network/schemas';
+import { isEnvelope } from '@dtu-console/contract/shared/envelope';
+import { firstFailure } from '@dtu-console/contract/shared/validate';
 import { useWatch } from 'react-hook-form';
 import { networkConfigQuery, saveNetworkConfig } from '../api/network';
 import {

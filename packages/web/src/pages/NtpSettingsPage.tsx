@@ -1,6 +1,6 @@
-import type { NtpConfig, TimezoneMap } from '@dtu-console/contract/api/ntp';
-import { NtpLimits, SunsetType, SunsetZenithDeg } from '@dtu-console/contract/limits';
-import { ntpConfigRules } from '@dtu-console/contract/schemas/ntp';
+import type { NtpConfig, TimezoneMap } from '@dtu-console/contract/ntp/api';
+import { NtpLimits, SunsetType, SunsetZenithDeg } from '@dtu-console/contract/ntp/limits';
+import { ntpConfigRules } from '@dtu-console/contract/ntp/schemas';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useActionState, useEffect, useMemo, useState } from 'react';
 import { useFormContext } from 'react-hook-form';

@@ -1,5 +1,5 @@
-import { heapFragmentation, maxUsage, nrfModuleName } from '@dtu-console/contract/format';
-import { resetReasonKey } from '@dtu-console/contract/reset-reasons';
+import { heapFragmentation, maxUsage, nrfModuleName } from '@dtu-console/contract/shared/format';
+import { resetReasonKey } from '@dtu-console/contract/system/reset-reasons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type SystemStatus, systemStatusQuery } from '../api/system';

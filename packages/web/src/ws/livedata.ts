@@ -5,8 +5,8 @@ import type {
   LiveInverterDetail,
   LiveInverterSummary,
   LiveTotal,
-} from '@dtu-console/contract/api/livedata';
-import { Timing } from '@dtu-console/contract/limits';
+} from '@dtu-console/contract/livedata/api';
+import { Timing } from '@dtu-console/contract/shared/console-limits';
 import { ReconnectingSocket, type SocketLike } from './socket';
 
 export type { SocketLike };

@@ -1,5 +1,5 @@
 import type { LivedataStatus } from '@dtu-console/contract';
-import { LIVE_SNAPSHOT_ID } from '@dtu-console/contract/console-page';
+import { LIVE_SNAPSHOT_ID } from '@dtu-console/contract/shared/console-page';
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 import { fetchLiveDataStatus, fetchLiveInverter } from '../api/livedata';
 import { openGatewaySocket } from './gateway';

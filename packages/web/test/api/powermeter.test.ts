@@ -1,5 +1,5 @@
-import { PowerMeterProblemCodes, PowerMeterSources } from '@dtu-console/contract/limits';
-import type { PowerMeterConfigPayload } from '@dtu-console/contract/schemas/powermeter';
+import { PowerMeterProblemCodes, PowerMeterSources } from '@dtu-console/contract/powermeter/limits';
+import type { PowerMeterConfigPayload } from '@dtu-console/contract/powermeter/schemas';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiFailureHandlers } from '../../src/api/client';
 import { powerMeterProblemKey, savePowerMeterConfig, testPowerMeter } from '../../src/api/powermeter';

@@ -1,4 +1,4 @@
-import { UPLOAD_REFUSALS } from '@dtu-console/contract/upload-refusals';
+import { UPLOAD_REFUSALS } from '@dtu-console/contract/file/upload-refusals';
 import { describe, expect, it } from 'vitest';
 import { pageTexts } from '../../src/i18n';
 import de from '../../src/i18n/locales/de.json';

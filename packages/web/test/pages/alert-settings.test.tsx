@@ -1,4 +1,4 @@
-import { alertsConfig } from '@dtu-console/contract/fixtures/settings';
+import { alertsConfig } from '@dtu-console/contract/alerts/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { detail, hints, summary, value } from '@dtu-console/contract/fixtures/livedata';
+import { detail, hints, summary, value } from '@dtu-console/contract/livedata/fixtures';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { NetworkStatus } from '@dtu-console/contract/api/network';
-import type { SystemStatus } from '@dtu-console/contract/api/system';
-import { formatVersion } from '@dtu-console/contract/format';
+import type { NetworkStatus } from '@dtu-console/contract/network/api';
+import { formatVersion } from '@dtu-console/contract/shared/format';
+import type { SystemStatus } from '@dtu-console/contract/system/api';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

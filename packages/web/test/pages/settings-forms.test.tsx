@@ -1,4 +1,7 @@
-import { deviceConfig, dtuConfig, mqttConfig, networkConfig } from '@dtu-console/contract/fixtures/settings';
+import { deviceConfig } from '@dtu-console/contract/device/fixtures';
+import { dtuConfig } from '@dtu-console/contract/dtu/fixtures';
+import { mqttConfig } from '@dtu-console/contract/mqtt/fixtures';
+import { networkConfig } from '@dtu-console/contract/network/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
-import type { InverterConfig } from '@dtu-console/contract/api/inverter';
-import { inverterConfig } from '@dtu-console/contract/fixtures/inverters';
+import type { InverterConfig } from '@dtu-console/contract/inverter/api';
+import { inverterConfig } from '@dtu-console/contract/inverter/fixtures';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

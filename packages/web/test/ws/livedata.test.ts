@@ -1,5 +1,5 @@
-import type { LivedataMessage } from '@dtu-console/contract/api/livedata';
-import { detail, hints, status, summary, total, value } from '@dtu-console/contract/fixtures/livedata';
+import type { LivedataMessage } from '@dtu-console/contract/livedata/api';
+import { detail, hints, status, summary, total, value } from '@dtu-console/contract/livedata/fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeBasic } from '../../src/api/auth';
 import {

@@ -1,4 +1,4 @@
-import { AlertsCode } from '../alerts';
+import { AlertsCode } from '../../alerts/codes';
 import { type CodeTextsOf, rangeText, text } from './text';
 
 /** What the AlertsCode codes mean and the English `message` the gateway answers them with. */

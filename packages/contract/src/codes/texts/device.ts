@@ -1,4 +1,4 @@
-import { DeviceCode } from '../device';
+import { DeviceCode } from '../../device/codes';
 import { type CodeTextsOf, text } from './text';
 
 /** What the DeviceCode codes mean and the English `message` the gateway answers them with. */

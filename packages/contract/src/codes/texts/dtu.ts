@@ -1,4 +1,4 @@
-import { DtuCode } from '../dtu';
+import { DtuCode } from '../../dtu/codes';
 import { type CodeTextsOf, text } from './text';
 
 /** What the DtuCode codes mean and the English `message` the gateway answers them with. */

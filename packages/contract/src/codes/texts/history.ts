@@ -1,4 +1,4 @@
-import { HistoryCode } from '../history';
+import { HistoryCode } from '../../history/codes';
 import { type CodeTextsOf, rangeText, text } from './text';
 
 /** What the HistoryCode codes mean and the English `message` the gateway answers them with. */

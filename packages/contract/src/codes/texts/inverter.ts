@@ -1,4 +1,4 @@
-import { InverterCode } from '../inverter';
+import { InverterCode } from '../../inverter/codes';
 import { type CodeTextsOf, text } from './text';
 
 /** What the InverterCode codes mean and the English `message` the gateway answers them with. */

@@ -1,4 +1,4 @@
-import { LimitCode } from '../limit';
+import { LimitCode } from '../../limit/codes';
 import { type CodeTextsOf, rangeText, text } from './text';
 
 /** What the LimitCode codes mean and the English `message` the gateway answers them with. */

@@ -1,4 +1,4 @@
-import { MaintenanceCode } from '../maintenance';
+import { MaintenanceCode } from '../../maintenance/codes';
 import { type CodeTextsOf, text } from './text';
 
 /** What the MaintenanceCode codes mean and the English `message` the gateway answers them with. */

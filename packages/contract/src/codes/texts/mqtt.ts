@@ -1,4 +1,4 @@
-import { MqttCode } from '../mqtt';
+import { MqttCode } from '../../mqtt/codes';
 import { type CodeTextsOf, text } from './text';
 
 /** What the MqttCode codes mean and the English `message` the gateway answers them with. */

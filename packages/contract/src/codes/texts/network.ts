@@ -1,4 +1,4 @@
-import { NetworkCode } from '../network';
+import { NetworkCode } from '../../network/codes';
 import { type CodeTextsOf, text } from './text';
 
 /** What the NetworkCode codes mean and the English `message` the gateway answers them with. */

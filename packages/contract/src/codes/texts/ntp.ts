@@ -1,4 +1,4 @@
-import { NtpCode } from '../ntp';
+import { NtpCode } from '../../ntp/codes';
 import { type CodeTextsOf, rangeText, text } from './text';
 
 /** What the NtpCode codes mean and the English `message` the gateway answers them with. */

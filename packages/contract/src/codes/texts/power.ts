@@ -1,4 +1,4 @@
-import { PowerCode } from '../power';
+import { PowerCode } from '../../power/codes';
 import { type CodeTextsOf, text } from './text';
 
 /** What the PowerCode codes mean and the English `message` the gateway answers them with. */

@@ -1,4 +1,4 @@
-import { PowerLimiterCode } from '../powerlimiter';
+import { PowerLimiterCode } from '../../powerlimiter/codes';
 import { type CodeTextsOf, rangeText, text } from './text';
 
 /** What the PowerLimiterCode codes mean and the English `message` the gateway answers them with. */

@@ -1,4 +1,4 @@
-import { PowerMeterCode } from '../powermeter';
+import { PowerMeterCode } from '../../powermeter/codes';
 import { type CodeTextsOf, rangeText, text } from './text';
 
 /** What the PowerMeterCode codes mean and the English `message` the gateway answers them with. */

@@ -1,4 +1,4 @@
-import { SecurityCode } from '../security';
+import { SecurityCode } from '../../security/codes';
 import { type CodeTextsOf, text } from './text';
 
 /** What the SecurityCode codes mean and the English `message` the gateway answers them with. */

@@ -1,4 +1,4 @@
-import { TestClockCode } from '../test-clock';
+import { TestClockCode } from '../../test-clock/codes';
 import { type CodeTextsOf, text } from './text';
 
 /** What the TestClockCode codes mean and the English `message` the gateway answers them with. */

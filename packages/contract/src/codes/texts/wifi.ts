@@ -1,4 +1,4 @@
-import { WifiCode } from '../wifi';
+import { WifiCode } from '../../wifi/codes';
 import { type CodeTextsOf, rangeText, text } from './text';
 
 /** What the WifiCode codes mean and the English `message` the gateway answers them with. */

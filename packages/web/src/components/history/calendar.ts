@@ -1,4 +1,4 @@
-import { daysInMonth } from '@dtu-console/contract/calendar';
+import { daysInMonth } from '@dtu-console/contract/shared/calendar';
 
 /** The history card's dates: "YYYY-MM-DD" days and "YYYY-MM" months, zone-free unless a zone is named. */
 

@@ -1,4 +1,4 @@
-import type { HistoryEnergySeries, HistoryPowerSeries } from '@dtu-console/contract/api/history';
+import type { HistoryEnergySeries, HistoryPowerSeries } from '@dtu-console/contract/history/api';
 import { daysInMonthOf } from './calendar';
 
 /**

@@ -1,7 +1,7 @@
-import type { InverterConfig, InverterEditPayload } from '@dtu-console/contract/api/inverter';
-import { InverterLimits } from '@dtu-console/contract/limits';
-import { inverterEditRules } from '@dtu-console/contract/schemas/inverter';
-import { firstFailure, type Rule } from '@dtu-console/contract/schemas/validate';
+import type { InverterConfig, InverterEditPayload } from '@dtu-console/contract/inverter/api';
+import { InverterLimits } from '@dtu-console/contract/inverter/limits';
+import { inverterEditRules } from '@dtu-console/contract/inverter/schemas';
+import { firstFailure, type Rule } from '@dtu-console/contract/shared/validate';
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { AlertMessage } from '../../api/response';

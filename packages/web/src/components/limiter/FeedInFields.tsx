@@ -1,4 +1,4 @@
-import { FeedInLimits } from '@dtu-console/contract/limits';
+import { FeedInLimits } from '@dtu-console/contract/powerlimiter/limits';
 import { useQuery } from '@tanstack/react-query';
 import { get, useFormContext, useWatch } from 'react-hook-form';
 import { powerLimiterStatusQuery } from '../../api/powerlimiter';

@@ -1,4 +1,4 @@
-import type { FeedInStatus } from '@dtu-console/contract/api/powerlimiter';
+import type { FeedInStatus } from '@dtu-console/contract/powerlimiter/api';
 import type { Formatters } from '../../i18n/format';
 import { useLimiterTranslation } from './labels';
 

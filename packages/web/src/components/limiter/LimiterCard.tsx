@@ -1,4 +1,4 @@
-import type { PowerLimiterState } from '@dtu-console/contract/api/powerlimiter';
+import type { PowerLimiterState } from '@dtu-console/contract/powerlimiter/api';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useSignedIn } from '../../api/auth';

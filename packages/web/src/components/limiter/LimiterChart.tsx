@@ -1,4 +1,4 @@
-import type { PowerLimiterTrace } from '@dtu-console/contract/api/powerlimiter';
+import type { PowerLimiterTrace } from '@dtu-console/contract/powerlimiter/api';
 import { useMemo } from 'react';
 import { useFormat } from '../../i18n/format';
 import { HistoryChart } from '../history/HistoryChart';

@@ -1,4 +1,4 @@
-import { PowerLimiterLimits } from '@dtu-console/contract/limits';
+import { PowerLimiterLimits } from '@dtu-console/contract/powerlimiter/limits';
 import { useQuery } from '@tanstack/react-query';
 import { get, useFormContext, useWatch } from 'react-hook-form';
 import { wifiStatusQuery } from '../../api/wifi';

@@ -2,7 +2,7 @@
  * Fields several meter sources share: a password, user name and password, the polling interval, and an
  * HTTP request (URL, authentication with its credentials, timeout).
  */
-import { PowerMeterLimits as L, PowerMeterAuthTypes } from '@dtu-console/contract/limits';
+import { PowerMeterLimits as L, PowerMeterAuthTypes } from '@dtu-console/contract/powermeter/limits';
 import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { NumberField, SelectField, TextField } from '../form';

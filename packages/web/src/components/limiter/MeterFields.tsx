@@ -3,7 +3,7 @@ import {
   PowerMeterSources,
   type PowerMeterUnitFactors,
   ShellyMeterKinds,
-} from '@dtu-console/contract/limits';
+} from '@dtu-console/contract/powermeter/limits';
 import { useWatch } from 'react-hook-form';
 import { FormCard, NumberField, SelectField, SwitchField, TextField } from '../form';
 import type { LimiterFormValues } from './form-values';

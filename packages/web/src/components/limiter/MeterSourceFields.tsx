@@ -11,7 +11,7 @@ import {
   ModbusTransports,
   ModbusWordOrders,
   PowerMeterBaudRates,
-} from '@dtu-console/contract/limits';
+} from '@dtu-console/contract/powermeter/limits';
 import { useWatch } from 'react-hook-form';
 import { NumberField, SelectField, TextField } from '../form';
 import type { LimiterFormValues } from './form-values';

@@ -3,23 +3,23 @@
  * the two settings of the gateway, shaped for the fields (one source choice with "off", always three MQTT
  * topics of which one or three count, a row per inverter of the plant); the checks are the contract's.
  */
-import type { InverterConfig } from '@dtu-console/contract/api/inverter';
-import type { PowerLimiterConfig, PowerLimiterInverterConfig } from '@dtu-console/contract/api/powerlimiter';
+import { Code } from '@dtu-console/contract/codes';
+import type { InverterConfig } from '@dtu-console/contract/inverter/api';
+import type { PowerLimiterConfig, PowerLimiterInverterConfig } from '@dtu-console/contract/powerlimiter/api';
+import {
+  type PowerLimiterConfigPayload,
+  powerLimiterConfigRules,
+} from '@dtu-console/contract/powerlimiter/schemas';
 import type {
   PowerMeterConfig,
   PowerMeterMqttValue,
   PowerMeterSource,
-} from '@dtu-console/contract/api/powermeter';
-import { Code } from '@dtu-console/contract/codes';
-import {
-  type PowerLimiterConfigPayload,
-  powerLimiterConfigRules,
-} from '@dtu-console/contract/schemas/powerlimiter';
+} from '@dtu-console/contract/powermeter/api';
 import {
   type PowerMeterConfigPayload,
   powerMeterConfigRules,
-} from '@dtu-console/contract/schemas/powermeter';
-import { firstFailure } from '@dtu-console/contract/schemas/validate';
+} from '@dtu-console/contract/powermeter/schemas';
+import { firstFailure } from '@dtu-console/contract/shared/validate';
 import type { PowerLimiterSettings } from '../../api/powerlimiter';
 import type { CheckFailure } from '../form/resolver';
 

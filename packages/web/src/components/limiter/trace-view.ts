@@ -2,7 +2,7 @@
  * The limiter trace (GET /api/powerlimiter/trace) as the history chart's line input: slots of the trace's
  * spacing over its window, ending at its last point (the gateway's clock, not the browser's).
  */
-import type { PowerLimiterTrace, PowerLimiterTracePoint } from '@dtu-console/contract/api/powerlimiter';
+import type { PowerLimiterTrace, PowerLimiterTracePoint } from '@dtu-console/contract/powerlimiter/api';
 import type { ChartSeries } from '../history/view';
 
 export interface TraceView {

@@ -1,5 +1,4 @@
-import type { ValueUnit } from '@dtu-console/contract/api/common';
-import type { IrradiationValue } from '@dtu-console/contract/api/livedata';
+import type { IrradiationValue, ValueUnit } from '@dtu-console/contract/livedata/api';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
 

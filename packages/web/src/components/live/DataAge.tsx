@@ -1,4 +1,4 @@
-import { showsAbsoluteDataAge } from '@dtu-console/contract/format';
+import { showsAbsoluteDataAge } from '@dtu-console/contract/shared/format';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
 

@@ -1,4 +1,4 @@
-import type { GridProfileItem } from '@dtu-console/contract/api/gridprofile';
+import type { GridProfileItem } from '@dtu-console/contract/gridprofile/api';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchGridProfile, fetchGridProfileRaw, isEmptyProfile } from '../../api/gridprofile';

@@ -1,4 +1,4 @@
-import type { LiveHints } from '@dtu-console/contract/api/livedata';
+import type { LiveHints } from '@dtu-console/contract/livedata/api';
 import ExclamationTriangleFill from 'react-bootstrap-icons/dist/icons/exclamation-triangle-fill';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../lib/navigation';

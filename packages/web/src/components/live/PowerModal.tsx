@@ -1,4 +1,4 @@
-import type { PowerConfigPayload } from '@dtu-console/contract/api/power';
+import type { PowerConfigPayload } from '@dtu-console/contract/power/api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { SetStatus } from '@dtu-console/contract/api/limit';
+import type { SetStatus } from '@dtu-console/contract/limit/api';
 import { useTranslation } from 'react-i18next';
 import { EXTRA_NS } from '../../i18n';
 import { SET_STATUS_VARIANTS } from './rules';

@@ -1,4 +1,4 @@
-import type { LiveTotal } from '@dtu-console/contract/api/livedata';
+import type { LiveTotal } from '@dtu-console/contract/livedata/api';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
 

@@ -1,6 +1,6 @@
-import type { SetStatus } from '@dtu-console/contract/api/limit';
-import type { DcChannel } from '@dtu-console/contract/api/livedata';
-import { miTypeOfSerial } from '@dtu-console/contract/serial';
+import type { SetStatus } from '@dtu-console/contract/limit/api';
+import type { DcChannel } from '@dtu-console/contract/livedata/api';
+import { miTypeOfSerial } from '@dtu-console/contract/shared/serial';
 import type { LiveInverter } from '../../ws/livedata';
 
 /** Inverter header colour. */

@@ -1,5 +1,5 @@
 /** The fields of one Wi-Fi device of the card's list, bound to `devices.<index>` of the card's form. */
-import { WifiLimits } from '@dtu-console/contract/limits';
+import { WifiLimits } from '@dtu-console/contract/wifi/limits';
 import { NumberField, SwitchField, TextField } from '../form';
 import { useWifiTranslation } from './useWifiTranslation';
 

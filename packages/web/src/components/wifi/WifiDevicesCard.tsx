@@ -3,9 +3,9 @@
  * like the others: the device list is a field array, edited row by row, checked with the contract's rules
  * before it is sent and saved as a whole; each row shows the device's state from /api/wifi/status.
  */
-import type { WifiConfig, WifiDeviceConfig } from '@dtu-console/contract/api/wifi';
-import { WifiLimits } from '@dtu-console/contract/limits';
-import { type WifiConfigPayload, wifiConfigRules } from '@dtu-console/contract/schemas/wifi';
+import type { WifiConfig, WifiDeviceConfig } from '@dtu-console/contract/wifi/api';
+import { WifiLimits } from '@dtu-console/contract/wifi/limits';
+import { type WifiConfigPayload, wifiConfigRules } from '@dtu-console/contract/wifi/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';

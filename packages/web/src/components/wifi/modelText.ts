@@ -1,4 +1,4 @@
-import type { WifiDeviceStatus } from '@dtu-console/contract/api/wifi';
+import type { WifiDeviceStatus } from '@dtu-console/contract/wifi/api';
 
 /**
  * A Wi-Fi device's model in the reader's language: the DTU model the gateway names, else what the device

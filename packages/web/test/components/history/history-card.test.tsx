@@ -1,4 +1,4 @@
-import type { HistoryEnergySeries, HistoryPowerSeries } from '@dtu-console/contract/api/history';
+import type { HistoryEnergySeries, HistoryPowerSeries } from '@dtu-console/contract/history/api';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /** The limiter card's feed-in part: the active step of the grid operator's signal, the cap, a lost source. */
-import type { FeedInStatus } from '@dtu-console/contract/api/powerlimiter';
+import type { FeedInStatus } from '@dtu-console/contract/powerlimiter/api';
 import { render, screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,9 @@
 /** The Power limiter screen's form values and the live card's chart input (pure parts). */
-import type { InverterConfig } from '@dtu-console/contract/api/inverter';
-import type { PowerLimiterConfig, PowerLimiterTrace } from '@dtu-console/contract/api/powerlimiter';
-import type { PowerMeterConfig } from '@dtu-console/contract/api/powermeter';
 import { Code } from '@dtu-console/contract/codes';
-import { modbusConfig, powerLimiterConfig } from '@dtu-console/contract/fixtures/limiter';
+import type { InverterConfig } from '@dtu-console/contract/inverter/api';
+import type { PowerLimiterConfig, PowerLimiterTrace } from '@dtu-console/contract/powerlimiter/api';
+import { modbusConfig, powerLimiterConfig } from '@dtu-console/contract/powerlimiter/fixtures';
+import type { PowerMeterConfig } from '@dtu-console/contract/powermeter/api';
 import { describe, expect, it } from 'vitest';
 import {
   check,

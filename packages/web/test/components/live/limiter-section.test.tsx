@@ -1,6 +1,6 @@
 /** The live view's limiter card: offered only when it applies, loaded when opened. */
-import type { PowerLimiterStatus, PowerLimiterTrace } from '@dtu-console/contract/api/powerlimiter';
-import { gridSignalStatus } from '@dtu-console/contract/fixtures/limiter';
+import type { PowerLimiterStatus, PowerLimiterTrace } from '@dtu-console/contract/powerlimiter/api';
+import { gridSignalStatus } from '@dtu-console/contract/powerlimiter/fixtures';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';

@@ -1,4 +1,4 @@
-import { detail, summary, value } from '@dtu-console/contract/fixtures/livedata';
+import { detail, summary, value } from '@dtu-console/contract/livedata/fixtures';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';

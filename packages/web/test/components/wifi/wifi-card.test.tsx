@@ -1,4 +1,4 @@
-import { WifiProblems } from '@dtu-console/contract/limits';
+import { WifiProblems } from '@dtu-console/contract/wifi/limits';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,0 +1,50 @@
+/** /api/wifi/*: Hoymiles Wi-Fi devices. The POST payload type is `WifiConfigPayload` (schemas/wifi). */
+import type { WifiDeviceState, WifiProblem } from './limits';
+
+export interface WifiDeviceConfig {
+  name: string;
+  host: string;
+  port: number;
+  enabled: boolean;
+  /** Seconds between polls, 5..3600 (default 35). */
+  poll_interval: number;
+}
+
+export interface WifiConfig {
+  devices: WifiDeviceConfig[];
+  /** Minutes between two limit commands to one device. */
+  limit_interval_min: number;
+}
+
+export interface WifiDeviceStatus {
+  name: string;
+  host: string;
+  port: number;
+  state: WifiDeviceState;
+  /**
+   * The DTU model its serial names, e.g. "DTU-Pro"; "" until the device answered, and for an inverter with
+   * Wi-Fi or a device of unknown model (the console names those by the count of `inverters`).
+   */
+  model: string;
+  /** The device's serial; "" until known. */
+  serial: string;
+  /** e.g. "V01.00.11"; "" until known. */
+  firmware: string;
+  encrypted: boolean;
+  /** Inverter serials the device serves. */
+  inverters: string[];
+  /** Epoch seconds of the last good answer; 0 if none. */
+  last_answer: number;
+  /** The last problem's technical detail (English, for a log or a bug report); "" when none. */
+  last_error: string;
+  /** What the last problem was, for the console to say in the reader's language; "" when none. */
+  last_problem: WifiProblem | '';
+  /** Garbage received and counted (each a connection reset). */
+  bad_frames: number;
+  /** Seconds until the next limit is accepted; 0 when one may be sent now. */
+  limit_wait_s: number;
+}
+
+export interface WifiStatus {
+  devices: WifiDeviceStatus[];
+}
