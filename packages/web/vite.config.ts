@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -8,15 +8,17 @@ import { defineConfig, type Plugin, runnerImport, type UserConfig } from 'vite';
 const gateway = process.env.GATEWAY_URL ?? 'http://localhost:8080';
 
 /**
- * What builds a zod schema in the contract: zod itself, its schema helpers, and every `<name>Shape` of
- * `contract/src/schemas/` (read from the sources, so a new schema is covered without touching this file).
+ * What builds a zod schema in the contract: zod itself, its schema helpers, and every `<name>Shape` of the
+ * domain folders' `schemas.ts` (`contract/src/<domain>/schemas.ts`, read from the sources, so a new schema
+ * is covered without touching this file).
  */
 function contractSchemaBuilders(): string[] {
-  const dir = fileURLToPath(new URL('../contract/src/schemas/', import.meta.url));
-  const shapes = readdirSync(dir)
-    .filter((file) => file.endsWith('.ts'))
+  const src = fileURLToPath(new URL('../contract/src/', import.meta.url));
+  const shapes = readdirSync(src, { withFileTypes: true })
+    .map((entry) => join(src, entry.name, 'schemas.ts'))
+    .filter((file) => existsSync(file))
     .flatMap((file) =>
-      [...readFileSync(join(dir, file), 'utf8').matchAll(/^(?:export )?const (\w+Shape)\b/gm)].map(
+      [...readFileSync(file, 'utf8').matchAll(/^(?:export )?const (\w+Shape)\b/gm)].map(
         (match) => match[1] as string,
       ),
     );
@@ -155,7 +157,9 @@ const consoleBuild = {
             {
               name: 'forms',
               minShareCount: 2,
-              test: /node_modules[\\/]react-hook-form[\\/]|[\\/]contract[\\/]src[\\/](codes|schemas|envelope)|[\\/]web[\\/]src[\\/]components[\\/]form[\\/]/,
+              // the contract's codes and rule lists: `codes.ts`, each domain's `codes.ts` and `schemas.ts`, and
+              // the shared pieces they are built of
+              test: /node_modules[\\/]react-hook-form[\\/]|[\\/]contract[\\/]src[\\/](codes\.ts|[\w-]+[\\/](codes|schemas)\.ts|shared[\\/](code-spec|common-codes|envelope|hex-serial|keys|validate)\.ts)|[\\/]web[\\/]src[\\/]components[\\/]form[\\/]/,
             },
           ],
         },
