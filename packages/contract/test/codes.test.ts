@@ -1,20 +1,26 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CodeTexts } from '../src/code-texts';
 import { Code, CodeTable, isCode } from '../src/codes';
 
-const domainDir = new URL('../src/codes/', import.meta.url);
+const src = new URL('../src/', import.meta.url);
 
-/** Every domain file of `src/codes/` with its `<Domain>Code` and `<Domain>CodeTable`. */
+/**
+ * Every domain's codes file (`src/<domain>/codes.ts`, and the common codes of `src/shared/common-codes.ts`)
+ * with its `<Domain>Code` and `<Domain>CodeTable`; `texts` names its file in `src/codes/texts/`.
+ */
 async function loadDomains() {
-  const files = readdirSync(domainDir).filter((file) => file.endsWith('.ts') && file !== 'spec.ts');
+  const files = readdirSync(src, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(new URL(`${entry.name}/codes.ts`, src)))
+    .map((entry) => ({ file: `${entry.name}/codes.ts`, texts: `${entry.name}.ts` }))
+    .concat({ file: 'shared/common-codes.ts', texts: 'common.ts' });
   return Promise.all(
-    files.map(async (file) => {
-      const exports: Record<string, unknown> = await import(new URL(file, domainDir).href);
+    files.map(async ({ file, texts }) => {
+      const exports: Record<string, unknown> = await import(new URL(file, src).href);
       const codeName = Object.keys(exports).find((name) => name.endsWith('Code'));
       const codes = (codeName ? exports[codeName] : {}) as Record<string, number>;
       const table = (codeName ? exports[`${codeName}Table`] : {}) as Record<number, unknown>;
-      return { file, codeName, codes, table };
+      return { file, texts, codeName, codes, table };
     }),
   );
 }
@@ -211,7 +217,7 @@ describe('code table', () => {
       }
     }
     expect(duplicates).toEqual([]);
-    // The combined table holds every domain's codes and nothing else (a domain missing from codes.ts fails).
+    // The combined table holds every domain's codes and nothing else (a domain missing from src/codes.ts fails).
     expect(Object.fromEntries(domains.flatMap(({ codes }) => Object.entries(codes)))).toEqual({ ...Code });
   });
 
@@ -242,8 +248,8 @@ describe('code table', () => {
         .map(Number)
         .sort((a, b) => a - b),
     ).toEqual(expected.map(([code]) => code));
-    for (const { file, codeName, codes } of await loadDomains()) {
-      const texts: Record<string, unknown> = await import(new URL(`texts/${file}`, domainDir).href);
+    for (const { texts: file, codeName, codes } of await loadDomains()) {
+      const texts: Record<string, unknown> = await import(new URL(`codes/texts/${file}`, src).href);
       const table = texts[`${codeName}Texts`] as Record<number, unknown> | undefined;
       expect(table, `codes/texts/${file} exports no ${codeName}Texts`).toBeDefined();
       expect(
@@ -252,20 +258,6 @@ describe('code table', () => {
           .sort(),
       ).toEqual(Object.values(codes).sort());
     }
-  });
-
-  it('names the per-code assignments of 7001-7018 and 9001-9010', () => {
-    expect(Code.MqttHostnameLength).toBe(7001);
-    expect(Code.MqttPortInvalid).toBe(7007);
-    expect(Code.MqttCertLength).toBe(7008);
-    expect(Code.MqttPublishInterval).toBe(7013);
-    expect(Code.MqttLwtQos).toBe(7016);
-    expect(Code.MqttClientIdLength).toBe(7017);
-    expect(Code.MqttHassTopicSlash).toBe(7018);
-    expect(Code.NtpServerLength).toBe(9001);
-    expect(Code.NtpTimezoneDescrLength).toBe(9003);
-    expect(Code.NtpSecondRange).toBe(9009);
-    expect(Code.NtpTimeUpdated).toBe(9010);
   });
 
   it('marks the codes the API no longer sends and the HTTP 500 one', () => {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { Code } from '../../src/codes';
+import type { MqttConfig } from '../../src/mqtt/api';
 import { mqttExample } from '../../src/mqtt/fixtures';
 import { type MqttConfigPayload, mqttConfigRules, mqttConfigSchema } from '../../src/mqtt/schemas';
 import { validate } from '../../src/shared/validate';
@@ -207,5 +208,12 @@ describe('POST /api/mqtt/config schema', () => {
       Code.MqttHassTopicSpace,
       Code.MqttHassTopicSlash,
     ]);
+  });
+});
+
+// Checked by tsc: the payload the schema yields is the config the GET endpoint returns.
+describe('POST /api/mqtt/config schema output', () => {
+  it('is the GET answer', () => {
+    expectTypeOf<MqttConfigPayload>().toEqualTypeOf<MqttConfig>();
   });
 });

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { Code } from '../../src/codes';
+import type { NtpConfig, NtpTimeResponse } from '../../src/ntp/api';
+import type { NtpConfigPayload, NtpTimePayload } from '../../src/ntp/schemas';
 import { ntpConfigSchema, ntpTimeRules, ntpTimeSchema } from '../../src/ntp/schemas';
 import { validate } from '../../src/shared/validate';
 
@@ -123,5 +125,14 @@ describe('POST /api/ntp/time schema', () => {
       Code.NtpMinuteRange,
       Code.NtpSecondRange,
     ]);
+  });
+});
+
+// Checked by tsc: the payload a schema yields is the config the GET endpoint returns.
+describe('POST /api/ntp/* schema outputs', () => {
+  it('are the GET answers', () => {
+    // The payload's ntp_timezone (the older form) is optional; GET always carries it.
+    expectTypeOf<Required<NtpConfigPayload>>().toEqualTypeOf<NtpConfig>();
+    expectTypeOf<NtpTimePayload>().toEqualTypeOf<Omit<NtpTimeResponse, 'ntp_status'>>();
   });
 });

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { SecurityConfig } from '../../src/security/api';
+import type { SecurityConfigPayload } from '../../src/security/schemas';
 import { securityConfigSchema } from '../../src/security/schemas';
 import { validate } from '../../src/shared/validate';
 
@@ -109,5 +111,15 @@ describe('allowed_origins', () => {
       field: 'allowed_origins',
     });
     expect(run({ ...base, allowed_origins: many.slice(1) }).ok).toBe(true);
+  });
+});
+
+// Checked by tsc: the payload the schema yields is the config the GET endpoint returns.
+describe('POST /api/security/config schema output', () => {
+  it('is the GET answer', () => {
+    // allowed_origins may be left out of a POST (the stored list is kept); GET always carries it.
+    type Stored = Required<{ [K in keyof SecurityConfigPayload]: NonNullable<SecurityConfigPayload[K]> }>;
+    expectTypeOf<Stored>().toEqualTypeOf<SecurityConfig>();
+    expectTypeOf<SecurityConfigPayload['allowed_origins']>().toEqualTypeOf<string[] | undefined>();
   });
 });
