@@ -1,5 +1,5 @@
 /**
- * Response codes of the OpenDTU-compatible API, one file per domain in `codes/` (numbered by thousands).
+ * Response codes of the OpenDTU-compatible API, each domain's in `<domain>/codes.ts` (numbered by thousands).
  *
  * The console never shows `message`: it translates `apiresponse.{code}` and fills `{min}`/`{max}` from
  * `param`. So the code, its type and its param are what both sides share (here); what a code means and its

@@ -1,4 +1,4 @@
-// Alert rules and push targets; their response codes are in ../codes/alerts.ts.
+// Alert rules and push targets: limits, defaults and enumerations.
 
 /** The alert rules' thresholds and the push targets (docs/alerts.md). */
 export const AlertLimits = {

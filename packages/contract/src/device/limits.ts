@@ -1,4 +1,4 @@
-// Device settings; their response codes are in ../codes/device.ts.
+// Device settings: limits, defaults and enumerations.
 
 /** Display, LEDs and device profiles. */
 export const DeviceLimits = {

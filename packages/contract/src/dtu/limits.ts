@@ -1,4 +1,4 @@
-// The DTU radios (nRF24 and CMT2300A); their response codes are in ../codes/dtu.ts.
+// The DTU radios (nRF24 and CMT2300A): limits, defaults and enumerations.
 
 /** DTU radio settings bounds. */
 export const DtuLimits = {

@@ -1,4 +1,4 @@
-// History (power and energy over time); its response codes are in ../codes/history.ts.
+// History (power and energy over time): limits, defaults and enumerations.
 
 /** History (power and energy over time, the `/api/v2/history` endpoints). */
 export const HistoryLimits = {

@@ -1,6 +1,6 @@
 /**
  * Inverter slots shaped like GET /api/inverter/list, shared by the tests of every package. The values are
- * written out here, not taken from `limits/`, so a test that compares against them checks the defaults.
+ * written out here, not taken from `limits.ts`, so a test that compares against them checks the defaults.
  * Not part of the API.
  */
 import type { InverterChannelConfig, InverterConfig } from './api';

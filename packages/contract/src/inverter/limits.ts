@@ -1,4 +1,4 @@
-// Inverter slots; their response codes are in ../codes/inverter.ts.
+// Inverter slots: limits, defaults and enumerations.
 
 /**
  * Configured inverters on one gateway (OpenDTU stops at 10 for the ESP32's memory; docs/scale.md has the

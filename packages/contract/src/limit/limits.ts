@@ -1,4 +1,4 @@
-// An inverter's active-power limit; its response codes are in ../codes/limit.ts.
+// An inverter's active-power limit: limits, defaults and enumerations.
 import { LimitType } from '@dtu-console/hoymiles/types';
 
 /**

@@ -1,7 +1,7 @@
 /**
- * MQTT settings shaped like the GET answer of the settings endpoint (what the console posts back), shared by the
- * contract's schema tests, the gateway's API tests and the console's form tests. Each builder returns a fresh
- * object with every key in wire order; `patch` replaces whole keys. Not part of the API.
+ * MQTT settings shaped like the GET answer of their endpoint (what the console posts back), shared by
+ * the contract's schema tests, the gateway's API tests and the console's form tests. Each builder returns a
+ * fresh object with every key in wire order; `patch` replaces whole keys. Not part of the API.
  */
 import type { MqttConfig } from './api';
 

@@ -1,4 +1,4 @@
-// MQTT client settings; their response codes are in ../codes/mqtt.ts.
+// MQTT client settings: limits, defaults and enumerations.
 
 /** MQTT settings bounds. */
 export const MqttLimits = {

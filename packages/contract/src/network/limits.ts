@@ -1,4 +1,4 @@
-// Network settings and Wi-Fi; their response codes are in ../codes/network.ts.
+// Network settings and Wi-Fi: limits, defaults and enumerations.
 
 /** Network settings bounds. */
 export const NetworkLimits = {

@@ -1,6 +1,6 @@
 /**
  * /api/ntp/*. POST payload types are inferred from the schemas (`NtpConfigPayload`,
- * `NtpTimePayload` in schemas/ntp).
+ * `NtpTimePayload` in `ntp/schemas.ts`).
  */
 export interface NtpStatus {
   ntp_server: string;

@@ -1,4 +1,4 @@
-// Time settings and the sunset rule; their response codes are in ../codes/ntp.ts.
+// Time settings and the sunset rule: limits, defaults and enumerations.
 
 /** Time settings bounds. Coordinates are form bounds only: the server does not check them. */
 export const NtpLimits = {

@@ -1,6 +1,6 @@
 /**
  * Power limiter and meter settings shaped like /api/powerlimiter/* and /api/powermeter/config, shared by the
- * gateway's tests and the console's. The values are written out here (not taken from `limits/`), so a test
+ * gateway's tests and the console's. The values are written out here (not taken from `limits.ts`), so a test
  * that compares a fresh gateway against them checks its defaults. Not part of the API.
  */
 import type { PowerMeterModbusConfig } from '../powermeter/api';

@@ -1,4 +1,4 @@
-// The power limiter (zero export); its response codes are in ../codes/powerlimiter.ts.
+// The power limiter (zero export): limits, defaults and enumerations.
 
 /** The power limiter (zero export): settings bounds and defaults, the timing it works to. */
 export const PowerLimiterLimits = {

@@ -1,4 +1,4 @@
-// The house's electricity meter; its response codes are in ../codes/powermeter.ts.
+// The house's electricity meter: limits, defaults and enumerations.
 
 /** The house's electricity meter (`powermeter` settings, gateway/src/meter/). Times in seconds unless named. */
 export const PowerMeterLimits = {

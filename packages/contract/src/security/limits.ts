@@ -1,4 +1,4 @@
-// The admin account and stored secrets; their response codes are in ../codes/security.ts.
+// The admin account and stored secrets: limits, defaults and enumerations.
 
 /** Admin password bounds (security settings). */
 export const SecurityLimits = {

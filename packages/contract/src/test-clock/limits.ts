@@ -1,4 +1,4 @@
-// The test clock of the browser tests (`--test-clock`); its response codes are in ../codes/test-clock.ts.
+// The test clock of the browser tests (`--test-clock`): limits, defaults and enumerations.
 
 /**
  * POST /api/test/clock: how far one call may move the gateway clock. An hour keeps a call short (every

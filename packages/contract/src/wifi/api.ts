@@ -1,4 +1,4 @@
-/** /api/wifi/*: Hoymiles Wi-Fi devices. The POST payload type is `WifiConfigPayload` (schemas/wifi). */
+/** /api/wifi/*: Hoymiles Wi-Fi devices. The POST payload type is `WifiConfigPayload` (`wifi/schemas.ts`). */
 import type { WifiDeviceState, WifiProblem } from './limits';
 
 export interface WifiDeviceConfig {

@@ -1,4 +1,4 @@
-// Hoymiles Wi-Fi devices (HMS-xxxW, DTU-Pro, DTU-Lite) on their local TCP protocol; codes in ../codes/wifi.ts.
+// Hoymiles Wi-Fi devices (HMS-xxxW, DTU-Pro, DTU-Lite) on their local TCP protocol.
 
 export const WifiLimits = {
   maxDevices: 10,

@@ -74,7 +74,7 @@ export function inverterSettings(
   };
 }
 
-/** Settings with a fresh gateway's defaults (contract `limits.ts`) for everything not given; for tests. */
+/** Settings with a fresh gateway's defaults (the contract's limits) for everything not given; for tests. */
 export function engineSettings(partial: {
   dtu?: Partial<EngineDtuSettings>;
   location?: Partial<EngineLocationSettings>;
