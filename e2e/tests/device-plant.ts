@@ -1,0 +1,86 @@
+/**
+ * A gateway's plant with every kind of device the console shows: besides the simulated radio inverters, an
+ * MI (first generation: no limit, no AC current reported) and a Wi-Fi inverter (`npm run wifi-sim`, a
+ * virtual HMS-800W-2T on loopback TCP: no radio statistics, no grid profile). For the specs that look at
+ * every card (every-screen.spec.ts, the device pictures).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { expect } from '@playwright/test';
+import { SIM_START } from './gateway-process';
+import { ADMIN_PASSWORD, ADMIN_USER } from './session';
+
+export const MI_SERIAL = '104161200002';
+export const MI_NAME = 'MI Garage';
+export const WIFI_DEVICE_NAME = 'Balcony';
+const AUTH = { Authorization: `Basic ${Buffer.from(`${ADMIN_USER}:${ADMIN_PASSWORD}`).toString('base64')}` };
+
+export interface DevicePlant {
+  /** The Wi-Fi inverter's serial, as the virtual device reports it. */
+  wifiSerial: string;
+  stop(): void;
+}
+
+/** GET of the gateway's API as the admin. */
+export async function apiGet<T>(url: string, path: string): Promise<T> {
+  return (await (await fetch(`${url}${path}`, { headers: AUTH })).json()) as T;
+}
+
+/** POST of a form's `data` as the admin; throws with the gateway's message unless it succeeded. */
+export async function apiPost(url: string, path: string, data: unknown): Promise<void> {
+  const response = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { ...AUTH, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ data: JSON.stringify(data) }),
+  });
+  const answer = (await response.json()) as { type: string; message: string };
+  if (answer.type !== 'success') throw new Error(`${path}: ${answer.message}`);
+}
+
+/** Adds the MI and a virtual Wi-Fi device to the gateway at `url`; ready once both have answered. */
+export async function addDevicePlant(url: string): Promise<DevicePlant> {
+  const sim: ChildProcess = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'packages/gateway/src/wifi/sim/cli.ts',
+      '--port',
+      '0',
+      '--model',
+      'HMS-800W-2T',
+      '--start',
+      SIM_START,
+    ],
+    { cwd: join(import.meta.dirname, '..', '..'), stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  // Its one line once it listens: "wifi-sim: virtual HMS-800W-2T <dtu> serving <serial> on 127.0.0.1:<port> …".
+  const [chunk] = (await once(sim.stdout as NodeJS.ReadableStream, 'data')) as [Buffer];
+  const match = /serving (\w+) on 127\.0\.0\.1:(\d+)/.exec(chunk.toString());
+  if (!match) throw new Error(`wifi-sim said: ${chunk.toString()}`);
+  const wifiSerial = match[1] ?? '';
+  await apiPost(url, '/api/wifi/config', {
+    devices: [
+      { name: WIFI_DEVICE_NAME, host: '127.0.0.1', port: Number(match[2]), enabled: true, poll_interval: 5 },
+    ],
+    limit_interval_min: 5,
+  });
+  await apiPost(url, '/api/inverter/add', { serial: MI_SERIAL, name: MI_NAME });
+  await expect
+    .poll(
+      async () => {
+        const live = await apiGet<{ inverters: { serial: string; reachable: boolean }[] }>(
+          url,
+          '/api/livedata/status',
+        );
+        const serials = live.inverters
+          .filter((inverter) => inverter.reachable)
+          .map((inverter) => inverter.serial.toLowerCase());
+        return serials.includes(MI_SERIAL) && serials.includes(wifiSerial.toLowerCase());
+      },
+      { timeout: 90_000 },
+    )
+    .toBe(true);
+  return { wifiSerial, stop: () => sim.kill('SIGTERM') };
+}
