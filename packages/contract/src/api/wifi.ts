@@ -41,6 +41,15 @@ export interface WifiDeviceStatus {
   last_problem: WifiProblem | '';
   /** Garbage received and counted (each a connection reset). */
   bad_frames: number;
+  /** Poll cycles begun since the start (device information, real data, alarms, the day's curve). */
+  polls: number;
+  /** Poll cycles that failed since the start (no answer, refused, garbage, a device error). */
+  failed_polls: number;
+  /**
+   * The signal strength the device reported with its device information, as it reports it (the vendor
+   * documents no unit); null before the first, or when the device sends none.
+   */
+  signal: number | null;
   /** Seconds until the next limit is accepted; 0 when one may be sent now. */
   limit_wait_s: number;
 }

@@ -3,7 +3,13 @@
  * and lists its families; a family is one entry (name, help, type, how to read its value). Values are read
  * through the field catalogue, so they match every other output's.
  */
-import type { Alert, AlertRuleId, PowerLimiterStatus, RadioChipCounters } from '@dtu-console/contract';
+import type {
+  Alert,
+  AlertRuleId,
+  PowerLimiterStatus,
+  RadioChipCounters,
+  WifiDeviceStatus,
+} from '@dtu-console/contract';
 import type { RunDataFieldKey } from '@dtu-console/hoymiles';
 import type { LiveModel } from '../engine/live-model';
 import type { LiveInverter } from '../engine/live-types';
@@ -26,6 +32,8 @@ export interface MetricSource {
   meter?: MeterStatus;
   /** The radio chips' own counts (model and hardware radios; absent for the simulated one). */
   radioChips?: RadioChipCounters;
+  /** The Wi-Fi devices (src/wifi/); none when not given. */
+  wifiDevices?: readonly WifiDeviceStatus[];
   /** Requests refused for coming from another origin (http/origin-refusals.ts), per kind. */
   crossOriginRefused?: Readonly<Record<'api' | 'websocket', number>>;
 }

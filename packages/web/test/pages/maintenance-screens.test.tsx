@@ -187,6 +187,9 @@ describe('System info', () => {
           last_error: '',
           last_problem: '',
           bad_frames: 3,
+          polls: 1234,
+          failed_polls: 17,
+          signal: null,
           limit_wait_s: 0,
         },
       ],
@@ -200,8 +203,14 @@ describe('System info', () => {
     expect(
       within(row as HTMLElement)
         .getAllByRole('cell')
-        .at(-1),
+        .at(-2),
     ).toHaveTextContent('3');
+    expect(within(row as HTMLElement).getByTestId('wifi-diagnostics-polls')).toHaveTextContent('1,234');
+    expect(within(row as HTMLElement).getByTestId('wifi-diagnostics-failed')).toHaveTextContent('17');
+    // A device that sends no signal figure: said so, not shown as 0.
+    expect(within(row as HTMLElement).getByTestId('wifi-diagnostics-signal')).toHaveTextContent(
+      'not reported',
+    );
     expect(screen.getByRole('heading', { name: 'Wi-Fi devices' })).toBeInTheDocument();
   });
 

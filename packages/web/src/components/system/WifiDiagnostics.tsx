@@ -28,8 +28,15 @@ export function WifiDiagnostics() {
                   <th>{t('wifi.state')}</th>
                   <th>{t('wifi.inverters')}</th>
                   <th>{t('wifi.diagnostics.lastAnswer')}</th>
+                  <th className="text-end">{t('wifi.diagnostics.polls')}</th>
+                  <th className="text-end" title={t('wifi.diagnostics.failedPollsHint')}>
+                    {t('wifi.diagnostics.failedPolls')}
+                  </th>
                   <th className="text-end" title={t('wifi.diagnostics.badFramesHint')}>
                     {t('wifi.diagnostics.badFrames')}
+                  </th>
+                  <th className="text-end" title={t('wifi.diagnostics.signalHint')}>
+                    {t('wifi.diagnostics.signal')}
                   </th>
                 </tr>
               </thead>
@@ -65,7 +72,16 @@ export function WifiDiagnostics() {
                         ? f.dateTime(new Date(device.last_answer * 1000))
                         : t('wifi.diagnostics.never')}
                     </td>
+                    <td className="text-end" data-testid="wifi-diagnostics-polls">
+                      {f.number(device.polls)}
+                    </td>
+                    <td className="text-end" data-testid="wifi-diagnostics-failed">
+                      {f.number(device.failed_polls)}
+                    </td>
                     <td className="text-end">{f.number(device.bad_frames)}</td>
+                    <td className="text-end" data-testid="wifi-diagnostics-signal">
+                      {device.signal === null ? t('wifi.diagnostics.notReported') : f.number(device.signal)}
+                    </td>
                   </tr>
                 ))}
               </tbody>
