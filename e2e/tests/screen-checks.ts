@@ -128,6 +128,7 @@ export const SAME_IN_EVERY_LANGUAGE: ReadonlySet<string> = new Set([
   'Message',
   'Console',
   'mDNS',
+  'Signal',
   'SSID',
   'BSSID',
   'LEDs',

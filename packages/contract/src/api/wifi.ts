@@ -57,3 +57,18 @@ export interface WifiDeviceStatus {
 export interface WifiStatus {
   devices: WifiDeviceStatus[];
 }
+
+/** The day's power curve a Wi-Fi device keeps itself (read every 15 minutes). */
+export interface WifiPowerCurve {
+  /** Unix seconds of the first point. */
+  start: number;
+  /** Seconds between points. */
+  step_s: number;
+  /** Watts, one per step from `start`. */
+  power_w: number[];
+}
+
+/** GET /api/wifi/curve: per configured device (in the settings' order), its curve; null before the first read. */
+export interface WifiCurves {
+  devices: { name: string; curve: WifiPowerCurve | null }[];
+}

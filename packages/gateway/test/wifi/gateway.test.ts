@@ -3,6 +3,7 @@
  * the device's inverters in the live model (REST, Prometheus) beside the radio ones, commands and the limit
  * rules, a device that goes away and comes back, the encrypted mode, and every kind of bad frame.
  */
+import type { WifiCurves } from '@dtu-console/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectEnvelope, get, post } from '../helpers/api';
 import { type PlantGateway, plantGateway } from '../helpers/plant-gateway';
@@ -140,6 +141,17 @@ describe('Wi-Fi devices: the gateway against the virtual device', () => {
     expect(metrics).toContain(`dtu_wifi_device_signal{${labels}} ${device.device.signalStrength}`);
   });
 
+  it("gives the day's power curve the device keeps itself", async () => {
+    const { env } = await setup();
+    const { devices } = (await get(env.gateway, '/api/wifi/curve')).json() as WifiCurves;
+    expect(devices).toHaveLength(1);
+    const curve = devices[0]?.curve;
+    expect(devices[0]?.name).toBe(status(env)?.name);
+    expect(curve?.step_s).toBeGreaterThan(0);
+    expect(curve?.power_w.length).toBeGreaterThan(0);
+    for (const watts of curve?.power_w ?? []) expect(watts).toBeGreaterThanOrEqual(0);
+  });
+
   it('turns off, on and restarts; limits are persistent only and rate-limited', async () => {
     const { env, device, wifi } = await setup({ model: 'DTU-Pro', inverters: 2 });
     const [a, b] = device.device.serials as [string, string];
@@ -259,7 +271,13 @@ describe('Wi-Fi devices: the gateway against the virtual device', () => {
       expect(status(env)?.last_problem).toBe(problem);
       device.server.misbehaviour = {};
       await wifi.pollAll();
-      expect(status(env)).toMatchObject({ state: 'online', bad_frames: 1, last_problem: '', polls: polls + 2, failed_polls: 1 });
+      expect(status(env)).toMatchObject({
+        state: 'online',
+        bad_frames: 1,
+        last_problem: '',
+        polls: polls + 2,
+        failed_polls: 1,
+      });
     },
   );
 
