@@ -13,6 +13,12 @@ import { ADMIN_PASSWORD, ADMIN_USER } from './session';
 
 export const MI_SERIAL = '104161200002';
 export const MI_NAME = 'MI Garage';
+/** The MIs of the plant: one of each size (one, two and four inputs). */
+const MI_PLANT = [
+  ['102161200004', 'MI Fence'],
+  [MI_SERIAL, MI_NAME],
+  ['106161200003', 'MI Barn'],
+] as const;
 export const WIFI_DEVICE_NAME = 'Balcony';
 const AUTH = { Authorization: `Basic ${Buffer.from(`${ADMIN_USER}:${ADMIN_PASSWORD}`).toString('base64')}` };
 
@@ -38,35 +44,36 @@ export async function apiPost(url: string, path: string, data: unknown): Promise
   if (answer.type !== 'success') throw new Error(`${path}: ${answer.message}`);
 }
 
-/** Adds the MI and a virtual Wi-Fi device to the gateway at `url`; ready once both have answered. */
-export async function addDevicePlant(url: string): Promise<DevicePlant> {
-  const sim: ChildProcess = spawn(
+/** A virtual Wi-Fi device (`npm run wifi-sim`) on a free loopback port: its process, port and first serial. */
+async function wifiSim(args: string[]): Promise<{ sim: ChildProcess; port: number; serial: string }> {
+  const sim = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      'packages/gateway/src/wifi/sim/cli.ts',
-      '--port',
-      '0',
-      '--model',
-      'HMS-800W-2T',
-      '--start',
-      SIM_START,
-    ],
+    ['--import', 'tsx', 'packages/gateway/src/wifi/sim/cli.ts', '--port', '0', '--start', SIM_START, ...args],
     { cwd: join(import.meta.dirname, '..', '..'), stdio: ['ignore', 'pipe', 'inherit'] },
   );
   // Its one line once it listens: "wifi-sim: virtual HMS-800W-2T <dtu> serving <serial> on 127.0.0.1:<port> …".
   const [chunk] = (await once(sim.stdout as NodeJS.ReadableStream, 'data')) as [Buffer];
-  const match = /serving (\w+) on 127\.0\.0\.1:(\d+)/.exec(chunk.toString());
+  const match = /serving (\w+)[^:]* on 127\.0\.0\.1:(\d+)/.exec(chunk.toString());
   if (!match) throw new Error(`wifi-sim said: ${chunk.toString()}`);
-  const wifiSerial = match[1] ?? '';
+  return { sim, port: Number(match[2]), serial: match[1] ?? '' };
+}
+
+/**
+ * The plant of the owners' tour: besides the two simulated radio inverters, an HMS-800W-2T and a DTU-Pro
+ * with three inverters on Wi-Fi, and three MIs (MI-300, MI-600, MI-1500): nine inverters, so the live view
+ * shows its compact selector. Ready once every inverter has answered.
+ */
+export async function addDevicePlant(url: string): Promise<DevicePlant> {
+  const hms = await wifiSim(['--model', 'HMS-800W-2T']);
+  const dtu = await wifiSim(['--model', 'DTU-Pro', '--inverters', '3']);
   await apiPost(url, '/api/wifi/config', {
     devices: [
-      { name: WIFI_DEVICE_NAME, host: '127.0.0.1', port: Number(match[2]), enabled: true, poll_interval: 5 },
+      { name: WIFI_DEVICE_NAME, host: '127.0.0.1', port: hms.port, enabled: true, poll_interval: 5 },
+      { name: 'Shed DTU', host: '127.0.0.1', port: dtu.port, enabled: true, poll_interval: 5 },
     ],
     limit_interval_min: 5,
   });
-  await apiPost(url, '/api/inverter/add', { serial: MI_SERIAL, name: MI_NAME });
+  for (const [serial, name] of MI_PLANT) await apiPost(url, '/api/inverter/add', { serial, name });
   await expect
     .poll(
       async () => {
@@ -74,13 +81,16 @@ export async function addDevicePlant(url: string): Promise<DevicePlant> {
           url,
           '/api/livedata/status',
         );
-        const serials = live.inverters
-          .filter((inverter) => inverter.reachable)
-          .map((inverter) => inverter.serial.toLowerCase());
-        return serials.includes(MI_SERIAL) && serials.includes(wifiSerial.toLowerCase());
+        return live.inverters.filter((inverter) => inverter.reachable).length;
       },
       { timeout: 90_000 },
     )
-    .toBe(true);
-  return { wifiSerial, stop: () => sim.kill('SIGTERM') };
+    .toBe(2 + MI_PLANT.length + 1 + 3);
+  return {
+    wifiSerial: hms.serial,
+    stop: () => {
+      hms.sim.kill('SIGTERM');
+      dtu.sim.kill('SIGTERM');
+    },
+  };
 }
