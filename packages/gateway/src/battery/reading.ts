@@ -49,7 +49,7 @@ export interface Validated<T> {
 }
 
 function check<T extends object>(reading: T, ranges: Record<string, Range>): Validated<T> {
-  const out: Record<string, unknown> = { ...reading };
+  const out = { ...reading } as Record<string, unknown>;
   const refused: string[] = [];
   for (const [field, [min, max]] of Object.entries(ranges)) {
     const v = out[field];
