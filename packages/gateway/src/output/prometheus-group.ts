@@ -13,7 +13,7 @@ import type {
 import type { RunDataFieldKey } from '@dtu-console/hoymiles';
 import type { LiveModel } from '../engine/live-model';
 import type { LiveInverter } from '../engine/live-types';
-import type { MeterStatus } from '../meter/types';
+import type { MeterStatus } from '../powermeter/types';
 import { type ChannelKind, fieldsOf, roundTo, TOTAL_FIELDS, type TotalField } from './fields';
 import { type Exposition, type Labels, type MetricType, num } from './prometheus-exposition';
 
@@ -26,9 +26,9 @@ export interface MetricSource {
   alerts?: readonly Alert[];
   /** Alerts opened per rule since the start; no such family when not given. */
   alertsOpened?: Readonly<Record<AlertRuleId, number>>;
-  /** The power limiter (src/limiter/): its status and the commands it sent per inverter. */
+  /** The power limiter (src/powerlimiter/): its status and the commands it sent per inverter. */
   limiter?: { status: PowerLimiterStatus; commandsSent: ReadonlyMap<string, number> };
-  /** The house meter (src/meter/). */
+  /** The house meter (src/powermeter/). */
   meter?: MeterStatus;
   /** The radio chips' own counts (model and hardware radios; absent for the simulated one). */
   radioChips?: RadioChipCounters;
