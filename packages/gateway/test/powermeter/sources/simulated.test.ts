@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SimulatedCounters } from '../../../src/meter/sources/simulated';
+import { SimulatedCounters } from '../../../src/powermeter/sources/simulated';
 
 describe("the simulated meter's counters", () => {
   it('count drawn and fed-in energy from each reading over the time since the one before', () => {
