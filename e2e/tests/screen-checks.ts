@@ -146,6 +146,7 @@ export const SAME_IN_EVERY_LANGUAGE: ReadonlySet<string> = new Set([
   'Actions',
   'Source',
   'Fragmentation',
+  'Contact',
   // The language menu names each language in its own words.
   'English',
   'Deutsch',
