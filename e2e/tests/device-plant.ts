@@ -61,7 +61,8 @@ async function wifiSim(args: string[]): Promise<{ sim: ChildProcess; port: numbe
 /**
  * The plant of the owners' tour: besides the two simulated radio inverters, an HMS-800W-2T and a DTU-Pro
  * with three inverters on Wi-Fi, and three MIs (MI-300, MI-600, MI-1500): nine inverters, so the live view
- * shows its compact selector. Ready once every inverter has answered.
+ * shows its compact selector. Ready once every inverter has answered and both Wi-Fi devices have sent
+ * their day's power curve, so System info draws it on every visit.
  */
 export async function addDevicePlant(url: string): Promise<DevicePlant> {
   const hms = await wifiSim(['--model', 'HMS-800W-2T']);
@@ -86,6 +87,18 @@ export async function addDevicePlant(url: string): Promise<DevicePlant> {
       { timeout: 90_000 },
     )
     .toBe(2 + MI_PLANT.length + 1 + 3);
+  await expect
+    .poll(
+      async () => {
+        const curves = await apiGet<{ devices: { curve: { power_w: number[] } | null }[] }>(
+          url,
+          '/api/wifi/curve',
+        );
+        return curves.devices.filter((device) => (device.curve?.power_w.length ?? 0) > 0).length;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(2);
   return {
     wifiSerial: hms.serial,
     stop: () => {
