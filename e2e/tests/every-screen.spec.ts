@@ -59,7 +59,14 @@ async function check(page: Page, state: string, found: Found): Promise<void> {
   const waited = Date.now() - started;
   const now = page.viewportSize()?.width ?? WIDTHS[0];
   for (const width of now === WIDTHS[0] ? WIDTHS : [...WIDTHS].reverse()) {
-    if (width !== page.viewportSize()?.width) await page.setViewportSize({ width, height: 900 });
+    if (width !== page.viewportSize()?.width) {
+      await page.setViewportSize({ width, height: 900 });
+      // The screen at that width is what the console draws after the resize: a chart redrawn by its
+      // ResizeObserver a frame later is looked at once it has been.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      );
+    }
     const seen = await look(page, width < 600);
     found.texts.push(...seen.texts);
     found.problems.push(...seen.problems.map((problem) => `${state}, ${width} px, ${problem}`));
