@@ -15,11 +15,11 @@ import { type GridSignalStatus, LIMIT_RESPONSE, limitResponseMs } from '@dtu-con
 import pino from 'pino';
 import { EventBus } from '../../packages/gateway/src/bus';
 import { ConfigStore } from '../../packages/gateway/src/config/store';
-import type { GridSignalFeed } from '../../packages/gateway/src/limiter/feed-in';
-import { plantPort } from '../../packages/gateway/src/limiter/port';
-import { LimiterService } from '../../packages/gateway/src/limiter/service';
-import type { MeterFeed, MeterReading, MeterStatus } from '../../packages/gateway/src/meter/types';
 import { createPlant } from '../../packages/gateway/src/plant';
+import type { GridSignalFeed } from '../../packages/gateway/src/powerlimiter/feed-in';
+import { plantPort } from '../../packages/gateway/src/powerlimiter/port';
+import { LimiterService } from '../../packages/gateway/src/powerlimiter/service';
+import type { MeterFeed, MeterReading, MeterStatus } from '../../packages/gateway/src/powermeter/types';
 import type { SimulatedRadio } from '../../packages/gateway/src/radio/simulated';
 import { SeededRandom } from '../../packages/gateway/src/radio/simulated/random';
 import { type Clock, ManualClock } from '../../packages/gateway/src/system/clock';

@@ -3,7 +3,7 @@
  * oven, an evening peak) and a meter that reads it minus what the plant's inverters put out, once per
  * meter period. It implements the gateway's MeterFeed, so the limiter reads it as it reads a real meter.
  */
-import type { MeterFeed, MeterReading, MeterStatus } from '../../packages/gateway/src/meter/types';
+import type { MeterFeed, MeterReading, MeterStatus } from '../../packages/gateway/src/powermeter/types';
 import { SeededRandom } from '../../packages/gateway/src/radio/simulated/random';
 import type { Clock } from '../../packages/gateway/src/system/clock';
 

@@ -6,7 +6,8 @@ import { signedIn } from './session';
 
 /**
  * Compared pictures (`toHaveScreenshot`) of the live view, the power limiter's screen and a settings form
- * (time), each in German, light and dark, 1280 and 375 px wide. The alert list's pictures are taken in
+ * (time), each in German, light and dark, 1280 and 375 px wide; the power limiter's screen (with the
+ * meter's settings) in French too. The alert list's pictures are taken in
  * alerts.spec.ts, where an alert is open. The baselines beside this file are for Debian's Chromium with the
  * fonts of e2e/fonts/fonts.conf; the tolerance and the rendering options are in playwright.config.ts.
  *
@@ -31,10 +32,15 @@ test.afterAll(async () => {
 });
 
 /** A signed-in German page on the pictures' gateway, in a colour scheme and width. */
-async function germanPage(browser: Browser, theme: Theme, width: number) {
+function germanPage(browser: Browser, theme: Theme, width: number) {
+  return signedInPage(browser, 'de-DE', theme, width);
+}
+
+/** A signed-in page on the pictures' gateway in a language, colour scheme and width. */
+async function signedInPage(browser: Browser, locale: string, theme: Theme, width: number) {
   const context = await browser.newContext({
     baseURL: gateway.url,
-    locale: 'de-DE',
+    locale,
     timezoneId: 'Europe/Berlin',
     colorScheme: theme,
     viewport: { width, height: width > 600 ? 900 : 812 },
@@ -117,4 +123,18 @@ for (const theme of THEMES) {
       await close();
     });
   }
+}
+
+// The meter's settings (on the power limiter's screen) in French as well, at both widths.
+for (const width of WIDTHS) {
+  test(`power limiter and meter screen, fr, light, ${width} px`, async ({ browser }) => {
+    const { page, close } = await signedInPage(browser, 'fr-FR', 'light', width);
+    await page.goto('/settings/powerlimiter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Limiteur de puissance' })).toBeVisible();
+    await expect(page.locator('table.limiter-inverters tbody tr')).toHaveCount(2, { timeout: 30_000 });
+    await expect(page.getByLabel('Source')).toHaveValue('simulated');
+    await expectNoSidewaysScroll(page);
+    await expect(page).toHaveScreenshot(`power-limiter-fr-light-${width}.png`, { fullPage: true });
+    await close();
+  });
 }

@@ -89,6 +89,32 @@ test('adds a Wi-Fi device, sees it online and its inverter in the live view', as
 });
 
 /**
+ * The day's power curve the device keeps, drawn on System info at a desktop width, then the window narrowed
+ * to a phone's: the drawing follows its card, and the page does not scroll sideways.
+ */
+test("draws the device's power curve, which follows the window when it narrows", async ({ page }) => {
+  await signedIn(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/info/system');
+  const chart = page.getByTestId('wifi-curve').locator('svg');
+  await expect(chart).toBeVisible(SLOW);
+  expect((await chart.boundingBox())?.width).toBeGreaterThan(600);
+
+  await page.setViewportSize({ width: 375, height: 900 });
+  // At once, in the first layout at the new width: not after a redraw a frame later.
+  const widths = await page.evaluate(() => {
+    const svg = document.querySelector('[data-testid="wifi-curve"] svg')?.getBoundingClientRect();
+    const card = document
+      .querySelector('[data-testid="wifi-curve"]')
+      ?.closest('section.card')
+      ?.getBoundingClientRect();
+    return { page: document.documentElement.scrollWidth, svg: svg?.right ?? 0, card: card?.right ?? 0 };
+  });
+  expect(widths.page).toBeLessThanOrEqual(375);
+  expect(widths.svg).toBeLessThanOrEqual(widths.card);
+});
+
+/**
  * The device, now online, in German and French, light and dark: the card names the inverter with Wi-Fi in
  * the reader's language, and System info lists it in its own section, not among the radio inverters.
  * Pictures go to test-results/ for a look (not compared).

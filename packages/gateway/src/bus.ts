@@ -26,7 +26,7 @@ export interface GatewayEvents {
   'live:inverters': [serials: string[]];
   /** The open alerts changed (opened, cleared, acknowledged; src/alerts/); texts in the display's language. */
   'alerts:changed': [open: readonly Alert[]];
-  /** The power limiter ran a pass (src/limiter/service.ts); read its status from the service. */
+  /** The power limiter ran a pass (src/powerlimiter/service.ts); read its status from the service. */
   'powerlimiter:evaluated': [];
 }
 

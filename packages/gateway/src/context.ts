@@ -6,17 +6,17 @@ import type { ConfigStore } from './config/store';
 import type { HistoryService } from './history/service';
 import type { OriginRefusals } from './http/origin-refusals';
 import type { TlsFacts } from './http/tls/server-tls';
-import type { LimiterService } from './limiter/service';
-import type { MeterService } from './meter/service';
 import type { MqttService } from './mqtt/service';
+import type { TimeSync } from './ntp/service';
 import type { GatewayOptions } from './options';
 import type { Plant } from './plant';
+import type { LimiterService } from './powerlimiter/service';
+import type { MeterService } from './powermeter/service';
 import type { BuildInfo } from './system/build-info';
 import type { Clock } from './system/clock';
 import type { ConsoleLog } from './system/console-log';
 import type { HeapWatermark } from './system/host';
 import type { Logger } from './system/logger';
-import type { TimeSync } from './time-sync/service';
 import type { WifiService } from './wifi/service';
 import type { ConsoleHub } from './ws/console';
 import type { LivedataHub } from './ws/livedata';
@@ -67,11 +67,11 @@ export interface ServiceSlots {
   mqtt: MqttService;
   /** Power and energy over time (src/history/): recording, retention, the series the API answers. */
   history: HistoryService;
-  /** The house's electricity meter (src/meter/): one source, its last reading; the limiter's feed. */
+  /** The house's electricity meter (src/powermeter/): one source, its last reading; the limiter's feed. */
   meter: MeterService;
   /** Alerts (src/alerts/): rules on the live model, lifecycle in the history database, push. */
   alerts: AlertService;
-  /** The power limiter (src/limiter/): zero export from the house meter's reading. */
+  /** The power limiter (src/powerlimiter/): zero export from the house meter's reading. */
   powerlimiter: LimiterService;
   /** Hoymiles Wi-Fi devices (src/wifi/): their pollers, status and commands. */
   wifi: WifiService;

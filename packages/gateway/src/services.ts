@@ -10,14 +10,14 @@ import type { Service } from './bus';
 import type { GatewayContext, ServiceSlots } from './context';
 import { GridSignalService } from './grid-signal/service';
 import { HistoryService } from './history/service';
-import { plantPort } from './limiter/port';
-import { LimiterService } from './limiter/service';
-import { MeterService } from './meter/service';
 import { MqttService } from './mqtt/service';
 import { MdnsAdvertiser } from './network/mdns';
 import { SyslogForwarder } from './network/syslog';
+import { TimeSync } from './ntp/service';
 import { gatewayHintInputs } from './output/live-json';
-import { TimeSync } from './time-sync/service';
+import { plantPort } from './powerlimiter/port';
+import { LimiterService } from './powerlimiter/service';
+import { MeterService } from './powermeter/service';
 import { WifiService } from './wifi/service';
 import { ConsoleHub } from './ws/console';
 import { LivedataHub } from './ws/livedata';
@@ -121,7 +121,7 @@ export function createServices(
     log: ctx.log,
     mqtt,
   });
-  // The power limiter (src/limiter/) reads the house meter only through its MeterFeed; without a usable
+  // The power limiter (src/powerlimiter/) reads the house meter only through its MeterFeed; without a usable
   // reading it waits ("waiting_for_meter") and sends nothing.
   const powerlimiter: LimiterService = new LimiterService({
     config: ctx.config,

@@ -123,10 +123,37 @@ export const LOCAL_TIME_MONTHS = [
   'December',
 ] as const;
 
-/** "Monday, March 30 2026 19:18:50" (the time status's `ntp_localtime`) → "2026-03-30"; null when unreadable. */
-export function localDateOf(localTime: string): string | null {
-  const match = /([A-Z][a-z]+) (\d{1,2}) (\d{4}) /.exec(localTime);
+/** The wall-clock parts of a time in the time status's form ("Monday, March 30 2026 19:18:50"). */
+export interface LocalTimeParts {
+  year: number;
+  /** 1..12 */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** The parts of `ntp_localtime`, `sun_risetime` or `sun_settime`; null when unreadable (such as "--"). */
+export function localTimeParts(localTime: string): LocalTimeParts | null {
+  const match = /^[A-Z][a-z]+, ([A-Z][a-z]+) (\d{1,2}) (\d{4}) (\d{2}):(\d{2}):(\d{2})$/.exec(
+    localTime.trim(),
+  );
   const month = match ? (LOCAL_TIME_MONTHS as readonly string[]).indexOf(match[1] as string) + 1 : 0;
   if (!match || month === 0) return null;
-  return `${match[3]}-${String(month).padStart(2, '0')}-${(match[2] as string).padStart(2, '0')}`;
+  const [day, year, hour, minute, second] = match.slice(2).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return { year, month, day, hour, minute, second };
+}
+
+/** "Monday, March 30 2026 19:18:50" (the time status's `ntp_localtime`) → "2026-03-30"; null when unreadable. */
+export function localDateOf(localTime: string): string | null {
+  const parts = localTimeParts(localTime);
+  if (!parts) return null;
+  return `${parts.year}-${String(parts.month).padStart(2, '0')}-${String(parts.day).padStart(2, '0')}`;
 }

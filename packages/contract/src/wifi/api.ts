@@ -41,10 +41,34 @@ export interface WifiDeviceStatus {
   last_problem: WifiProblem | '';
   /** Garbage received and counted (each a connection reset). */
   bad_frames: number;
+  /** Poll cycles begun since the start (device information, real data, alarms, the day's curve). */
+  polls: number;
+  /** Poll cycles that failed since the start (no answer, refused, garbage, a device error). */
+  failed_polls: number;
+  /**
+   * The signal strength the device reported with its device information, as it reports it (the vendor
+   * documents no unit); null before the first, or when the device sends none.
+   */
+  signal: number | null;
   /** Seconds until the next limit is accepted; 0 when one may be sent now. */
   limit_wait_s: number;
 }
 
 export interface WifiStatus {
   devices: WifiDeviceStatus[];
+}
+
+/** The day's power curve a Wi-Fi device keeps itself (read every 15 minutes). */
+export interface WifiPowerCurve {
+  /** Unix seconds of the first point. */
+  start: number;
+  /** Seconds between points. */
+  step_s: number;
+  /** Watts, one per step from `start`. */
+  power_w: number[];
+}
+
+/** GET /api/wifi/curve: per configured device (in the settings' order), its curve; null before the first read. */
+export interface WifiCurves {
+  devices: { name: string; curve: WifiPowerCurve | null }[];
 }

@@ -5,6 +5,8 @@ import {
   formatVersion,
   heapFragmentation,
   limitInputMax,
+  localDateOf,
+  localTimeParts,
   maxUsage,
   nrfModuleName,
   parseGitHash,
@@ -112,5 +114,31 @@ describe('small display rules', () => {
     expect(formatEventTime(0)).toBe('00:00:00');
     expect(formatEventTime(86400 + 61)).toBe('00:01:01');
     expect(formatEventTime(-60)).toBe('23:59:00');
+  });
+});
+
+describe('localTimeParts', () => {
+  it('reads the wall-clock parts of the time status form', () => {
+    expect(localTimeParts('Sunday, June 21 2026 03:03:20')).toEqual({
+      year: 2026,
+      month: 6,
+      day: 21,
+      hour: 3,
+      minute: 3,
+      second: 20,
+    });
+    expect(localDateOf('Monday, March 2 2026 19:18:50')).toBe('2026-03-02');
+  });
+
+  it('gives null for what is not that form', () => {
+    for (const text of [
+      '--',
+      '',
+      'Sunday, Juni 21 2026 03:03:20',
+      'Sunday, June 21 2026',
+      '2026-06-21T03:03:20',
+    ]) {
+      expect(localTimeParts(text), text).toBeNull();
+    }
   });
 });

@@ -157,7 +157,7 @@ export const configSchema = z.object({
   }),
   /** Ours, not OpenDTU's: what the history service (src/history/) records and keeps. */
   history: z.object({ enabled: z.boolean(), minute_days: u32, quarter_days: u32, daily_days: u32 }),
-  /** Ours (key names after OpenDTU-OnBattery's): the house's electricity meter (src/meter/). */
+  /** Ours (key names after OpenDTU-OnBattery's): the house's electricity meter (src/powermeter/). */
   powermeter: powermeterSchema(),
   /** Ours: the alert rules and push targets (src/alerts/); the URLs and tokens are write-only secrets. */
   alerts: z.object({
@@ -194,7 +194,7 @@ export const configSchema = z.object({
     ),
     limit_interval_min: u32,
   }),
-  /** Ours: the power limiter (src/limiter/, docs/limiter.md); names as OpenDTU-OnBattery's where they mean the same. */
+  /** Ours: the power limiter (src/powerlimiter/, docs/limiter.md); names as OpenDTU-OnBattery's where they mean the same. */
   powerlimiter: z.object({
     enabled: z.boolean(),
     target_power_consumption: z.int(),

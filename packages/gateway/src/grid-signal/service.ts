@@ -9,7 +9,7 @@ import type { GridSignalStatus } from '@dtu-console/contract';
 import type { EventBus, Service } from '../bus';
 import type { DeepReadonly, GatewayConfig } from '../config/schema';
 import type { ConfigStore } from '../config/store';
-import type { GridSignalFeed } from '../limiter/feed-in';
+import type { GridSignalFeed } from '../powerlimiter/feed-in';
 import type { LinuxSyscalls } from '../radio/linux/syscalls';
 import { loadHostSyscalls } from '../radio/linux/syscalls';
 import type { Clock } from '../system/clock';

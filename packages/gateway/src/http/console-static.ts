@@ -39,9 +39,24 @@ export interface ConsoleStaticOptions {
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
+/** The `q` each coding in `Accept-Encoding` is given (1 when none is written); `q=0` means "not this one". */
+function codingQualities(header: string): Map<string, number> {
+  const qualities = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    if (!name) continue;
+    const q = params.find((param) => param.startsWith('q='));
+    const value = q === undefined ? 1 : Number(q.slice(2));
+    qualities.set(name, Number.isFinite(value) ? value : 0);
+  }
+  return qualities;
+}
+
 function acceptedEncoding(request: FastifyRequest): Encoding {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
-  return /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : 'identity';
+  const qualities = codingQualities(String(request.headers['accept-encoding'] ?? ''));
+  const wildcard = qualities.get('*') ?? 0;
+  const accepts = (coding: Encoding) => (qualities.get(coding) ?? wildcard) > 0;
+  return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : 'identity';
 }
 
 /**

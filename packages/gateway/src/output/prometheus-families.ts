@@ -5,9 +5,10 @@
  * per string. Values are the ones every other output shows: read through the field catalogue and rounded
  * to its decimals. Energy is in joules (1 Wh = 3600 J), Prometheus' base unit; dashboards convert back.
  *
- * Families come in groups (plant, inverter, string, radio here; alerts in prometheus-alerts.ts, the power
- * limiter and the meter in prometheus-limiter.ts; declared as prometheus-group.ts describes). A new family
- * is one entry in its group; a new group one entry in METRIC_GROUPS.
+ * Families come in groups (plant, inverter, string, radio here; Wi-Fi devices in prometheus-wifi.ts, alerts
+ * in prometheus-alerts.ts, the power limiter and the meter in prometheus-limiter.ts; declared as
+ * prometheus-group.ts describes). A new family is one entry in its group; a new group one entry in
+ * METRIC_GROUPS.
  */
 import type { RunDataFieldKey } from '@dtu-console/hoymiles';
 import type { FrequencyState } from '../engine/frequency-search';
@@ -30,6 +31,7 @@ import {
 import { HTTP_GROUPS } from './prometheus-http';
 import { LIMITER_GROUPS } from './prometheus-limiter';
 import { RADIO_CHIP_GROUPS } from './prometheus-radio-chips';
+import { WIFI_GROUPS } from './prometheus-wifi';
 
 // --- plant -----------------------------------------------------------------------------------------------
 
@@ -376,6 +378,7 @@ export const METRIC_GROUPS: readonly MetricGroup[] = [
   STRING,
   RADIO,
   ...RADIO_CHIP_GROUPS,
+  ...WIFI_GROUPS,
   ...ALERT_GROUPS,
   ...LIMITER_GROUPS,
   ...HTTP_GROUPS,

@@ -3,11 +3,17 @@
  * and lists its families; a family is one entry (name, help, type, how to read its value). Values are read
  * through the field catalogue, so they match every other output's.
  */
-import type { Alert, AlertRuleId, PowerLimiterStatus, RadioChipCounters } from '@dtu-console/contract';
+import type {
+  Alert,
+  AlertRuleId,
+  PowerLimiterStatus,
+  RadioChipCounters,
+  WifiDeviceStatus,
+} from '@dtu-console/contract';
 import type { RunDataFieldKey } from '@dtu-console/hoymiles';
 import type { LiveModel } from '../engine/live-model';
 import type { LiveInverter } from '../engine/live-types';
-import type { MeterStatus } from '../meter/types';
+import type { MeterStatus } from '../powermeter/types';
 import { type ChannelKind, fieldsOf, roundTo, TOTAL_FIELDS, type TotalField } from './fields';
 import { type Exposition, type Labels, type MetricType, num } from './prometheus-exposition';
 
@@ -20,12 +26,14 @@ export interface MetricSource {
   alerts?: readonly Alert[];
   /** Alerts opened per rule since the start; no such family when not given. */
   alertsOpened?: Readonly<Record<AlertRuleId, number>>;
-  /** The power limiter (src/limiter/): its status and the commands it sent per inverter. */
+  /** The power limiter (src/powerlimiter/): its status and the commands it sent per inverter. */
   limiter?: { status: PowerLimiterStatus; commandsSent: ReadonlyMap<string, number> };
-  /** The house meter (src/meter/). */
+  /** The house meter (src/powermeter/). */
   meter?: MeterStatus;
   /** The radio chips' own counts (model and hardware radios; absent for the simulated one). */
   radioChips?: RadioChipCounters;
+  /** The Wi-Fi devices (src/wifi/); none when not given. */
+  wifiDevices?: readonly WifiDeviceStatus[];
   /** Requests refused for coming from another origin (http/origin-refusals.ts), per kind. */
   crossOriginRefused?: Readonly<Record<'api' | 'websocket', number>>;
 }

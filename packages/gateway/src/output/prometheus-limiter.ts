@@ -5,8 +5,8 @@
  * (meter/configured.ts), so a gateway without one shows no meter that is down.
  */
 import type { PowerLimiterState, PowerLimiterStatus } from '@dtu-console/contract';
-import { meterConfigured } from '../meter/configured';
-import type { MeterStatus } from '../meter/types';
+import { meterConfigured } from '../powermeter/configured';
+import type { MeterStatus } from '../powermeter/types';
 import type { Labels } from './prometheus-exposition';
 import { flag, group, type MetricGroup, type MetricSource } from './prometheus-group';
 

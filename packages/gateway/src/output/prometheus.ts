@@ -22,6 +22,7 @@ export interface MetricExtras {
   meter?: MetricSource['meter'];
   radioChips?: MetricSource['radioChips'];
   crossOriginRefused?: MetricSource['crossOriginRefused'];
+  wifiDevices?: MetricSource['wifiDevices'];
 }
 
 /** The whole exposition. */

@@ -1,5 +1,5 @@
 /**
- * /api/powermeter/*: the house's electricity meter (src/meter/). Config and "read now" are admin; the
+ * /api/powermeter/*: the house's electricity meter (src/powermeter/). Config and "read now" are admin; the
  * status is read like live data. Passwords never leave: masked in the GET, kept when the mask comes back.
  */
 import {
@@ -15,8 +15,8 @@ import type { DeepReadonly, GatewayConfig } from '../config/schema';
 import { keepPowerMeterSecrets, maskPowerMeterSecrets } from '../config/secrets';
 import type { GatewayContext } from '../context';
 import { postData, savedEnvelope } from '../http/post-data';
-import type { ReadNowResult } from '../meter/service';
-import type { MeterProblem, MeterStatus } from '../meter/types';
+import type { ReadNowResult } from '../powermeter/service';
+import type { MeterProblem, MeterStatus } from '../powermeter/types';
 
 type Section = GatewayConfig['powermeter'];
 

@@ -41,7 +41,7 @@ export const prometheusRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = asy
     '/api/prometheus/metrics',
     { config: { auth: 'readonly', summary: 'Prometheus metrics', produces: 'text/plain' } },
     async (_request, reply) => {
-      const { alerts, powerlimiter, meter } = ctx.services;
+      const { alerts, powerlimiter, meter, wifi } = ctx.services;
       const text = renderMetrics(await globalFacts(ctx), ctx.plant.live, {
         daylight: ctx.plant.engine.isDay,
         alerts: alerts.openAlertsShaped('en'),
@@ -49,6 +49,7 @@ export const prometheusRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = asy
         limiter: { status: powerlimiter.status(), commandsSent: powerlimiter.commandsSent() },
         meter: meter.status(),
         crossOriginRefused: ctx.originRefusals.counts(),
+        wifiDevices: wifi.status().devices,
         ...optionalChips(ctx),
       });
       return reply

@@ -3,6 +3,7 @@ import {
   Code,
   envelope,
   type WifiConfig,
+  type WifiCurves,
   type WifiStatus,
   wifiConfigSchema,
   wifiRebootSchema,
@@ -40,6 +41,20 @@ export const wifiRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (ap
       },
     },
     async (): Promise<WifiStatus> => wifi.status(),
+  );
+
+  app.get(
+    '/api/wifi/curve',
+    { config: { auth: 'readonly', summary: "Per Wi-Fi device: the day's power curve it keeps itself" } },
+    async (): Promise<WifiCurves> => ({
+      devices: wifi.status().devices.map((device, index) => {
+        const curve = wifi.curve(index);
+        return {
+          name: device.name,
+          curve: curve && { start: curve.start, step_s: curve.stepS, power_w: [...curve.powerW] },
+        };
+      }),
+    }),
   );
 
   postData(

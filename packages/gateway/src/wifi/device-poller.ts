@@ -174,6 +174,7 @@ export class WifiDevicePoller {
 
   async #poll(): Promise<void> {
     const record = this.#record;
+    record.polled();
     try {
       if (!record.infoKnown) {
         const ok = record.tookInfo(await readAppInfo(this.#reads));
@@ -183,7 +184,7 @@ export class WifiDevicePoller {
       if (record.warningsMoved()) record.tookAlarms(await readAlarms(this.#reads));
       await this.#readCurveIfDue();
     } catch (error) {
-      record.failed(error);
+      record.pollFailed(error);
     }
   }
 

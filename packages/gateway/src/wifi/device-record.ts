@@ -76,6 +76,9 @@ export class WifiDeviceRecord {
   #lastProblem: WifiProblem | '' = '';
   #failures = 0;
   #badFrames = 0;
+  #polls = 0;
+  #failedPolls = 0;
+  #signal: number | null = null;
   readonly #loggedKinds = new Set<string>();
   #stopped = false;
 
@@ -129,6 +132,9 @@ export class WifiDeviceRecord {
       last_error: this.#lastError,
       last_problem: this.#lastProblem,
       bad_frames: this.#badFrames,
+      polls: this.#polls,
+      failed_polls: this.#failedPolls,
+      signal: this.#signal,
       limit_wait_s: limitWaitS,
     };
   }
@@ -153,6 +159,8 @@ export class WifiDeviceRecord {
     this.#serial = serial;
     this.#model = wifiDeviceModelName(serial, info.pvInfo.length);
     this.#firmware = dtu ? versionText(dtu.dtuSwVersion) : '';
+    // 0 is what a device without the figure sends (the field's default): no signal, not a signal of 0.
+    this.#signal = dtu && dtu.signalStrength !== 0 ? dtu.signalStrength : null;
     this.#encrypted = dtu !== undefined && ((dtu.dfs >> BigInt(ENCRYPTED_FLAG_BIT)) & 1n) === 1n;
     if (this.#encrypted && (dtu?.encRand.length ?? 0) !== 16) {
       this.#encRand = null;
@@ -160,6 +168,7 @@ export class WifiDeviceRecord {
       this.#lastError = 'The device encrypts but did not hand out its key; it cannot be read.';
       this.#lastProblem = 'no-key';
       this.#failures++;
+      this.#failedPolls++;
       return false;
     }
     this.#encRand = this.#encrypted ? Uint8Array.from(dtu?.encRand ?? []) : null;
@@ -235,6 +244,17 @@ export class WifiDeviceRecord {
   }
 
   // --- outcome -----------------------------------------------------------------------------------------
+
+  /** A poll cycle begins. */
+  polled(): void {
+    this.#polls++;
+  }
+
+  /** A poll cycle failed (counted once, whatever failed in it). */
+  pollFailed(error: unknown): void {
+    this.#failedPolls++;
+    this.failed(error);
+  }
 
   answered(): void {
     this.#lastAnswerS = Math.floor(this.#o.clock.now() / 1000);

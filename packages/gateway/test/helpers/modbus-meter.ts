@@ -7,7 +7,7 @@ import ModbusRTU, {
   type ServerSerial as ServerSerialClass,
   type ServerTCP as ServerTcpClass,
 } from 'modbus-serial';
-import type { ModbusValueType, ModbusWordOrder } from '../../src/meter/modbus/maps';
+import type { ModbusValueType, ModbusWordOrder } from '../../src/powermeter/modbus/maps';
 import { freePort } from './ports';
 
 /** The library is CommonJS: its server hangs on the default export. */

@@ -1,6 +1,6 @@
 import { createSocket } from 'node:dgram';
 import type { AddressInfo } from 'node:net';
-import { unixMsToNtp } from '../../src/time-sync/sntp';
+import { unixMsToNtp } from '../../src/ntp/sntp';
 
 export interface SntpResponder {
   /** "127.0.0.1:<port>", usable as ntp_server. */

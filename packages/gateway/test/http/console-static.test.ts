@@ -49,6 +49,18 @@ describe('serving the built console', () => {
     expect(plain.headers['content-type']).toMatch(/javascript/);
   });
 
+  it('honours q=0 in Accept-Encoding: a coding refused is never sent', async () => {
+    const page = await get('/', 'br;q=0, gzip');
+    expect(page.headers['content-encoding']).toBe('gzip');
+    const none = await get('/', 'br;q=0, gzip;q=0');
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toMatch(/<div id="root">/);
+    const wildcard = await get('/', '*;q=0.5, br;q=0');
+    expect(wildcard.headers['content-encoding']).toBe('gzip');
+    const asset = await get('/assets/index-AbC123.js', 'br;q=0, gzip');
+    expect(asset.headers['content-encoding']).toBe('gzip');
+  });
+
   it('caches hashed assets forever and revalidates the rest', async () => {
     const asset = await get('/assets/index-AbC123.js', 'br');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');

@@ -3,6 +3,7 @@
  * the device's inverters in the live model (REST, Prometheus) beside the radio ones, commands and the limit
  * rules, a device that goes away and comes back, the encrypted mode, and every kind of bad frame.
  */
+import type { WifiCurves } from '@dtu-console/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectEnvelope, get, post } from '../helpers/api';
 import { type PlantGateway, plantGateway } from '../helpers/plant-gateway';
@@ -96,7 +97,11 @@ describe('Wi-Fi devices: the gateway against the virtual device', () => {
       last_error: '',
       last_problem: '',
       bad_frames: 0,
+      failed_polls: 0,
+      // As the virtual device reports it with its device information.
+      signal: device.device.signalStrength,
     });
+    expect(status(env)?.polls).toBeGreaterThan(0);
     const list = (await get(env.gateway, '/api/livedata/status')).json();
     const wifiInverter = list.inverters.find((i: { serial: string }) => i.serial === serial);
     expect(list.inverters.length).toBeGreaterThan(1);
@@ -127,6 +132,24 @@ describe('Wi-Fi devices: the gateway against the virtual device', () => {
     const metrics = (await get(env.gateway, '/api/prometheus/metrics', null)).body;
     expect(metrics).toContain(`serial="${serial}"`);
     expect(metrics).not.toMatch(new RegExp(`dtu_radio_requests_total\\{[^}]*serial="${serial}"`));
+    // The device itself: its polls, failures and signal, labelled by its name and place.
+    const wifiStatus = status(env);
+    const labels = `name="${wifiStatus?.name}",host="${wifiStatus?.host}:${wifiStatus?.port}"`;
+    expect(metrics).toContain(`dtu_wifi_device_online{${labels}} 1`);
+    expect(metrics).toContain(`dtu_wifi_device_polls_total{${labels}} ${wifiStatus?.polls}`);
+    expect(metrics).toContain(`dtu_wifi_device_failed_polls_total{${labels}} 0`);
+    expect(metrics).toContain(`dtu_wifi_device_signal{${labels}} ${device.device.signalStrength}`);
+  });
+
+  it("gives the day's power curve the device keeps itself", async () => {
+    const { env } = await setup();
+    const { devices } = (await get(env.gateway, '/api/wifi/curve')).json() as WifiCurves;
+    expect(devices).toHaveLength(1);
+    const curve = devices[0]?.curve;
+    expect(devices[0]?.name).toBe(status(env)?.name);
+    expect(curve?.step_s).toBeGreaterThan(0);
+    expect(curve?.power_w.length).toBeGreaterThan(0);
+    for (const watts of curve?.power_w ?? []) expect(watts).toBeGreaterThanOrEqual(0);
   });
 
   it('turns off, on and restarts; limits are persistent only and rate-limited', async () => {
@@ -239,14 +262,22 @@ describe('Wi-Fi devices: the gateway against the virtual device', () => {
     'survives %s: counted, said in words, connection reset, read again after',
     async (fault, words, problem) => {
       const { env, device, wifi } = await setup();
+      const polls = status(env)?.polls ?? 0;
       device.server.misbehaviour = { [fault]: true };
       await wifi.pollAll();
       expect(status(env)?.bad_frames).toBe(1);
+      expect(status(env)).toMatchObject({ polls: polls + 1, failed_polls: 1 });
       expect(status(env)?.last_error).toMatch(words);
       expect(status(env)?.last_problem).toBe(problem);
       device.server.misbehaviour = {};
       await wifi.pollAll();
-      expect(status(env)).toMatchObject({ state: 'online', bad_frames: 1, last_problem: '' });
+      expect(status(env)).toMatchObject({
+        state: 'online',
+        bad_frames: 1,
+        last_problem: '',
+        polls: polls + 2,
+        failed_polls: 1,
+      });
     },
   );
 

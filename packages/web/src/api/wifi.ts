@@ -1,5 +1,5 @@
 import type { Envelope } from '@dtu-console/contract/shared/envelope';
-import type { WifiConfig, WifiStatus } from '@dtu-console/contract/wifi/api';
+import type { WifiConfig, WifiCurves, WifiStatus } from '@dtu-console/contract/wifi/api';
 import type { WifiConfigPayload } from '@dtu-console/contract/wifi/schemas';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from './client';
@@ -28,3 +28,9 @@ export function saveWifiConfig(payload: WifiConfigPayload): Promise<Envelope> {
 export function rebootWifiDevice(index: number): Promise<Envelope> {
   return apiPost<Envelope>(`${BASE}/reboot`, { index }, { suppressErrorScreen: true });
 }
+
+/** The day's power curve each device keeps itself (read by the gateway every 15 minutes). */
+export const wifiCurveQuery = queryOptions({
+  queryKey: ['wifi', 'curve'] as const,
+  queryFn: ({ signal }) => apiGet<WifiCurves>(`${BASE}/curve`, { signal, suppressErrorScreen: true }),
+});

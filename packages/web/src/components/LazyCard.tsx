@@ -1,4 +1,5 @@
 import { type ReactNode, Suspense, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 
 function readOpen(key: string): boolean {
   try {
@@ -10,6 +11,18 @@ function readOpen(key: string): boolean {
 /** The gateway renders the card closed (the stored choice is the browser's); a hydration too. */
 const closed = () => false;
 const noChange = () => () => {};
+
+/** While the opened card's chunk loads: a spinner, not an empty card. */
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <div className="card-body">
+      <span className="spinner-border spinner-border-sm text-primary" role="status">
+        <span className="visually-hidden">{t('frame.loading')}</span>
+      </span>
+    </div>
+  );
+}
 
 /**
  * A collapsed card of the live view (history, power limiter): its header opens it, and only an open card
@@ -50,7 +63,7 @@ export function LazyCard({
           {title}
         </button>
       </h2>
-      {open && <Suspense fallback={null}>{children}</Suspense>}
+      {open && <Suspense fallback={<Loading />}>{children}</Suspense>}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { ValueUnit } from '@dtu-console/contract/livedata/api';
-import { bytesToKb } from '@dtu-console/contract/shared/format';
+import { bytesToKb, localTimeParts } from '@dtu-console/contract/shared/format';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -13,6 +13,25 @@ const DATE_TIME: Intl.DateTimeFormatOptions = {
   second: '2-digit',
   hourCycle: 'h23',
 };
+
+/**
+ * A time the gateway wrote in its own wall-clock form (`ntp_localtime`: English names, its own zone), as the
+ * same wall-clock time in the reader's language; any other text (such as "--") as it came.
+ */
+function gatewayTime(text: string, locale: string): string {
+  const parts = localTimeParts(text);
+  if (!parts) return text;
+  // The wall-clock parts as they are: formatted in UTC, so the browser's own zone moves nothing.
+  const date = new Date(
+    Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second),
+  );
+  return new Intl.DateTimeFormat(locale, {
+    ...DATE_TIME,
+    weekday: 'long',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(date);
+}
 
 /** Locale-aware formats (decimal, no digits, two digits, percent, kilobyte, date-time). */
 export function formatters(locale: string) {
@@ -43,6 +62,7 @@ export function formatters(locale: string) {
       return u ? `${text} ${u}` : text;
     },
     dateTime: (date: Date) => dateTime.format(date),
+    gatewayTime: (text: string) => gatewayTime(text, locale),
   };
 }
 

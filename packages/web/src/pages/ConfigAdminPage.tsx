@@ -188,7 +188,12 @@ function FactoryReset() {
         </Alert>
       )}
       <p className="text-body-secondary">{t('configadmin.factoryResetHint')}</p>
-      <button type="button" className="btn btn-danger" onClick={() => setConfirming(true)}>
+      <button
+        type="button"
+        className="btn btn-danger"
+        aria-haspopup="dialog"
+        onClick={() => setConfirming(true)}
+      >
         {t('configadmin.factoryResetButton')}
       </button>
       {confirming && (

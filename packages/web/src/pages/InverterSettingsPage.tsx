@@ -219,6 +219,7 @@ function InverterList({
                       className="btn btn-sm btn-outline-primary me-2"
                       aria-label={t('inverter.edit', { name: inverter.name })}
                       title={t('inverter.edit', { name: inverter.name })}
+                      aria-haspopup="dialog"
                       onClick={() => setEditing(inverter)}
                     >
                       <Pencil aria-hidden />
@@ -228,6 +229,7 @@ function InverterList({
                       className="btn btn-sm btn-outline-danger"
                       aria-label={t('inverter.delete', { name: inverter.name })}
                       title={t('inverter.delete', { name: inverter.name })}
+                      aria-haspopup="dialog"
                       onClick={() => setDeleting(inverter)}
                     >
                       <Trash aria-hidden />

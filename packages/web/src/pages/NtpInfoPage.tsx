@@ -5,6 +5,7 @@ import { InfoCard, StateBadge } from '../components/InfoCard';
 import { InfoRow } from '../components/InfoRow';
 import { PageFrame } from '../components/PageFrame';
 import { MAINTENANCE_NS } from '../i18n';
+import { useFormat } from '../i18n/format';
 import { withQuery } from '../lib/query';
 
 /** /info/ntp: clock synchronisation, local time and the sun times the night rules use. */
@@ -24,6 +25,7 @@ function NtpInfoPage() {
 
 function NtpInfo({ status }: { status: NtpStatus }) {
   const { t } = useTranslation(MAINTENANCE_NS);
+  const f = useFormat();
   const sunKnown = status.sun_isSunsetAvailable;
   return (
     <div className="row row-cols-1 g-3">
@@ -38,12 +40,12 @@ function NtpInfo({ status }: { status: NtpStatus }) {
             {status.ntp_status ? t('ntpinfo.synced') : t('ntpinfo.notSynced')}
           </StateBadge>
         </InfoRow>
-        <InfoRow label={t('ntpinfo.localTime')}>{status.ntp_localtime}</InfoRow>
+        <InfoRow label={t('ntpinfo.localTime')}>{f.gatewayTime(status.ntp_localtime)}</InfoRow>
         <InfoRow label={t('ntpinfo.sunrise')}>
-          {sunKnown ? status.sun_risetime : t('ntpinfo.sunUnknown')}
+          {sunKnown ? f.gatewayTime(status.sun_risetime) : t('ntpinfo.sunUnknown')}
         </InfoRow>
         <InfoRow label={t('ntpinfo.sunset')}>
-          {sunKnown ? status.sun_settime : t('ntpinfo.sunUnknown')}
+          {sunKnown ? f.gatewayTime(status.sun_settime) : t('ntpinfo.sunUnknown')}
         </InfoRow>
         <InfoRow label={t('ntpinfo.mode')}>
           {sunKnown ? (

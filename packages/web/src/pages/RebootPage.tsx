@@ -46,6 +46,7 @@ export default function RebootPage() {
         <p className="text-body-secondary">{t('reboot.note')}</p>
         <button
           type="button"
+          aria-haspopup="dialog"
           className="btn btn-danger"
           disabled={phase === 'restarting'}
           onClick={() => {

@@ -169,11 +169,13 @@ function Usage({ label, used, total }: { label: string; used: number; total: num
         aria-valuemin={0}
         aria-valuemax={100}
       >
-        <div className="progress-bar" style={{ width: `${ratio * 100}%` }}>
-          {f.percent(ratio, 0)}
-        </div>
+        {/* The figure goes below the bar: inside, a short bar at 375 px cut it. */}
+        <div className="progress-bar" style={{ width: `${ratio * 100}%` }} />
       </div>
-      <small>{t('systeminfo.usage', { used: f.kilobytes(used), total: f.kilobytes(total) })}</small>
+      <small>
+        {f.percent(ratio, 0)} ·{' '}
+        {t('systeminfo.usage', { used: f.kilobytes(used), total: f.kilobytes(total) })}
+      </small>
     </InfoRow>
   );
 }

@@ -187,12 +187,22 @@ describe('System info', () => {
           last_error: '',
           last_problem: '',
           bad_frames: 3,
+          polls: 1234,
+          failed_polls: 17,
+          signal: null,
           limit_wait_s: 0,
         },
       ],
     };
+    routes['/api/wifi/curve'] = {
+      devices: [{ name: 'Balcony', curve: { start: 1782021600, step_s: 300, power_w: [0, 120, 340, 512] } }],
+    };
     render(<SystemInfoPage />);
     const [row] = await screen.findAllByTestId('wifi-diagnostics-device');
+    // The day's curve the device keeps itself, drawn with the history's chart.
+    const curve = await screen.findByTestId('wifi-curve');
+    expect(curve).toHaveTextContent('Power today of Balcony, as the device recorded it');
+    expect(within(curve).getByRole('img', { name: /Power today of Balcony/ })).toBeInTheDocument();
     expect(row).toHaveTextContent('Balcony');
     expect(row).toHaveTextContent('HMS-xxxW (inverter with Wi-Fi) · 114312345678 · V01.00.11');
     expect(row).toHaveTextContent('Online');
@@ -200,8 +210,14 @@ describe('System info', () => {
     expect(
       within(row as HTMLElement)
         .getAllByRole('cell')
-        .at(-1),
+        .at(-2),
     ).toHaveTextContent('3');
+    expect(within(row as HTMLElement).getByTestId('wifi-diagnostics-polls')).toHaveTextContent('1,234');
+    expect(within(row as HTMLElement).getByTestId('wifi-diagnostics-failed')).toHaveTextContent('17');
+    // A device that sends no signal figure: said so, not shown as 0.
+    expect(within(row as HTMLElement).getByTestId('wifi-diagnostics-signal')).toHaveTextContent(
+      'not reported',
+    );
     expect(screen.getByRole('heading', { name: 'Wi-Fi devices' })).toBeInTheDocument();
   });
 
@@ -211,6 +227,7 @@ describe('System info', () => {
     render(<SystemInfoPage />);
     await screen.findByTestId('radio-mode');
     expect(screen.queryByTestId('wifi-diagnostics')).toBeNull();
+    expect(screen.queryByTestId('wifi-curve')).toBeNull();
   });
 
   it('says a replay is a captured log, names the file and never shows a connected module', async () => {

@@ -3,7 +3,7 @@
  * is missing or older than the meter's `max_age`. The alert records why (the meter's problem code: refused,
  * auth, a JSON path that finds nothing, or just stale); a reason that changes meanwhile is the same alert.
  */
-import { meterConfigured } from '../../meter/configured';
+import { meterConfigured } from '../../powermeter/configured';
 import { type AlertRule, condition, MINUTE_MS } from './rule';
 
 export const meterRule: AlertRule = {

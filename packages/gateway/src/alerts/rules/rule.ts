@@ -6,7 +6,7 @@
 import type { AlertRuleId, AlertRuleStatus, PowerLimiterStatus } from '@dtu-console/contract';
 import type { DeepReadonly, GatewayConfig } from '../../config/schema';
 import type { LiveInverter } from '../../engine';
-import type { MeterStatus } from '../../meter/types';
+import type { MeterStatus } from '../../powermeter/types';
 
 export type AlertsSettings = DeepReadonly<GatewayConfig['alerts']>;
 

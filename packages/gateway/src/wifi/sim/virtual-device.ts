@@ -69,6 +69,11 @@ interface Served {
 export class VirtualWifiDevice {
   readonly model: WifiSimModel;
   readonly dtuSerial: string;
+  /**
+   * The signal strength it reports with its device information. The simulator's own figure: what real
+   * devices report there, and in which unit, waits for a capture (docs/protocol.md).
+   */
+  readonly signalStrength = 26;
   readonly #random: Random;
   readonly #now: () => number;
   readonly #served: Served[] = [];
@@ -209,7 +214,7 @@ export class VirtualWifiDevice {
         deviceKind: this.model.kind === 'dtu' ? 1 : 6,
         dtuSwVersion: this.model.swVersion,
         dtuHwVersion: this.model.hwVersion,
-        signalStrength: 26,
+        signalStrength: this.signalStrength,
         wifiVersion: 'V1.1.0',
         dfs: this.#encRand ? 1n << BigInt(ENCRYPTED_FLAG_BIT) : 0n,
         encRand: this.#encRand && !this.#withholdKey ? this.#encRand : new Uint8Array(0),

@@ -59,6 +59,17 @@ function LimiterCard({ inverters }: { inverters: readonly LimiterCardInverter[] 
           )}
         </Figure>
         <Figure label={t('card.target')}>{f.unit(limiter.target, 'W')}</Figure>
+        {/* The meter's own counters (1.8.0 and 2.8.0), only where its source reports them. */}
+        {meter.data?.energy_import_wh != null && (
+          <Figure label={t('card.energyImport')} testId="limiter-energy-import">
+            {f.unit(meter.data.energy_import_wh / 1000, 'kWh', 1)}
+          </Figure>
+        )}
+        {meter.data?.energy_export_wh != null && (
+          <Figure label={t('card.energyExport')} testId="limiter-energy-export">
+            {f.unit(meter.data.energy_export_wh / 1000, 'kWh', 1)}
+          </Figure>
+        )}
         <Figure label={t('card.state')}>
           <span className={`badge ${STATE_BADGE[limiter.state]}`} data-testid="limiter-state">
             {t(powerLimiterStateKey(limiter.state))}

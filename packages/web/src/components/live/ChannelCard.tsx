@@ -19,7 +19,7 @@ export function ChannelCard({ kind, title, fields }: { kind: ChannelKind; title:
         <h3 className="card-header h6 mb-0">{title}</h3>
         <dl className="channel-fields">
           {rows.map(([name, value]) => (
-            <div key={name}>
+            <div key={name} data-field={name}>
               <dt>{t(`field.${name.replace(/\s/g, '')}`, { defaultValue: name })}</dt>
               <dd>
                 {f.value(value)}

@@ -37,6 +37,12 @@ function GridProfileModal({ serial, name, onClose }: InverterDialogProps) {
     queryKey: ['gridprofile', 'raw', serial],
     queryFn: () => fetchGridProfileRaw(serial, { suppressErrorScreen: true }),
   });
+  // The gateway names sections and items in English, as OpenDTU does; the console says them in the
+  // visitor's language (a name it does not know, from a newer gateway, stays as sent).
+  const profileName = (english: string) =>
+    t(`gridprofile.names.${english.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}`, {
+      defaultValue: english,
+    });
   const item = (entry: GridProfileItem) => {
     if (entry.u === 'bool') return entry.v ? t('gridprofile.enabled') : t('gridprofile.disabled');
     const digits = Number.isInteger(entry.v) ? 0 : Math.min(3, String(entry.v).split('.')[1]?.length ?? 0);
@@ -62,13 +68,13 @@ function GridProfileModal({ serial, name, onClose }: InverterDialogProps) {
           {(profile.data?.sections ?? []).map((section, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: section names may repeat; the list is fixed
             <section key={index} className="mb-3">
-              <h3 className="h6">{section.name}</h3>
+              <h3 className="h6">{profileName(section.name)}</h3>
               <table className="table table-sm table-striped mb-0">
                 <tbody>
                   {section.items.map((entry, itemIndex) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: as above
                     <tr key={itemIndex}>
-                      <td>{entry.n}</td>
+                      <td>{profileName(entry.n)}</td>
                       <td className="text-end text-nowrap">{item(entry)}</td>
                     </tr>
                   ))}

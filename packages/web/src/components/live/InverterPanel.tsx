@@ -78,6 +78,7 @@ export function InverterPanel({
             className="btn btn-sm btn-outline-primary"
             disabled={!signedIn}
             title={adminOnly}
+            aria-haspopup="dialog"
             onClick={() => onOpen('limit')}
           >
             <Speedometer aria-hidden className="me-1" />
@@ -88,6 +89,7 @@ export function InverterPanel({
             className="btn btn-sm btn-outline-primary"
             disabled={!signedIn}
             title={adminOnly}
+            aria-haspopup="dialog"
             onClick={() => onOpen('power')}
           >
             <PowerIcon aria-hidden className="me-1" />
@@ -96,6 +98,7 @@ export function InverterPanel({
           <button
             type="button"
             className="btn btn-sm btn-outline-secondary"
+            aria-haspopup="dialog"
             onClick={() => onOpen('devinfo')}
           >
             <CpuIcon aria-hidden className="me-1" />
@@ -106,6 +109,7 @@ export function InverterPanel({
             <button
               type="button"
               className="btn btn-sm btn-outline-secondary"
+              aria-haspopup="dialog"
               onClick={() => onOpen('gridprofile')}
             >
               <ListColumnsReverse aria-hidden className="me-1" />
@@ -116,6 +120,7 @@ export function InverterPanel({
             <button
               type="button"
               className="btn btn-sm btn-outline-secondary"
+              aria-haspopup="dialog"
               onClick={() => onOpen('eventlog')}
             >
               <JournalText aria-hidden className="me-1" />

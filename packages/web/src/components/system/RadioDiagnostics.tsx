@@ -34,7 +34,7 @@ export function RadioDiagnostics({ status }: { status: SystemStatus }) {
         <tr>
           <td colSpan={2} className="p-0">
             <div className="table-responsive">
-              <table className="table table-sm mb-0">
+              <table className="table table-sm mb-0" data-testid="radio-inverters">
                 <thead>
                   <tr>
                     <th>{t('radioCard.inverter')}</th>

@@ -105,6 +105,29 @@ describe('limiter section of the live view', () => {
     expect(screen.getByRole('row', { name: /Roof/ })).toHaveTextContent('420 W');
     expect(await screen.findByRole('img', { name: /last 15 minutes/ })).toBeInTheDocument();
     expect(localStorage.getItem('limiterOpen')).toBe('1');
+    // The meter's counters are shown only where its source reports them: the simulated meter does not.
+    expect(screen.queryByTestId('limiter-energy-import')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('limiter-energy-export')).not.toBeInTheDocument();
     // The first import of the card and chart modules is slow in a cold test run.
+  }, 30_000);
+
+  it("shows the meter's own counters where its source reports them", async () => {
+    localStorage.setItem('limiterOpen', '1');
+    serveApi({
+      '/api/powerlimiter/status': status(),
+      '/api/powermeter/status': {
+        ...meter,
+        source: 'sml',
+        energy_import_wh: 1_234_567,
+        energy_export_wh: 89_012,
+      },
+      '/api/powerlimiter/trace': trace,
+    });
+    show();
+    expect(await screen.findByTestId('limiter-energy-import', {}, { timeout: 15_000 })).toHaveTextContent(
+      '1,234.6 kWh',
+    );
+    expect(screen.getByTestId('limiter-energy-export')).toHaveTextContent('89.0 kWh');
+    expect(screen.getByText('Drawn, meter total')).toBeInTheDocument();
   }, 30_000);
 });

@@ -24,6 +24,9 @@ const online = {
   last_error: '',
   last_problem: '',
   bad_frames: 0,
+  polls: 3,
+  failed_polls: 0,
+  signal: 26,
   limit_wait_s: 0,
 };
 
