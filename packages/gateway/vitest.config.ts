@@ -7,6 +7,8 @@ export default defineProject({
     // (imported once per worker, not once per file; docs/testing.md, "Unit tests").
     isolate: false,
     include: ['test/**/*.test.ts'],
+    // The gateway bundled once for the tests that start it as a process of its own.
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 20_000,
   },
 });

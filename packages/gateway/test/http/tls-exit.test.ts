@@ -4,16 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundledEntry } from '../helpers/gateway-bundle';
 import { makeTlsFiles, type TlsFiles } from '../helpers/tls-files';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
-/** Runs the gateway from its sources (as `npm start` does) and collects how it ended. */
+/** Runs the gateway's bundle (as `npm start` does) and collects how it ended. */
 function runGateway(args: string[]): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'packages/gateway/src/main.ts', '--host', '127.0.0.1', '--port', '0', ...args],
+      [bundledEntry('main'), '--host', '127.0.0.1', '--port', '0', ...args],
       { cwd: root, env: { ...process.env, LOG_FORMAT: 'json', LOG_LEVEL: 'info' } },
     );
     let stderr = '';

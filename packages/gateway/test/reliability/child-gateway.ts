@@ -1,5 +1,6 @@
 /**
- * The gateway as its own process, started the way `npm start` runs it (node with tsx on src/main.ts) on
+ * The gateway as its own process, started the way `npm start` runs it (node on the esbuild bundle, built
+ * for the test run by test/global-setup.ts) on
  * a data directory of the test's choice: for kill -9 and for measuring its memory from /proc.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -7,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { basic } from '../helpers/api';
+import { bundledEntry } from '../helpers/gateway-bundle';
 import { freePort } from '../helpers/ports';
 
 const GATEWAY_DIR = fileURLToPath(new URL('../..', import.meta.url));
@@ -32,9 +34,7 @@ export async function startChildGateway(
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      'src/main.ts',
+      bundledEntry('main'),
       '--port',
       String(port),
       '--host',

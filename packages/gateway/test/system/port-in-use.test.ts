@@ -6,16 +6,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PORT_IN_USE_EXIT_CODE, portInUseMessage } from '../../src/system/port-in-use';
+import { bundledEntry } from '../helpers/gateway-bundle';
 import { freePort } from '../helpers/ports';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** Runs an entry to its end (at most 40 s) and gives its exit code and output. */
-function run(entry: string, port: number, dataDir: string) {
+function run(entry: string[], port: number, dataDir: string) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', entry, '--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir],
+      [...entry, '--host', '127.0.0.1', '--port', String(port), '--data-dir', dataDir],
       { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn' } },
     );
     let stdout = '';
@@ -57,7 +58,7 @@ describe('a port another program listens on', () => {
 
   it('makes the gateway say so in one line and end with its own exit code', async () => {
     const port = await occupy();
-    const { code, stdout, stderr } = await run('packages/gateway/src/main.ts', port, dataDir);
+    const { code, stdout, stderr } = await run([bundledEntry('main')], port, dataDir);
     expect(code).toBe(PORT_IN_USE_EXIT_CODE);
     expect(stderr).toBe(
       `dtu-console: port ${port} is in use by another program: choose another with --port\n`,
@@ -67,7 +68,11 @@ describe('a port another program listens on', () => {
 
   it('makes the launcher say so once and end non-zero instead of starting the gateway again', async () => {
     const port = await occupy();
-    const { code, stdout, stderr } = await run('packages/gateway/src/launcher/main.ts', port, dataDir);
+    const { code, stdout, stderr } = await run(
+      ['--import', 'tsx', 'packages/gateway/src/launcher/main.ts'],
+      port,
+      dataDir,
+    );
     expect(code).toBe(PORT_IN_USE_EXIT_CODE);
     expect(stderr).toBe(`[launcher] ${portInUseMessage(port)}\n`);
     // Started once, never again.
