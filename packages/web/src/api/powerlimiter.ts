@@ -65,7 +65,7 @@ export async function savePowerLimiterSettings(payload: {
   return savePowerLimiterConfig(payload.limiter);
 }
 
-/** The translation key of a limiter state (namespace `limiter`). */
+/** The translation key of a limiter state (namespace `powerlimiter`). */
 export function powerLimiterStateKey(state: PowerLimiterStatus['state']): string {
   return `state.${state}`;
 }

@@ -36,7 +36,7 @@ export function testPowerMeter(payload: PowerMeterConfigPayload): Promise<PowerM
   return apiPost<PowerMeterTestResult | Envelope>(`${BASE}/test`, payload, { suppressErrorScreen: true });
 }
 
-/** The translation key of a meter problem (namespace `limiter`). */
+/** The translation key of a meter problem (namespace `powerlimiter`). */
 export function powerMeterProblemKey(problem: Pick<PowerMeterProblem, 'code'>): string {
   return `meter.problem.${problem.code}`;
 }

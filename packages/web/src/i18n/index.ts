@@ -36,8 +36,8 @@ export const MAINTENANCE_NS = 'maintenance';
 export const SETTINGS_NS = 'settings';
 /** Texts of the history card on the live view and the history settings (locales/history/<lang>.json). */
 export const HISTORY_NS = 'history';
-/** Texts of the power limiter and its meter (locales/limiter/<lang>.json): settings screen, live card. */
-export const LIMITER_NS = 'limiter';
+/** Texts of the power limiter and its meter (locales/powerlimiter/<lang>.json): settings screen, live card. */
+export const POWERLIMITER_NS = 'powerlimiter';
 /** Texts of the alert list and the alert settings (locales/alerts/<lang>.json). */
 export const ALERTS_NS = 'alerts';
 /** Texts of the Hoymiles Wi-Fi devices card (locales/wifi/<lang>.json). */
@@ -46,7 +46,7 @@ export const WIFI_NS = 'wifi';
  * What every form and every request that sends something needs (locales/forms/<lang>.json): the form's
  * buttons and rule messages (`form.*`), the serial field (`serial.*`), the common response codes (1xxx) and
  * the text of an answer the console does not understand. The codes of a domain are in that domain's
- * namespace (`apiresponse.<code>`: settings, maintenance, history, limiter, alerts, wifi; the live view's
+ * namespace (`apiresponse.<code>`: settings, maintenance, history, powerlimiter, alerts, wifi; the live view's
  * dialogs in `extra`), so a screen loads its own texts and this one only.
  */
 export const FORMS_NS = 'forms';
@@ -56,7 +56,7 @@ type Namespace =
   | typeof MAINTENANCE_NS
   | typeof SETTINGS_NS
   | typeof HISTORY_NS
-  | typeof LIMITER_NS
+  | typeof POWERLIMITER_NS
   | typeof ALERTS_NS
   | typeof WIFI_NS
   | typeof FORMS_NS;
@@ -86,10 +86,10 @@ const LOADERS: Record<Namespace, Record<Language, () => Promise<{ default: objec
     de: () => import('./locales/history/de.json'),
     fr: () => import('./locales/history/fr.json'),
   },
-  limiter: {
-    en: () => import('./locales/limiter/en.json'),
-    de: () => import('./locales/limiter/de.json'),
-    fr: () => import('./locales/limiter/fr.json'),
+  powerlimiter: {
+    en: () => import('./locales/powerlimiter/en.json'),
+    de: () => import('./locales/powerlimiter/de.json'),
+    fr: () => import('./locales/powerlimiter/fr.json'),
   },
   alerts: {
     en: () => import('./locales/alerts/en.json'),

@@ -2,19 +2,19 @@ import { useWatch } from 'react-hook-form';
 import { powerLimiterSettingsQuery, savePowerLimiterSettings } from '../api/powerlimiter';
 import { Alert } from '../components/AlertBox';
 import { SettingsForm, useSettingsForm } from '../components/form';
-import { FeedInSection } from '../components/limiter/FeedInSection';
+import { PageFrame } from '../components/PageFrame';
+import { FeedInSection } from '../components/powerlimiter/FeedInSection';
 import {
   check,
   type LimiterFormValues,
   stringsPowerWp,
   toPayload,
   toValues,
-} from '../components/limiter/form-values';
-import { InverterRows, LimiterFields } from '../components/limiter/LimiterFields';
-import { useLimiterTranslation } from '../components/limiter/labels';
-import { MeterFields } from '../components/limiter/MeterFields';
-import { PageFrame } from '../components/PageFrame';
-import { LIMITER_NS } from '../i18n';
+} from '../components/powerlimiter/form-values';
+import { InverterRows, LimiterFields } from '../components/powerlimiter/LimiterFields';
+import { useLimiterTranslation } from '../components/powerlimiter/labels';
+import { MeterFields } from '../components/powermeter/MeterFields';
+import { POWERLIMITER_NS } from '../i18n';
 import { withQuery } from '../lib/query';
 
 /**
@@ -28,7 +28,7 @@ function PowerLimiterSettingsPage() {
     toPayload,
     save: savePowerLimiterSettings,
     check,
-    namespace: LIMITER_NS,
+    namespace: POWERLIMITER_NS,
   });
   const { t } = useLimiterTranslation();
   const { query } = settings;

@@ -5,9 +5,9 @@ import { setApiFailureHandlers } from '../../src/api/client';
 import { powerMeterProblemKey, savePowerMeterConfig, testPowerMeter } from '../../src/api/powermeter';
 import en from '../../src/i18n/locales/en.json';
 import extraEn from '../../src/i18n/locales/extra/en.json';
-import de from '../../src/i18n/locales/limiter/de.json';
-import enLimiter from '../../src/i18n/locales/limiter/en.json';
-import fr from '../../src/i18n/locales/limiter/fr.json';
+import de from '../../src/i18n/locales/powerlimiter/de.json';
+import enLimiter from '../../src/i18n/locales/powerlimiter/en.json';
+import fr from '../../src/i18n/locales/powerlimiter/fr.json';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {

@@ -29,7 +29,7 @@ function answersOf(namespace: string, language: string): Record<string, string> 
   return files[`../../src/i18n/locales/${namespace}/${language}.json`]?.apiresponse ?? {};
 }
 
-const NAMESPACES = ['forms', 'extra', 'settings', 'maintenance', 'history', 'limiter', 'alerts', 'wifi'];
+const NAMESPACES = ['forms', 'extra', 'settings', 'maintenance', 'history', 'powerlimiter', 'alerts', 'wifi'];
 const LANGUAGES = ['en', 'de', 'fr'];
 
 /**
@@ -49,8 +49,8 @@ const homeOf: [string, Readonly<Record<string, number>>][] = [
   ['extra', LimitCode],
   ['extra', PowerCode],
   ['history', HistoryCode],
-  ['limiter', PowerMeterCode],
-  ['limiter', PowerLimiterCode],
+  ['powerlimiter', PowerMeterCode],
+  ['powerlimiter', PowerLimiterCode],
   ['alerts', AlertsCode],
   ['wifi', WifiCode],
   ['extra', TestClockCode],

@@ -5,7 +5,7 @@ import type { LiveInverter } from '../../ws/livedata';
 import { LazyCard } from '../LazyCard';
 
 /** The card, its data calls, texts and chart load only when it is opened, as the history card's. */
-const LimiterCard = lazy(() => import('../limiter/LimiterCard'));
+const LimiterCard = lazy(() => import('../powerlimiter/LimiterCard'));
 
 /**
  * The collapsed power limiter card below the inverters, offered once the limiter is on or a meter gives

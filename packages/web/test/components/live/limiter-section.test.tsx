@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LimiterSection } from '../../../src/components/live/LimiterSection';
-import { LIMITER_NS } from '../../../src/i18n';
+import { POWERLIMITER_NS } from '../../../src/i18n';
 import { MemoryRouter } from '../../../src/lib/navigation';
 import { queryClient } from '../../../src/lib/query';
 import type { LiveInverter } from '../../../src/ws/livedata';
@@ -59,7 +59,7 @@ const meter = { enabled: true, source: 'simulated', valid: true, problem: null }
 
 beforeAll(async () => {
   // The card's texts, as the lazily loaded card would wait for them.
-  await i18n.loadNamespaces(LIMITER_NS);
+  await i18n.loadNamespaces(POWERLIMITER_NS);
 });
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);

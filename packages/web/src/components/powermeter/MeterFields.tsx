@@ -6,8 +6,8 @@ import {
 } from '@dtu-console/contract/powermeter/limits';
 import { useWatch } from 'react-hook-form';
 import { FormCard, NumberField, SelectField, SwitchField, TextField } from '../form';
-import type { LimiterFormValues } from './form-values';
-import { useLimiterTranslation } from './labels';
+import type { LimiterFormValues } from '../powerlimiter/form-values';
+import { useLimiterTranslation } from '../powerlimiter/labels';
 import { Credentials, HttpRequestFields, PasswordField, PollingInterval } from './MeterFieldParts';
 import { HttpSmlFields, ModbusFields, SmlSerialFields, SpeedwireFields } from './MeterSourceFields';
 import { ReadNow } from './ReadNow';

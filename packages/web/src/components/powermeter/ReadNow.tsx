@@ -6,8 +6,8 @@ import { powerMeterProblemKey, testPowerMeter } from '../../api/powermeter';
 import { type AlertMessage, errorAlert, responseAlert } from '../../api/response';
 import { useFormat } from '../../i18n/format';
 import { Alert } from '../AlertBox';
-import { checkMeter, type LimiterFormValues, meterPayload } from './form-values';
-import { useLimiterTranslation } from './labels';
+import { checkMeter, type LimiterFormValues, meterPayload } from '../powerlimiter/form-values';
+import { useLimiterTranslation } from '../powerlimiter/labels';
 
 /** "Read now": runs the source as it stands in the form (unsaved) once, and shows the reading or why not. */
 export function ReadNow() {

@@ -3,8 +3,8 @@ import type { FeedInStatus } from '@dtu-console/contract/powerlimiter/api';
 import { render, screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FeedInSummary } from '../../../src/components/limiter/FeedInSummary';
-import { LIMITER_NS } from '../../../src/i18n';
+import { FeedInSummary } from '../../../src/components/powerlimiter/FeedInSummary';
+import { POWERLIMITER_NS } from '../../../src/i18n';
 import { formatters } from '../../../src/i18n/format';
 
 const signal: FeedInStatus['grid_signal'] = {
@@ -29,7 +29,7 @@ const feedIn = (more: Partial<FeedInStatus> = {}): FeedInStatus => ({
 });
 
 beforeAll(async () => {
-  await i18n.loadNamespaces(LIMITER_NS);
+  await i18n.loadNamespaces(POWERLIMITER_NS);
 });
 
 describe('feed-in summary', () => {

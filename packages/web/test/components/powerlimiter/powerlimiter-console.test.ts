@@ -11,8 +11,8 @@ import {
   stringsPowerWp,
   toPayload,
   toValues,
-} from '../../../src/components/limiter/form-values';
-import { traceView } from '../../../src/components/limiter/trace-view';
+} from '../../../src/components/powerlimiter/form-values';
+import { traceView } from '../../../src/components/powerlimiter/trace-view';
 
 const topic = (name: string) => ({ topic: name, json_path: 'p', unit: 0, sign_inverted: false });
 const meter: PowerMeterConfig = {

@@ -6,8 +6,8 @@ import { PowerMeterLimits as L, PowerMeterAuthTypes } from '@dtu-console/contrac
 import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { NumberField, SelectField, TextField } from '../form';
-import type { LimiterFormValues } from './form-values';
-import { useLimiterTranslation } from './labels';
+import type { LimiterFormValues } from '../powerlimiter/form-values';
+import { useLimiterTranslation } from '../powerlimiter/labels';
 
 /** A meter source's password (MQTT broker, HTTP source, Shelly). */
 export function PasswordField({ name, help }: { name: string; help: string }) {

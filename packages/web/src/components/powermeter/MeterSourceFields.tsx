@@ -14,8 +14,8 @@ import {
 } from '@dtu-console/contract/powermeter/limits';
 import { useWatch } from 'react-hook-form';
 import { NumberField, SelectField, TextField } from '../form';
-import type { LimiterFormValues } from './form-values';
-import { useLimiterTranslation } from './labels';
+import type { LimiterFormValues } from '../powerlimiter/form-values';
+import { useLimiterTranslation } from '../powerlimiter/labels';
 import { HttpRequestFields, PollingInterval } from './MeterFieldParts';
 
 const BAUD_CHOICES = PowerMeterBaudRates.map((value) => ({ value, label: `${value}` }));
