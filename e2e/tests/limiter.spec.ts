@@ -11,7 +11,7 @@ const SLOW = { timeout: 30_000 };
 
 /**
  * The power limiter in the console against the real gateway (simulated radio, the simulated house meter):
- * the settings round trip with "Read now", the live view's card regulating with its chart, a refused
+ * the meter's screen with "Read now" and the limiter's settings round trip, the live view's card regulating with its chart, a refused
  * value, and the screens in light, dark, German and French (their pictures: pictures.spec.ts).
  */
 
@@ -85,11 +85,21 @@ test.describe('power limiter', () => {
     await signedIn(page);
     await openSettings(page);
 
-    await page.getByLabel('Source').selectOption({ label: 'Off' });
+    // The meter has a screen of its own, reached from the limiter's; the limiter's names its source.
+    await page.getByRole('link', { name: 'Meter settings' }).click();
+    await expect(page).toHaveURL(/\/settings\/powermeter$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Power meter' })).toBeVisible();
+    await page.getByLabel('Source').selectOption({ label: 'Off' }, SLOW);
     await expect(page.getByRole('button', { name: 'Read now' })).toHaveCount(0);
     await page.getByLabel('Source').selectOption({ label: 'Simulated meter' });
     await page.getByRole('button', { name: 'Read now' }).click();
     await expect(page.getByTestId('meter-reading')).toContainText(/Reading: -?[\d,.]+ W/, SLOW);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('form-alert')).toHaveText('Settings saved.', SLOW);
+    await page.reload();
+    await expect(page.getByLabel('Source')).toHaveValue('simulated', SLOW);
+    await page.getByRole('link', { name: 'Power limiter settings' }).click();
+    await expect(page.getByTestId('limiter-meter-source')).toHaveText('Source: Simulated meter', SLOW);
 
     await page.getByLabel('Limiter on').check();
     await page.getByLabel('Target grid power').fill('-25');
@@ -102,7 +112,6 @@ test.describe('power limiter', () => {
     await page.reload();
     await expect(page.getByLabel('Limiter on')).toBeChecked(SLOW);
     await expect(page.getByLabel('Target grid power')).toHaveValue('-25');
-    await expect(page.getByLabel('Source')).toHaveValue('simulated');
     await expect(page.getByLabel('Governed: Garage roof')).toBeChecked();
     await expect(page.getByLabel('Governed: Carport')).toBeChecked();
     await expect(page.getByLabel('Lower limit: Carport')).toHaveValue('100');

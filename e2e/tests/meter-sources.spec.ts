@@ -47,15 +47,15 @@ async function sdm120(powerW: number): Promise<{ port: number; server: Server }>
   return { port: typeof address === 'object' && address ? address.port : 0, server };
 }
 
-test.describe('meter sources in the Power limiter screen', () => {
+test.describe('meter sources in the Power meter screen', () => {
   test('a Modbus meter read now, a custom register refused, a missing read head named', async ({ page }) => {
     // Wall time: the readings are real requests over TCP to a Modbus meter on a socket of this test.
     test.setTimeout(120_000);
     const meter = await sdm120(432.1);
     try {
       await signedIn(page);
-      await page.goto('/settings/powerlimiter');
-      await expect(page.locator('table.limiter-inverters')).toBeVisible(SLOW);
+      await page.goto('/settings/powermeter');
+      await expect(page.getByLabel('Source')).toBeVisible(SLOW);
 
       await page.getByLabel('Source').selectOption({ label: 'Modbus meter (SDM, DTSU/DDSU)' });
       await page.getByLabel('Meter', { exact: true }).selectOption({ label: 'Eastron SDM120' });

@@ -102,7 +102,7 @@ for (const theme of THEMES) {
       await expect(page.getByRole('heading', { level: 1, name: 'Leistungsbegrenzer' })).toBeVisible();
       await expectTheme(page, theme);
       await expect(page.locator('table.limiter-inverters tbody tr')).toHaveCount(2, { timeout: 30_000 });
-      await expect(page.getByLabel('Quelle')).toHaveValue('simulated');
+      await expect(page.getByTestId('limiter-meter-source')).toHaveText('Quelle: Simulierter Zähler');
       await expectNoSidewaysScroll(page);
       await expect(page).toHaveScreenshot(`power-limiter-de-${theme}-${width}.png`, { fullPage: true });
       await close();
@@ -125,16 +125,20 @@ for (const theme of THEMES) {
   }
 }
 
-// The meter's settings (on the power limiter's screen) in French as well, at both widths.
-for (const width of WIDTHS) {
-  test(`power limiter and meter screen, fr, light, ${width} px`, async ({ browser }) => {
-    const { page, close } = await signedInPage(browser, 'fr-FR', 'light', width);
-    await page.goto('/settings/powerlimiter');
-    await expect(page.getByRole('heading', { level: 1, name: 'Limiteur de puissance' })).toBeVisible();
-    await expect(page.locator('table.limiter-inverters tbody tr')).toHaveCount(2, { timeout: 30_000 });
-    await expect(page.getByLabel('Source')).toHaveValue('simulated');
-    await expectNoSidewaysScroll(page);
-    await expect(page).toHaveScreenshot(`power-limiter-fr-light-${width}.png`, { fullPage: true });
-    await close();
-  });
+// The meter's own screen in German and French, at both widths.
+for (const [locale, language, title, source] of [
+  ['de-DE', 'de', 'Stromzähler', 'Quelle'],
+  ['fr-FR', 'fr', 'Compteur électrique', 'Source'],
+] as const) {
+  for (const width of WIDTHS) {
+    test(`power meter screen, ${language}, light, ${width} px`, async ({ browser }) => {
+      const { page, close } = await signedInPage(browser, locale, 'light', width);
+      await page.goto('/settings/powermeter');
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.getByLabel(source, { exact: true })).toHaveValue('simulated', { timeout: 30_000 });
+      await expectNoSidewaysScroll(page);
+      await expect(page).toHaveScreenshot(`power-meter-${language}-light-${width}.png`, { fullPage: true });
+      await close();
+    });
+  }
 }

@@ -6,11 +6,9 @@ import type {
 } from '@dtu-console/contract/powerlimiter/api';
 import type { PowerLimiterConfigPayload } from '@dtu-console/contract/powerlimiter/schemas';
 import type { PowerMeterConfig } from '@dtu-console/contract/powermeter/api';
-import type { PowerMeterConfigPayload } from '@dtu-console/contract/powermeter/schemas';
-import { type Envelope, isEnvelope } from '@dtu-console/contract/shared/envelope';
+import type { Envelope } from '@dtu-console/contract/shared/envelope';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from './client';
-import { savePowerMeterConfig } from './powermeter';
 
 const BASE = '/api/powerlimiter';
 /** The limiter decides on every meter reading; its status is asked again this often while it is shown. */
@@ -35,7 +33,10 @@ export function savePowerLimiterConfig(payload: PowerLimiterConfigPayload): Prom
   return apiPost<Envelope>(`${BASE}/config`, payload, { suppressErrorScreen: true });
 }
 
-/** What the Power limiter screen edits: the meter source, the limiter, and the plant's inverters. */
+/**
+ * What the Power limiter screen shows: the limiter it edits, the plant's inverters, and the meter's saved
+ * settings (edited on the Power meter screen; the limiter screen says which source it steers by).
+ */
 export interface PowerLimiterSettings {
   meter: PowerMeterConfig;
   limiter: PowerLimiterConfig;
@@ -54,16 +55,6 @@ export const powerLimiterSettingsQuery = queryOptions({
     return { meter, limiter, inverters: [...list.inverter].sort((a, b) => a.order - b.order) };
   },
 });
-
-/** Saves the meter first (the limiter reads it); a refusal there is the answer and the limiter waits. */
-export async function savePowerLimiterSettings(payload: {
-  meter: PowerMeterConfigPayload;
-  limiter: PowerLimiterConfigPayload;
-}): Promise<Envelope> {
-  const meter = await savePowerMeterConfig(payload.meter);
-  if (!isEnvelope(meter) || meter.type !== 'success') return meter;
-  return savePowerLimiterConfig(payload.limiter);
-}
 
 /** The translation key of a limiter state (namespace `powerlimiter`). */
 export function powerLimiterStateKey(state: PowerLimiterStatus['state']): string {

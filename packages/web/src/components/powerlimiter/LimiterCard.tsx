@@ -85,6 +85,12 @@ function LimiterCard({ inverters }: { inverters: readonly LimiterCardInverter[] 
       {problem && (
         <p className="small text-body-secondary">
           {t(powerMeterProblemKey(problem), { defaultValue: problem.detail })}
+          {signedIn && (
+            <>
+              {' '}
+              <Link to="/settings/powermeter">{t('settings.toMeter')}</Link>
+            </>
+          )}
         </p>
       )}
       {governed.length > 0 && (

@@ -6,8 +6,8 @@ import { PowerMeterLimits as L, PowerMeterAuthTypes } from '@dtu-console/contrac
 import type { ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { NumberField, SelectField, TextField } from '../form';
-import type { LimiterFormValues } from '../powerlimiter/form-values';
 import { useLimiterTranslation } from '../powerlimiter/labels';
+import type { MeterFormValues } from './form-values';
 
 /** A meter source's password (MQTT broker, HTTP source, Shelly). */
 export function PasswordField({ name, help }: { name: string; help: string }) {
@@ -64,7 +64,7 @@ export function HttpRequestFields({
   const { t } = useLimiterTranslation();
   const request = `meter.${source}.http_request` as const;
   const auth = Number(
-    useWatch<LimiterFormValues, `meter.${typeof source}.http_request.auth_type`>({
+    useWatch<MeterFormValues, `meter.${typeof source}.http_request.auth_type`>({
       name: `${request}.auth_type`,
     }),
   );

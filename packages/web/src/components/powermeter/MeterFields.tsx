@@ -6,8 +6,8 @@ import {
 } from '@dtu-console/contract/powermeter/limits';
 import { useWatch } from 'react-hook-form';
 import { FormCard, NumberField, SelectField, SwitchField, TextField } from '../form';
-import type { LimiterFormValues } from '../powerlimiter/form-values';
 import { useLimiterTranslation } from '../powerlimiter/labels';
+import type { MeterFormValues } from './form-values';
 import { Credentials, HttpRequestFields, PasswordField, PollingInterval } from './MeterFieldParts';
 import { HttpSmlFields, ModbusFields, SmlSerialFields, SpeedwireFields } from './MeterSourceFields';
 import { ReadNow } from './ReadNow';
@@ -18,7 +18,7 @@ const UNITS = ['W', 'kW', 'mW'] as const satisfies { length: (typeof PowerMeterU
 /** The meter card: the source, its own settings, how long a reading counts, and "Read now". */
 export function MeterFields() {
   const { t } = useLimiterTranslation();
-  const [source, phases] = useWatch<LimiterFormValues, ['meter.source', 'meter.mqtt.phases']>({
+  const [source, phases] = useWatch<MeterFormValues, ['meter.source', 'meter.mqtt.phases']>({
     name: ['meter.source', 'meter.mqtt.phases'],
   });
   return (
@@ -79,7 +79,7 @@ function ValueFields({ prefix, label }: { prefix: string; label?: string }) {
 
 function MqttFields({ phases }: { phases: 1 | 3 }) {
   const { t } = useLimiterTranslation();
-  const shared = useWatch<LimiterFormValues, 'meter.mqtt.use_gateway_broker'>({
+  const shared = useWatch<MeterFormValues, 'meter.mqtt.use_gateway_broker'>({
     name: 'meter.mqtt.use_gateway_broker',
   });
   const rows = phases === 3 ? [0, 1, 2] : [0];

@@ -14,8 +14,8 @@ import {
 } from '@dtu-console/contract/powermeter/limits';
 import { useWatch } from 'react-hook-form';
 import { NumberField, SelectField, TextField } from '../form';
-import type { LimiterFormValues } from '../powerlimiter/form-values';
 import { useLimiterTranslation } from '../powerlimiter/labels';
+import type { MeterFormValues } from './form-values';
 import { HttpRequestFields, PollingInterval } from './MeterFieldParts';
 
 const BAUD_CHOICES = PowerMeterBaudRates.map((value) => ({ value, label: `${value}` }));
@@ -79,7 +79,7 @@ export function SpeedwireFields() {
 
 export function ModbusFields() {
   const { t } = useLimiterTranslation();
-  const [transport, model] = useWatch<LimiterFormValues, ['meter.modbus.transport', 'meter.modbus.model']>({
+  const [transport, model] = useWatch<MeterFormValues, ['meter.modbus.transport', 'meter.modbus.model']>({
     name: ['meter.modbus.transport', 'meter.modbus.model'],
   });
   const m = 'meter.modbus';

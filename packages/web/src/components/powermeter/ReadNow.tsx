@@ -6,20 +6,20 @@ import { powerMeterProblemKey, testPowerMeter } from '../../api/powermeter';
 import { type AlertMessage, errorAlert, responseAlert } from '../../api/response';
 import { useFormat } from '../../i18n/format';
 import { Alert } from '../AlertBox';
-import { checkMeter, type LimiterFormValues, meterPayload } from '../powerlimiter/form-values';
 import { useLimiterTranslation } from '../powerlimiter/labels';
+import { check, type MeterFormValues, toPayload } from './form-values';
 
 /** "Read now": runs the source as it stands in the form (unsaved) once, and shows the reading or why not. */
 export function ReadNow() {
   const { t } = useLimiterTranslation();
   const f = useFormat();
-  const { getValues } = useFormContext<LimiterFormValues>();
+  const { getValues } = useFormContext<MeterFormValues>();
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<AlertMessage | null>(null);
 
   const read = async () => {
     const values = getValues();
-    const refused = checkMeter(values);
+    const refused = check(values);
     if (refused?.code) {
       setShown({ variant: 'warning', text: t(`apiresponse.${refused.code}`, { ...refused.param }) });
       return;
@@ -27,7 +27,7 @@ export function ReadNow() {
     setBusy(true);
     setShown(null);
     try {
-      const answer = await testPowerMeter(meterPayload(values));
+      const answer = await testPowerMeter(toPayload(values));
       setShown(isEnvelope(answer) ? responseAlert(t, answer) : resultAlert(answer));
     } catch (error) {
       setShown(errorAlert(error));

@@ -5,13 +5,7 @@ import type { PowerLimiterConfig, PowerLimiterTrace } from '@dtu-console/contrac
 import { modbusConfig, powerLimiterConfig } from '@dtu-console/contract/powerlimiter/fixtures';
 import type { PowerMeterConfig } from '@dtu-console/contract/powermeter/api';
 import { describe, expect, it } from 'vitest';
-import {
-  check,
-  checkMeter,
-  stringsPowerWp,
-  toPayload,
-  toValues,
-} from '../../../src/components/powerlimiter/form-values';
+import { check, stringsPowerWp, toPayload, toValues } from '../../../src/components/powerlimiter/form-values';
 import { traceView } from '../../../src/components/powerlimiter/trace-view';
 
 const topic = (name: string) => ({ topic: name, json_path: 'p', unit: 0, sign_inverted: false });
@@ -64,33 +58,22 @@ const data = {
 };
 
 describe('the Power limiter form', () => {
-  it('shows a switched-off meter as source "off", a row per inverter, and saves what it showed', () => {
+  it('shows a row per inverter of the plant, and saves what it showed', () => {
     const values = toValues(data);
-    expect(values.meter.source).toBe('none');
-    expect(values.meter.mqtt.phases).toBe(1);
-    expect(values.meter.mqtt.values).toHaveLength(3);
     expect(values.limiter.inverters.map((row) => [row.name, row.governed])).toEqual([
       ['Roof', false],
       ['Garage', true],
     ]);
-    const payload = toPayload(values);
-    // Off is saved as off; every source's own settings stay as they were.
-    expect(payload.meter).toEqual({ ...meter, source: 'none' });
     // The unlisted, ungoverned inverter behind the meter stays unlisted.
-    expect(payload.limiter).toEqual(limiter);
+    expect(toPayload(values)).toEqual(limiter);
   });
 
-  it('sends one or three topics, the source switched on, and lists an inverter not behind the meter', () => {
+  it('lists an inverter not behind the meter, without its shown name', () => {
     const values = toValues(data);
-    values.meter.source = 'mqtt';
-    values.meter.mqtt.phases = 3;
-    values.meter.mqtt.values = [topic('L1'), topic('L2'), topic('L3')];
     values.limiter.inverters[0]!.behind_power_meter = false;
     const payload = toPayload(values);
-    expect(payload.meter.enabled).toBe(true);
-    expect(payload.meter.mqtt.values.map((v) => v.topic)).toEqual(['L1', 'L2', 'L3']);
-    expect(payload.limiter.inverters.map((inv) => inv.serial)).toEqual(['114172220003', '116683554321']);
-    expect(payload.limiter.inverters[0]).not.toHaveProperty('name');
+    expect(payload.inverters.map((inv) => inv.serial)).toEqual(['114172220003', '116683554321']);
+    expect(payload.inverters[0]).not.toHaveProperty('name');
   });
 
   it("checks with the contract's codes and marks the field", () => {
@@ -101,13 +84,6 @@ describe('the Power limiter form', () => {
       code: Code.PowerLimiterTargetRange,
       field: 'limiter.target_power_consumption',
     });
-    values.meter.source = 'http';
-    values.meter.http_json.http_request.url = 'ftp://meter';
-    expect(checkMeter(values)).toMatchObject({
-      code: Code.PowerMeterUrlInvalid,
-      field: 'meter.http_json.http_request.url',
-    });
-    expect(check(values)?.code).toBe(Code.PowerMeterUrlInvalid);
   });
 });
 
@@ -147,8 +123,8 @@ describe('the limiter chart input', () => {
 describe('the feed-in cap and grid signal in the Power limiter form', () => {
   it('are saved as they came, and a bad value points at its field', () => {
     const values = toValues(data);
-    expect(toPayload(values).limiter.feed_in_cap).toEqual(limiter.feed_in_cap);
-    expect(toPayload(values).limiter.grid_signal).toEqual(limiter.grid_signal);
+    expect(toPayload(values).feed_in_cap).toEqual(limiter.feed_in_cap);
+    expect(toPayload(values).grid_signal).toEqual(limiter.grid_signal);
     const capTooHigh = toValues({
       ...data,
       limiter: { ...limiter, feed_in_cap: { ...limiter.feed_in_cap, enabled: true, percent: 120 } },
