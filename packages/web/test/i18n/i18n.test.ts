@@ -3,9 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { pageTexts } from '../../src/i18n';
 import de from '../../src/i18n/locales/de.json';
 import en from '../../src/i18n/locales/en.json';
-import deEvents from '../../src/i18n/locales/events/de.json';
-import enEvents from '../../src/i18n/locales/events/en.json';
-import frEvents from '../../src/i18n/locales/events/fr.json';
 import deExtra from '../../src/i18n/locales/extra/de.json';
 import enExtra from '../../src/i18n/locales/extra/en.json';
 import frExtra from '../../src/i18n/locales/extra/fr.json';
@@ -28,6 +25,32 @@ function flatKeys(value: object, prefix = ''): string[] {
     typeof child === 'object' && child !== null ? flatKeys(child, `${prefix}${key}.`) : [`${prefix}${key}`],
   );
 }
+
+/** Every locale file by namespace folder ('' for the first-load `translation`) and language. */
+const NAMESPACE_FILES: Record<string, Record<string, object>> = {};
+for (const [path, texts] of Object.entries(
+  import.meta.glob<object>('../../src/i18n/locales/**/*.json', { eager: true, import: 'default' }),
+)) {
+  const match = /locales\/(?:([\w-]+)\/)?(\w+)\.json$/.exec(path);
+  if (!match) continue;
+  const namespace = match[1] ?? '';
+  NAMESPACE_FILES[namespace] ??= {};
+  (NAMESPACE_FILES[namespace] as Record<string, object>)[match[2] as string] = texts;
+}
+
+function flatTexts(value: object, prefix = ''): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(value).flatMap(([key, child]) =>
+      typeof child === 'object' && child !== null
+        ? Object.entries(flatTexts(child, `${prefix}${key}.`))
+        : [[`${prefix}${key}`, String(child)]],
+    ),
+  );
+}
+
+/** The `{{name}}` placeholders of a text, sorted. */
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*([\w.,\s]+?)\s*\}\}/g)].map((m) => m[1]).sort();
 
 describe('pageTexts', () => {
   function pageWith(language: string | null, json: string | null): Document {
@@ -61,27 +84,31 @@ describe('pageTexts', () => {
 
 describe('translations', () => {
   it('have the same keys in every language, in every namespace', () => {
-    const keys = flatKeys(en).sort();
-    expect(flatKeys(de).sort()).toEqual(keys);
-    expect(flatKeys(fr).sort()).toEqual(keys);
-    const extraKeys = flatKeys(enExtra).sort();
-    expect(flatKeys(deExtra).sort()).toEqual(extraKeys);
-    expect(flatKeys(frExtra).sort()).toEqual(extraKeys);
-    const maintenanceKeys = flatKeys(enMaintenance).sort();
-    expect(flatKeys(deMaintenance).sort()).toEqual(maintenanceKeys);
-    expect(flatKeys(frMaintenance).sort()).toEqual(maintenanceKeys);
-    const settingsKeys = flatKeys(enSettings).sort();
-    expect(flatKeys(deSettings).sort()).toEqual(settingsKeys);
-    expect(flatKeys(frSettings).sort()).toEqual(settingsKeys);
-    const eventKeys = flatKeys(enEvents).sort();
-    expect(flatKeys(deEvents).sort()).toEqual(eventKeys);
-    expect(flatKeys(frEvents).sort()).toEqual(eventKeys);
-    const historyKeys = flatKeys(enHistory).sort();
-    expect(flatKeys(deHistory).sort()).toEqual(historyKeys);
-    expect(flatKeys(frHistory).sort()).toEqual(historyKeys);
-    const formKeys = flatKeys(enForms).sort();
-    expect(flatKeys(deForms).sort()).toEqual(formKeys);
-    expect(flatKeys(frForms).sort()).toEqual(formKeys);
+    const namespaces = Object.keys(NAMESPACE_FILES);
+    // The namespaces the console loads and the gateway's own (events, alert texts): all of them.
+    expect(namespaces).toEqual(
+      expect.arrayContaining(['', 'events', 'alert-messages', 'powerlimiter', 'wifi']),
+    );
+    for (const namespace of namespaces) {
+      const files = NAMESPACE_FILES[namespace]!;
+      const keys = flatKeys(files.en!).sort();
+      expect(flatKeys(files.de!).sort(), `${namespace || 'translation'} (de)`).toEqual(keys);
+      expect(flatKeys(files.fr!).sort(), `${namespace || 'translation'} (fr)`).toEqual(keys);
+    }
+  });
+  it('use the same placeholders in every language', () => {
+    for (const [namespace, files] of Object.entries(NAMESPACE_FILES)) {
+      const en = flatTexts(files.en!);
+      for (const language of ['de', 'fr'] as const) {
+        const other = flatTexts(files[language]!);
+        for (const [key, text] of Object.entries(en)) {
+          expect(
+            placeholders(other[key] ?? ''),
+            `${namespace || 'translation'}:${key} (${language})`,
+          ).toEqual(placeholders(text));
+        }
+      }
+    }
   });
   it('never define a key in two namespaces', () => {
     const core = new Set(flatKeys(en));
