@@ -1,14 +1,13 @@
 import { EventEmitter } from 'node:events';
 import type { Alert } from '@dtu-console/contract';
 import type { ConfigSection } from './config/schema';
-import type { LiveChange } from './engine/live-types';
-import type { PlantTotals } from './engine/yields';
+import type { LiveEvents } from './engine/live-types';
 
 /**
  * The typed event bus services talk through (data flows one way: radio → engine → live model → outputs).
  * A service that announces something new adds its event here.
  */
-export interface GatewayEvents {
+export interface GatewayEvents extends LiveEvents {
   /** The gateway is about to restart in-process (reboot) or stop. */
   shutdown: [reason: 'reboot' | 'stop'];
   /** A config section was saved (config/store.ts); read the new values from ctx.config. */
@@ -18,12 +17,7 @@ export interface GatewayEvents {
    * servers close every open connection: new ones must authenticate.
    */
   'auth:changed': [change: { allowReadonly: boolean; passwordChanged: boolean }];
-  /** An inverter's live snapshot changed (engine/live-model.ts); read it with LiveModel.inverter(serial). */
-  'live:inverter': [serial: string, change: LiveChange];
-  /** The plant totals changed. */
-  'live:totals': [totals: PlantTotals];
-  /** Inverters were added to or removed from the live model (serials in slot order). */
-  'live:inverters': [serials: string[]];
+  // live:inverter, live:totals and live:inverters: the live model's (engine/live-types.ts, LiveEvents).
   /** The open alerts changed (opened, cleared, acknowledged; src/alerts/); texts in the display's language. */
   'alerts:changed': [open: readonly Alert[]];
   /** The power limiter ran a pass (src/powerlimiter/service.ts); read its status from the service. */

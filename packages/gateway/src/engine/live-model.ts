@@ -4,15 +4,14 @@ import { serialNumber } from '@dtu-console/contract';
  * The engine writes immutable per-inverter snapshots into it; every write announces itself on the bus
  * (`live:inverter`, and `live:totals` when the plant totals moved). Nothing here talks to the radio.
  */
-import type { EventBus } from '../bus';
-import type { LiveChange, LiveInverter, LiveSnapshot, LiveSystem } from './live-types';
+import type { LiveAnnouncer, LiveChange, LiveInverter, LiveSnapshot, LiveSystem } from './live-types';
 import { type PlantTotals, plantTotals } from './yields';
 
 export type * from './live-types';
 export type { PlantTotals } from './yields';
 
 export interface LiveModelOptions {
-  bus?: EventBus;
+  bus?: LiveAnnouncer;
   /** Monotonic ms; default performance.now(). Tests pass the ManualClock. */
   now?: () => number;
   /** Monotonic ms at which this gateway run started; default: when the model was made. */
@@ -23,7 +22,7 @@ export interface LiveModelOptions {
 export type KeptYieldSource = (serial: string) => readonly number[];
 
 export class LiveModel {
-  readonly #bus: EventBus | undefined;
+  readonly #bus: LiveAnnouncer | undefined;
   readonly #now: () => number;
   readonly #startedAt: number;
   readonly #inverters = new Map<number, LiveInverter>();

@@ -132,3 +132,18 @@ export interface LiveSnapshot {
   inverters: LiveInverter[];
   totals: PlantTotals;
 }
+
+/** What the live model announces on every write (the gateway's bus carries these among its events). */
+export interface LiveEvents {
+  /** An inverter's live snapshot changed; read it with LiveModel.inverter(serial). */
+  'live:inverter': [serial: string, change: LiveChange];
+  /** The plant totals changed. */
+  'live:totals': [totals: PlantTotals];
+  /** Inverters were added to or removed from the live model (serials in slot order). */
+  'live:inverters': [serials: string[]];
+}
+
+/** Where the live model announces its writes: the gateway's bus (src/bus.ts). */
+export interface LiveAnnouncer {
+  emit<K extends keyof LiveEvents>(event: K, ...args: LiveEvents[K]): void;
+}
