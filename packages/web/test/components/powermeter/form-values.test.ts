@@ -1,40 +1,11 @@
 /** The Power meter screen's form values: the source choice with "off", one or three MQTT topics, the checks. */
 import { Code } from '@dtu-console/contract/codes';
-import { modbusConfig } from '@dtu-console/contract/powerlimiter/fixtures';
-import type { PowerMeterConfig } from '@dtu-console/contract/powermeter/api';
 import { describe, expect, it } from 'vitest';
 import { check, toPayload, toValues } from '../../../src/components/powermeter/form-values';
+import { meterTopic, switchedOffMeter } from '../../helpers/powermeter-fixtures';
 
-const topic = (name: string) => ({ topic: name, json_path: 'p', unit: 0, sign_inverted: false });
-const meter: PowerMeterConfig = {
-  enabled: false,
-  source: 'mqtt',
-  max_age: 10,
-  mqtt: {
-    use_gateway_broker: true,
-    hostname: '',
-    port: 1883,
-    username: '',
-    password: '',
-    values: [topic('house/power')],
-  },
-  http_json: {
-    polling_interval: 2,
-    http_request: { url: '', auth_type: 0, username: '', password: '********', timeout: 3000 },
-    json_path: '',
-    unit: 0,
-    sign_inverted: false,
-  },
-  shelly: { hostname: '', password: '', kind: 'em', channel: 0, polling_interval: 2, notifications: true },
-  sml_serial: { device: '/dev/ttyUSB0', baud_rate: 9600 },
-  http_sml: {
-    polling_interval: 2,
-    http_request: { url: '', auth_type: 0, username: '', password: '', timeout: 3000 },
-  },
-  sma_speedwire: { serial: 0 },
-  modbus: modbusConfig(),
-};
-
+const meter = switchedOffMeter;
+const topic = meterTopic;
 describe('the Power meter form', () => {
   it('shows a switched-off meter as source "off" with three topic rows, and saves what it showed', () => {
     const values = toValues(meter);
