@@ -6,7 +6,11 @@
  * Offsets here are seconds EAST of UTC (CET → +3600), the opposite sign of the POSIX text (`CET-1`).
  */
 import { daysInMonth } from '@dtu-console/contract/shared/calendar';
-import { LOCAL_TIME_MONTHS, LOCAL_TIME_WEEKDAYS } from '@dtu-console/contract/shared/format';
+import {
+  LOCAL_TIME_MONTHS,
+  LOCAL_TIME_WEEKDAYS,
+  type LocalTimeParts,
+} from '@dtu-console/contract/shared/format';
 
 /** When a DST switch happens within its year (POSIX `Jn`, `n` or `Mm.w.d`), plus the local time of day. */
 export type TzRule =
@@ -30,14 +34,8 @@ export interface PosixTz {
   };
 }
 
-export interface LocalTime {
-  year: number;
-  /** 1..12 */
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
+/** A wall-clock time (the parts the time status shows) with what the zone rule adds. */
+export interface LocalTime extends LocalTimeParts {
   /** 0 = Sunday */
   weekday: number;
   isDst: boolean;
