@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { historyEnergyQuery, historyPowerQuery } from '../../api/history';
 import { useFormat } from '../../i18n/format';
+import { QueryState } from '../QueryState';
 import { isDay, shiftDay, utcDate } from './calendar';
 import { csvFileName, powerCsv, saveCsv } from './csv';
 import { type ChartTick, HistoryChart } from './HistoryChart';
 import { energyLabel, useHistoryTranslation, useNames } from './labels';
-import { QueryState } from './PanelState';
 import { PeriodBar } from './PeriodBar';
 import { hourTicks } from './scale';
 import { type ChartSeries, dayTotals, hasData, powerView, storedDayEnergy } from './view';
@@ -79,7 +79,12 @@ export function DayPanel(props: {
           ) : null
         }
       />
-      <QueryState error={query.error} pending={query.isPending} />
+      <QueryState
+        error={query.error}
+        pending={query.isPending}
+        t={t}
+        failed={(message) => t('chart.loadError', { message })}
+      />
       {view &&
         (filled ? (
           <>

@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { historyEnergyQuery } from '../../api/history';
 import { useFormat } from '../../i18n/format';
+import { QueryState } from '../QueryState';
 import { daysInMonthOf, isMonth, shiftMonth, utcDate } from './calendar';
 import { csvFileName, energyCsv, saveCsv } from './csv';
 import { HistoryChart } from './HistoryChart';
 import { energyLabel, useHistoryTranslation, useNames } from './labels';
-import { QueryState } from './PanelState';
 import { PeriodBar } from './PeriodBar';
 import { type EnergyRange, energyView, hasData, periodTotal } from './view';
 
@@ -119,7 +119,12 @@ export function EnergyPanel(props: {
           ) : null
         }
       />
-      <QueryState error={query.error} pending={query.isPending} />
+      <QueryState
+        error={query.error}
+        pending={query.isPending}
+        t={t}
+        failed={(message) => t('chart.loadError', { message })}
+      />
       {view &&
         (filled ? (
           <HistoryChart

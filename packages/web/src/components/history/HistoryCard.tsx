@@ -7,11 +7,11 @@ import { withQuery } from '../../lib/query';
 import { TabBar } from '../form/TabBar';
 import '../../styles/forms.scss';
 import '../../styles/history.scss';
+import { Spinner } from '../QueryState';
 import { browserToday } from './calendar';
 import { DayPanel } from './DayPanel';
 import { EnergyPanel } from './EnergyPanel';
 import { useHistoryTranslation } from './labels';
-import { Spinner } from './PanelState';
 
 export type HistoryTab = 'day' | 'month' | 'year';
 const TABS: readonly HistoryTab[] = ['day', 'month', 'year'];

@@ -11,6 +11,7 @@ import { powerMeterProblemKey, powerMeterStatusQuery } from '../../api/powermete
 import { type Formatters, useFormat } from '../../i18n/format';
 import { Link } from '../../lib/navigation';
 import { withQuery } from '../../lib/query';
+import { QueryState } from '../QueryState';
 import '../../styles/tables.scss';
 import { FeedInSummary } from './FeedInSummary';
 import { useLimiterTranslation } from './labels';
@@ -44,7 +45,16 @@ function LimiterCard({ inverters }: { inverters: readonly LimiterCardInverter[] 
   const meter = useQuery(powerMeterStatusQuery);
   const trace = useQuery(powerLimiterTraceQuery);
   const limiter = status.data;
-  if (!limiter) return null;
+  // Opened before the first answer: a spinner, then the card (never an empty card).
+  if (!limiter)
+    return (
+      <QueryState
+        error={status.error}
+        pending={status.isPending}
+        t={t}
+        failed={(message) => t('card.loadError', { message })}
+      />
+    );
   const governed = limiter.inverters.filter((inv) => inv.governed);
   const problem = meter.data?.valid === false ? meter.data.problem : null;
   return (

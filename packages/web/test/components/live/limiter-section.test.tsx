@@ -130,4 +130,50 @@ describe('limiter section of the live view', () => {
     expect(screen.getByTestId('limiter-energy-export')).toHaveTextContent('89.0 kWh');
     expect(screen.getByText('Drawn, meter total')).toBeInTheDocument();
   }, 30_000);
+
+  it('shows a spinner, never an empty card, while the opened card waits for its first answer', async () => {
+    localStorage.setItem('limiterOpen', '1');
+    let answer: (response: Response) => void = () => {};
+    let calls = 0;
+    fetchMock.mockImplementation(async (input) => {
+      const path = String(input);
+      if (path === '/api/powerlimiter/status') {
+        calls += 1;
+        // The section's own look is answered; the card's read waits.
+        if (calls === 1) return new Response(JSON.stringify(status()));
+        return new Promise<Response>((resolve) => {
+          answer = resolve;
+        });
+      }
+      if (path === '/api/powermeter/status') return new Response(JSON.stringify(meter));
+      return new Response(JSON.stringify(trace));
+    });
+    const { container } = show();
+    await waitFor(() => expect(calls).toBe(2), { timeout: 15_000 });
+    const section = screen.getByTestId('limiter-section');
+    expect(section.querySelector('.spinner-border')).not.toBeNull();
+    expect(screen.queryByTestId('limiter-card')).not.toBeInTheDocument();
+    answer(new Response(JSON.stringify(status())));
+    expect(await screen.findByTestId('limiter-state')).toHaveTextContent('Regulating');
+    expect(container.querySelector('.spinner-border')).toBeNull();
+  }, 30_000);
+
+  it('says why when the opened card cannot read the limiter', async () => {
+    localStorage.setItem('limiterOpen', '1');
+    let calls = 0;
+    fetchMock.mockImplementation(async (input) => {
+      const path = String(input);
+      if (path === '/api/powerlimiter/status') {
+        calls += 1;
+        if (calls === 1) return new Response(JSON.stringify(status()));
+        return new Response('', { status: 503, statusText: 'Service Unavailable' });
+      }
+      return new Response(JSON.stringify(path === '/api/powermeter/status' ? meter : trace));
+    });
+    show();
+    expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent(
+      "The power limiter's state could not be read",
+    );
+    expect(screen.getByTestId('limiter-section').querySelector('.spinner-border')).toBeNull();
+  }, 30_000);
 });
