@@ -5,6 +5,7 @@
  */
 import type { Code } from './codes';
 import { AlertsCodeTexts } from './codes/texts/alerts';
+import { BatteryCodeTexts } from './codes/texts/battery';
 import { CommonCodeTexts } from './codes/texts/common';
 import { DeviceCodeTexts } from './codes/texts/device';
 import { DtuCodeTexts } from './codes/texts/dtu';
@@ -43,4 +44,5 @@ export const CodeTexts: { readonly [C in Code]: CodeText } = {
   ...AlertsCodeTexts,
   ...WifiCodeTexts,
   ...TestClockCodeTexts,
+  ...BatteryCodeTexts,
 };

@@ -6,6 +6,7 @@
  * English `message` are the gateway's alone (`code-texts.ts`), which keeps them out of the console's bundles.
  */
 import { AlertsCode, AlertsCodeTable } from './alerts/codes';
+import { BatteryCode, BatteryCodeTable } from './battery/codes';
 import { DeviceCode, DeviceCodeTable } from './device/codes';
 import { DtuCode, DtuCodeTable } from './dtu/codes';
 import { HistoryCode, HistoryCodeTable } from './history/codes';
@@ -45,6 +46,7 @@ export const Code = {
   ...AlertsCode,
   ...WifiCode,
   ...TestClockCode,
+  ...BatteryCode,
 } as const;
 
 export type CodeName = keyof typeof Code;
@@ -68,6 +70,7 @@ export const CodeTable: { readonly [C in Code]: CodeSpec } = {
   ...AlertsCodeTable,
   ...WifiCodeTable,
   ...TestClockCodeTable,
+  ...BatteryCodeTable,
 };
 
 const codeValues = new Set<number>(Object.values(Code));

@@ -4,6 +4,9 @@
 export type * from './alerts/api';
 export * from './alerts/limits';
 export * from './alerts/schemas';
+export type * from './battery/api';
+export * from './battery/limits';
+export * from './battery/schemas';
 export * from './code-texts';
 export * from './codes';
 export type * from './device/api';

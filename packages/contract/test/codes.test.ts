@@ -150,6 +150,16 @@ const expected: Row[] = [
   [17014, 'warning', { max: 256 }],
   [17015, 'warning', null],
   // docs/alerts.md
+  // Battery and charge controllers (docs/battery.md).
+  [18001, 'warning', { min: 5, max: 3600 }],
+  [18002, 'warning', { max: 128 }],
+  [18003, 'warning', { max: 15 }],
+  [18004, 'warning', { max: 256 }],
+  [18005, 'warning', null],
+  [18006, 'warning', null],
+  [18007, 'warning', null],
+  [18008, 'warning', { min: 1, max: 3 }],
+  [18009, 'warning', null],
   [24001, 'warning', { min: 1, max: 1440 }],
   [24002, 'warning', { min: 1, max: 100 }],
   [24003, 'warning', { min: 1, max: 1440 }],

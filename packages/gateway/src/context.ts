@@ -1,6 +1,8 @@
 import type { ResetReason } from '@dtu-console/contract';
 import type { AlertService } from './alerts/service';
 import type { AuthService } from './auth/service';
+import type { SolarChargerService } from './battery/charger-service';
+import type { BatteryService } from './battery/service';
 import type { EventBus } from './bus';
 import type { ConfigStore } from './config/store';
 import type { HistoryService } from './history/service';
@@ -75,4 +77,8 @@ export interface ServiceSlots {
   powerlimiter: LimiterService;
   /** Hoymiles Wi-Fi devices (src/wifi/): their pollers, status and commands. */
   wifi: WifiService;
+  /** The battery (src/battery/): one source, its last reading, its frame counts. */
+  battery: BatteryService;
+  /** The solar charge controllers (src/battery/): one source per controller, the total solar power. */
+  solarcharger: SolarChargerService;
 }

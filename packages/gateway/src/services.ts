@@ -6,6 +6,10 @@
 
 import { normalizeSerial } from '@dtu-console/hoymiles';
 import { AlertService } from './alerts/service';
+import { SolarChargerService } from './battery/charger-service';
+import { BatteryService } from './battery/service';
+import { SimulatedBatteryBus } from './battery/simulated/battery-bus';
+import type { BatterySourceFactory } from './battery/sources/factory';
 import type { Service } from './bus';
 import type { GatewayContext, ServiceSlots } from './context';
 import { GridSignalService } from './grid-signal/service';
@@ -144,7 +148,52 @@ export function createServices(
     log: ctx.log,
     ...(ctx.options.wifiTimeoutMs === undefined ? {} : { timeoutMs: ctx.options.wifiTimeoutMs }),
   });
-  const slots: ServiceSlots = { sntp, livedata, console, mqtt, history, meter, powerlimiter, alerts, wifi };
+  // The battery and its charge controllers (src/battery/): after MQTT, whose connection they may read
+  // through. Beside the simulated radio they share one simulated battery bus under the plant's sky.
+  let batteryBus: SimulatedBatteryBus | undefined;
+  const batteryFactory: BatterySourceFactory = {
+    clock: ctx.clock,
+    mqtt,
+    bus:
+      ctx.plant.radio.status().simulated === true
+        ? () => {
+            batteryBus ??= new SimulatedBatteryBus({
+              now: () => ctx.clock.now(),
+              seed: String(options.seed ?? 'dtu-console'),
+              location: () => {
+                const ntp = ctx.config.get('ntp');
+                return { latitude: ntp.latitude, longitude: ntp.longitude };
+              },
+            });
+            return batteryBus;
+          }
+        : undefined,
+  };
+  const battery = new BatteryService({
+    config: ctx.config,
+    bus: ctx.bus,
+    log: ctx.log,
+    factory: batteryFactory,
+  });
+  const solarcharger = new SolarChargerService({
+    config: ctx.config,
+    bus: ctx.bus,
+    log: ctx.log,
+    factory: batteryFactory,
+  });
+  const slots: ServiceSlots = {
+    sntp,
+    livedata,
+    console,
+    mqtt,
+    history,
+    meter,
+    powerlimiter,
+    alerts,
+    wifi,
+    battery,
+    solarcharger,
+  };
   return {
     slots,
     list: [
@@ -156,6 +205,8 @@ export function createServices(
       mdns,
       history,
       meter,
+      battery,
+      solarcharger,
       gridSignal,
       powerlimiter,
       alerts,

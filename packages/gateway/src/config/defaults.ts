@@ -6,6 +6,7 @@ import { X509Certificate } from 'node:crypto';
 import { rootCertificates } from 'node:tls';
 import {
   AlertLimits,
+  BatteryLimits,
   DisplayDefaults,
   DtuDefaults,
   FeedInLimits,
@@ -335,5 +336,45 @@ export function createDefaults(input: DefaultsInput): GatewayConfig {
       },
     },
     wifi_devices: { devices: [], limit_interval_min: WifiLimits.limitIntervalDefault },
+    // The simulated battery bus, as the meter's: with the simulated radio a newcomer sees the battery at
+    // once (with a hardware radio this source reports itself unusable until a real one is chosen).
+    battery: {
+      enabled: true,
+      source: 'simulated',
+      vedirect: { device: BatteryLimits.serialDeviceDefault },
+      jkbms: { device: BatteryLimits.serialDeviceDefault, interface: 'uart' },
+      can: { interface: BatteryLimits.canInterfaceDefault },
+      mqtt: {
+        soc_topic: '',
+        soc_json_path: '',
+        voltage_topic: '',
+        voltage_json_path: '',
+        voltage_unit: 0,
+        current_topic: '',
+        current_json_path: '',
+        current_unit: 0,
+        power_topic: '',
+        power_json_path: '',
+        temperature_topic: '',
+        temperature_json_path: '',
+        discharge_current_limit_topic: '',
+        discharge_current_limit_json_path: '',
+      },
+      stale_after_s: BatteryLimits.staleAfterDefault,
+    },
+    solarcharger: {
+      enabled: true,
+      source: 'simulated',
+      vedirect: { devices: [] },
+      mqtt: {
+        power_topic: '',
+        power_json_path: '',
+        power_unit: 0,
+        voltage_topic: '',
+        voltage_json_path: '',
+        voltage_unit: 0,
+      },
+      stale_after_s: BatteryLimits.staleAfterDefault,
+    },
   };
 }

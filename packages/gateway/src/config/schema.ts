@@ -11,10 +11,12 @@
  * job; a stored value the API would reject still loads, as on the firmware.
  */
 import {
+  BatterySources,
   FeedInCapModes,
   GridSignalSources,
   InverterLimits,
   isAllowedOriginEntry,
+  JkBmsInterfaces,
   ModbusDataTypes,
   ModbusMeterModels,
   ModbusParities,
@@ -24,6 +26,7 @@ import {
   PowerMeterSources,
   parseHexSerial,
   ShellyMeterKinds,
+  SolarChargerSources,
 } from '@dtu-console/contract';
 import { z } from 'zod';
 import { isPasswordHash } from './password';
@@ -194,6 +197,46 @@ export const configSchema = z.object({
     ),
     limit_interval_min: u32,
   }),
+  /** Ours (key names after OpenDTU-OnBattery's): the battery's source (src/battery/, docs/battery.md). */
+  battery: z.object({
+    enabled: z.boolean(),
+    source: z.enum(BatterySources),
+    vedirect: z.object({ device: z.string() }),
+    jkbms: z.object({ device: z.string(), interface: z.enum(JkBmsInterfaces) }),
+    can: z.object({ interface: z.string() }),
+    mqtt: z.object({
+      soc_topic: z.string(),
+      soc_json_path: z.string(),
+      voltage_topic: z.string(),
+      voltage_json_path: z.string(),
+      voltage_unit: u8,
+      current_topic: z.string(),
+      current_json_path: z.string(),
+      current_unit: u8,
+      power_topic: z.string(),
+      power_json_path: z.string(),
+      temperature_topic: z.string(),
+      temperature_json_path: z.string(),
+      discharge_current_limit_topic: z.string(),
+      discharge_current_limit_json_path: z.string(),
+    }),
+    stale_after_s: u32,
+  }),
+  /** Ours: the solar charge controllers (MPPTs) that charge the battery (src/battery/). */
+  solarcharger: z.object({
+    enabled: z.boolean(),
+    source: z.enum(SolarChargerSources),
+    vedirect: z.object({ devices: z.array(z.string()) }),
+    mqtt: z.object({
+      power_topic: z.string(),
+      power_json_path: z.string(),
+      power_unit: u8,
+      voltage_topic: z.string(),
+      voltage_json_path: z.string(),
+      voltage_unit: u8,
+    }),
+    stale_after_s: u32,
+  }),
   /** Ours: the power limiter (src/powerlimiter/, docs/limiter.md); names as OpenDTU-OnBattery's where they mean the same. */
   powerlimiter: z.object({
     enabled: z.boolean(),
@@ -310,6 +353,8 @@ export const CONFIG_SECTIONS = [
   'alerts',
   'powerlimiter',
   'wifi_devices',
+  'battery',
+  'solarcharger',
 ] as const satisfies readonly ConfigSection[];
 
 export type DeepReadonly<T> = T extends (infer U)[]

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
 import { alertsRoutes } from './alerts';
+import { batteryRoutes } from './battery';
 import { configFileRoutes } from './config-files';
 import { consoleSocketRoutes } from './console-socket';
 import { deviceRoutes } from './device';
@@ -55,6 +56,7 @@ export const apiRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (app
   await app.register(prometheusRoutes, { ctx });
   await app.register(historyRoutes, { ctx });
   await app.register(powerMeterRoutes, { ctx });
+  await app.register(batteryRoutes, { ctx });
   await app.register(alertsRoutes, { ctx });
   await app.register(wifiRoutes, { ctx });
   await app.register(powerLimiterRoutes, { ctx });

@@ -57,6 +57,8 @@ describe('first start', () => {
       'alerts',
       'powerlimiter',
       'wifi_devices',
+      'battery',
+      'solarcharger',
     ]);
     expect(onDisk.cfg).toEqual({ version: CONFIG_VERSION_INT, save_count: 1 });
     expect(store.saveCount).toBe(1);
