@@ -16,6 +16,7 @@ import type { LiveInverter } from '../engine/live-types';
 import { RSSI_NONE } from '../engine/radio-stats';
 import { type ChannelKind, channelsOf, hasField, roundTo } from './fields';
 import { ALERT_GROUPS } from './prometheus-alerts';
+import { BATTERY_GROUPS } from './prometheus-battery';
 import type { Exposition, Labels } from './prometheus-exposition';
 import {
   flag,
@@ -381,6 +382,7 @@ export const METRIC_GROUPS: readonly MetricGroup[] = [
   ...WIFI_GROUPS,
   ...ALERT_GROUPS,
   ...LIMITER_GROUPS,
+  ...BATTERY_GROUPS,
   ...HTTP_GROUPS,
 ];
 

@@ -6,8 +6,10 @@
 import type {
   Alert,
   AlertRuleId,
+  BatteryStatus,
   PowerLimiterStatus,
   RadioChipCounters,
+  SolarChargerStatus,
   WifiDeviceStatus,
 } from '@dtu-console/contract';
 import type { RunDataFieldKey } from '@dtu-console/hoymiles';
@@ -34,6 +36,9 @@ export interface MetricSource {
   radioChips?: RadioChipCounters;
   /** The Wi-Fi devices (src/wifi/); none when not given. */
   wifiDevices?: readonly WifiDeviceStatus[];
+  /** The battery and its charge controllers (src/battery/); none when not given. */
+  battery?: BatteryStatus;
+  solarCharger?: SolarChargerStatus;
   /** Requests refused for coming from another origin (http/origin-refusals.ts), per kind. */
   crossOriginRefused?: Readonly<Record<'api' | 'websocket', number>>;
 }

@@ -23,6 +23,8 @@ export interface MetricExtras {
   radioChips?: MetricSource['radioChips'];
   crossOriginRefused?: MetricSource['crossOriginRefused'];
   wifiDevices?: MetricSource['wifiDevices'];
+  battery?: MetricSource['battery'];
+  solarCharger?: MetricSource['solarCharger'];
 }
 
 /** The whole exposition. */

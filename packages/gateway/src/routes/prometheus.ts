@@ -41,7 +41,7 @@ export const prometheusRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = asy
     '/api/prometheus/metrics',
     { config: { auth: 'readonly', summary: 'Prometheus metrics', produces: 'text/plain' } },
     async (_request, reply) => {
-      const { alerts, powerlimiter, meter, wifi } = ctx.services;
+      const { alerts, powerlimiter, meter, wifi, battery, solarcharger } = ctx.services;
       const text = renderMetrics(await globalFacts(ctx), ctx.plant.live, {
         daylight: ctx.plant.engine.isDay,
         alerts: alerts.openAlertsShaped('en'),
@@ -50,6 +50,8 @@ export const prometheusRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = asy
         meter: meter.status(),
         crossOriginRefused: ctx.originRefusals.counts(),
         wifiDevices: wifi.status().devices,
+        battery: battery.status(),
+        solarCharger: solarcharger.status(),
         ...optionalChips(ctx),
       });
       return reply

@@ -62,7 +62,7 @@ describe('deploy/prometheus/alerts.yml', () => {
 
   it.skipIf(!PROMTOOL)(`is valid for promtool (${PROMTOOL ? 'promtool' : MISSING_PROMETHEUS})`, () => {
     const run = promtool(['check', 'rules', join(RULES_DIR, 'alerts.yml')]);
-    expect(`${run.stdout}${run.stderr}`).toContain('SUCCESS: 5 rules found');
+    expect(`${run.stdout}${run.stderr}`).toContain('SUCCESS: 8 rules found');
     expect(run.status).toBe(0);
   });
 
@@ -80,9 +80,12 @@ describe('deploy/prometheus/alerts.yml', () => {
       'DtuRadioLoss',
       'DtuMeterStale',
       'DtuLimiterFallback',
+      'DtuBatteryLow',
+      'DtuBatteryAlarm',
+      'DtuBatteryStale',
     ]);
     const exprs = [...rulesText.matchAll(/expr: \|\n((?: {10}.*\n)+)/g)].map((m) => m[1]!);
-    expect(exprs).toHaveLength(5);
+    expect(exprs).toHaveLength(alerts.length);
     for (const expr of exprs) {
       const names = metricNames(expr);
       expect(names.length, expr).toBeGreaterThan(0);

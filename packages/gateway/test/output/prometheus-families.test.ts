@@ -25,6 +25,15 @@ const ALLOWED_FINDINGS = [
 /** Unit suffixes of the new families; flags, counts and event counters carry none. */
 const UNIT = /_(watts|volts|amperes|hertz|celsius|joules|ratio|dbm|seconds|volt_amperes_reactive)$/;
 const UNITLESS = new Set([
+  'dtu_battery_alarm',
+  'dtu_battery_warning',
+  'dtu_battery_stale',
+  'dtu_battery_frames_total',
+  'dtu_battery_bad_frames_total',
+  'dtu_solarcharger_charge_state',
+  'dtu_solarcharger_stale',
+  'dtu_solarcharger_frames_total',
+  'dtu_solarcharger_bad_frames_total',
   'dtu_plant_inverters',
   'dtu_plant_inverters_reachable',
   'dtu_plant_daylight',
