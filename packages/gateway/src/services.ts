@@ -79,6 +79,7 @@ export function createServices(
     heap: ctx.heap,
     dataDir: ctx.options.dataDir,
     powerlimiter: () => powerlimiter,
+    battery: { battery: () => battery, solarcharger: () => solarcharger },
   });
   const history = new HistoryService({
     config: ctx.config,

@@ -13,6 +13,7 @@ import type { Clock } from '../system/clock';
 import type { Logger } from '../system/logger';
 import { readNetworkFacts } from '../system/network-facts';
 import { alertDiscoveryMessages } from './alert-topics';
+import { type BatteryFeeds, batteryDiscoveryMessages } from './battery-topics';
 import type { MqttSection } from './client-options';
 import type { MqttConnection } from './connection';
 import { type DiscoveryMessage, discoveryMessages, dtuUid } from './discovery';
@@ -34,6 +35,8 @@ export interface DiscoveryPublisherOptions {
   log: Logger;
   /** The power limiter, whose entities join the run while it is set up. */
   powerlimiter?: () => PowerLimiterControl | undefined;
+  /** The battery and its charge controllers, whose entities join the run while switched on. */
+  battery?: BatteryFeeds;
 }
 
 export class DiscoveryPublisher {
@@ -130,6 +133,12 @@ export class DiscoveryPublisher {
       }),
       ...alertDiscoveryMessages(mqtt, uid, plant.live.serials()),
       ...powerLimiterDiscoveryMessages(mqtt, uid, this.#options.powerlimiter?.()?.status()),
+      ...batteryDiscoveryMessages(
+        mqtt,
+        uid,
+        this.#options.battery?.battery()?.status(),
+        this.#options.battery?.solarcharger()?.status(),
+      ),
     ]);
   }
 

@@ -11,6 +11,7 @@ import type { Clock } from '../system/clock';
 import type { HeapWatermark } from '../system/host';
 import type { Logger } from '../system/logger';
 import { AlertPublisher } from './alert-publisher';
+import type { BatteryFeeds } from './battery-topics';
 import type { MqttSection } from './client-options';
 import { CommandHandler } from './command-handler';
 import { commandSubscriptions } from './commands';
@@ -30,6 +31,8 @@ export interface MqttServiceOptions {
   dataDir: string;
   /** The power limiter, once made (services.ts makes it after this service). */
   powerlimiter?: () => PowerLimiterControl | undefined;
+  /** The battery and its charge controllers, once made (after this service: they read through it). */
+  battery?: BatteryFeeds;
 }
 
 /** What the status endpoint reads. */
@@ -144,8 +147,15 @@ export class MqttService implements Service, MqttState {
     this.#unsubscribe = [
       bus.on('config:changed', (section) => {
         if (section === 'mqtt') void this.#queueApply();
-        // A renamed, added or removed inverter changes its entities.
-        if (section === 'inverters' || section === 'dtu') this.#discovery.request();
+        // A renamed, added or removed inverter changes its entities; so does a battery or charge controller
+        // switched on or off, or another controller.
+        if (
+          section === 'inverters' ||
+          section === 'dtu' ||
+          section === 'battery' ||
+          section === 'solarcharger'
+        )
+          this.#discovery.request();
       }),
       bus.on('powerlimiter:evaluated', () => this.#limiter.publishChanges()),
     ];

@@ -8,6 +8,7 @@ import type { Clock } from '../system/clock';
 import { type HeapWatermark, readHostFacts } from '../system/host';
 import type { Logger } from '../system/logger';
 import { readNetworkFacts } from '../system/network-facts';
+import { type BatteryFeeds, batteryStateMessages } from './battery-topics';
 import type { MqttSection } from './client-options';
 import type { MqttConnection } from './connection';
 import {
@@ -28,6 +29,8 @@ export interface StatePublisherOptions {
   heap: HeapWatermark;
   dataDir: string;
   log: Logger;
+  /** The battery and its charge controllers, published with each cycle while switched on. */
+  battery?: BatteryFeeds;
 }
 
 export class StatePublisher {
@@ -84,6 +87,8 @@ export class StatePublisher {
       const facts = await this.#dtuFacts();
       this.#publish(dtuMessages(facts));
       this.#publish(totalsMessages(live.totals()));
+      const { battery } = this.#options;
+      this.#publish(batteryStateMessages(battery?.battery()?.status(), battery?.solarcharger()?.status()));
       for (const inv of live.inverters()) {
         this.#publish(inverterStatusMessages(inv));
         if (inv.hasData && this.#publishedData.get(inv.serial) !== inv.dataVersion) {

@@ -92,6 +92,14 @@ describe('MQTT against a real Mosquitto', () => {
         ...channelTopics(HMS2000, 4),
         // Alerts (docs/alerts.md): state and attributes per inverter and for the plant.
         ...['dtu', HM800, HMS2000].flatMap((node) => [`solar/${node}/alert`, `solar/${node}/alerts`]),
+        // The simulated battery and its MPPT (docs/battery.md), on by default beside the simulated radio.
+        ...['soc', 'voltage', 'current', 'power', 'temperature', 'discharge_current_limit']
+          .concat(['charge_current_limit', 'alarms', 'warnings', 'stale'])
+          .map((name) => `solar/battery/${name}`),
+        'solar/solarcharger/power',
+        ...['power', 'voltage', 'current', 'charge_state', 'stale'].map(
+          (name) => `solar/solarcharger/simulated/${name}`,
+        ),
       ];
       // Wi-Fi signal and chip temperature exist only on hosts that have them.
       const published = [...watcher.last.keys()].filter(
@@ -243,7 +251,9 @@ describe('MQTT against a real Mosquitto', () => {
       // The last 1s are the alert problem sensors (docs/alerts.md).
       const perInverter = 4 + 4 + 2 + 7 + 6 + 5 + 1;
       const configs = () => [...watcher.last.entries()].filter(([, payload]) => payload !== '');
-      await until(() => configs().length === 13 + 1 + 2 * perInverter, 5000, 'discovery');
+      // The simulated battery's 8 entities and its MPPT's 3 (docs/battery.md).
+      const battery = 8 + 3;
+      await until(() => configs().length === 13 + 1 + battery + 2 * perInverter, 5000, 'discovery');
 
       const parsed = configs().map(([topic, payload]) => [topic, JSON.parse(payload)] as const);
       const ids = parsed.map(([, body]) => body.uniq_id);
