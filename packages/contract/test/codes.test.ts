@@ -150,6 +150,10 @@ const expected: Row[] = [
   [17014, 'warning', { max: 256 }],
   [17015, 'warning', null],
   // docs/alerts.md
+  [17016, 'warning', { min: 0, max: 100 }],
+  [17017, 'warning', { min: 0, max: 1000 }],
+  [17018, 'warning', { min: 0, max: 10 }],
+  [17019, 'warning', { min: 0, max: 10000 }],
   // Battery and charge controllers (docs/battery.md).
   [18001, 'warning', { min: 5, max: 3600 }],
   [18002, 'warning', { max: 128 }],

@@ -138,6 +138,12 @@ export function createServices(
     log: ctx.log,
     dataDir: ctx.options.dataDir,
     gridSignal,
+    // The battery rules read the battery, the charge controllers' solar power and the engine's night.
+    battery: () => ({
+      battery: battery.status(),
+      solarPowerW: solarcharger.solarPowerW(),
+      night: !ctx.plant.engine.isDay,
+    }),
   });
   // Hoymiles Wi-Fi devices: their inverters join the live model beside the radio ones (src/wifi/).
   const wifi = new WifiService({
@@ -160,6 +166,13 @@ export function createServices(
         ? () => {
             batteryBus ??= new SimulatedBatteryBus({
               now: () => ctx.clock.now(),
+              // What the inverters the limiter has as battery-fed deliver (docs/battery.md says what the
+              // simulation does not model yet).
+              dischargeAcW: () =>
+                ctx.config
+                  .get('powerlimiter')
+                  .inverters.filter((inv) => inv.role === 'battery')
+                  .reduce((sum, inv) => sum + (ctx.plant.live.inverter(inv.serial)?.values.ac.power ?? 0), 0),
               seed: String(options.seed ?? 'dtu-console'),
               location: () => {
                 const ntp = ctx.config.get('ntp');

@@ -2,7 +2,9 @@
  * The power limiter (zero export): /api/powerlimiter/*. Names follow OpenDTU-OnBattery's where the meaning
  * is the same. Power in W; grid power positive = drawn from the grid (import).
  */
-import type { FeedInCapMode, GridSignalSource } from './limits';
+import type { FeedInCapMode, GridSignalSource, LimiterInverterRoles } from './limits';
+
+export type LimiterInverterRole = (typeof LimiterInverterRoles)[number];
 
 /** One inverter's part in GET/POST /api/powerlimiter/config. */
 export interface PowerLimiterInverterConfig {
@@ -15,6 +17,31 @@ export interface PowerLimiterInverterConfig {
   lower_power_limit: number;
   /** The limiter never sets more, W; 0 = the inverter's rated power. */
   upper_power_limit: number;
+  /** Fed by its own panels (`solar`) or from the battery bus (`battery`); older clients leave it out. */
+  role?: LimiterInverterRole;
+}
+
+/** The limiter's battery rules (docs/battery.md). Voltages are used only where the battery has no SoC. */
+export interface BatteryLimiterConfig {
+  /** A discharge cycle starts at this state of charge, %. */
+  start_soc: number;
+  /** …and stops at this one; below it the battery inverters are in standby. */
+  stop_soc: number;
+  /** The same by voltage, V; 0 = not set. */
+  start_voltage: number;
+  stop_voltage: number;
+  /** V per kW of the battery inverters' output added to the measured voltage (it sags under load). */
+  load_correction_v_per_kw: number;
+  /** At night, discharge down to the stop threshold even when the start threshold was not reached today. */
+  discharge_at_night: boolean;
+  /** Outside a discharge cycle, the battery inverters may feed what the MPPTs deliver now. */
+  passthrough: {
+    enabled: boolean;
+    /** W kept for the battery. */
+    margin_w: number;
+    /** From this state of charge on the whole solar power, %. */
+    full_soc: number;
+  };
 }
 
 /** GET /api/powerlimiter/config (admin) and the `data` of POST /api/powerlimiter/config. */
@@ -31,6 +58,7 @@ export interface PowerLimiterConfig {
   inverters: PowerLimiterInverterConfig[];
   feed_in_cap: FeedInCapConfig;
   grid_signal: GridSignalConfig;
+  battery: BatteryLimiterConfig;
 }
 
 /** `powerlimiter.feed_in_cap`: the most the plant may export at the grid point. */
@@ -157,6 +185,40 @@ export interface PowerLimiterStatus {
   persistent_commands: number;
   inverters: PowerLimiterInverterStatus[];
   feed_in: FeedInStatus;
+  /** The battery rule in force; null while no governed inverter has the battery role. */
+  battery: BatteryLimiterStatus | null;
+}
+
+/**
+ * Which battery rule decides what the battery inverters may feed:
+ * - `battery_off`: no battery reading (switched off, stale, or no SoC and no voltage thresholds): standby;
+ * - `bms_alarm`: the BMS reports an alarm or asks to stop discharging: standby at once;
+ * - `discharging`: in a discharge cycle, capped by the BMS's discharge current limit;
+ * - `passthrough` / `full_passthrough`: outside a cycle, what the MPPTs deliver (less the margin / all);
+ * - `waiting_for_start`: outside a cycle without passthrough: standby until the start threshold;
+ * - `below_stop`: at or under the stop threshold: standby.
+ */
+export type BatteryLimiterRule =
+  | 'battery_off'
+  | 'bms_alarm'
+  | 'discharging'
+  | 'passthrough'
+  | 'full_passthrough'
+  | 'waiting_for_start'
+  | 'below_stop';
+
+export interface BatteryLimiterStatus {
+  rule: BatteryLimiterRule;
+  /** The figures the rule was decided by (null where not known). */
+  soc: number | null;
+  voltage: number | null;
+  /** The voltage with the load correction added, V. */
+  corrected_voltage: number | null;
+  solar_power: number | null;
+  /** The most the battery inverters may feed now, W; null = no cap but the BMS's and their own. */
+  cap_w: number | null;
+  /** A discharge cycle is running. */
+  discharging: boolean;
 }
 
 /** One point of the limiter's recent past. */

@@ -1,5 +1,5 @@
 import { type CodeSpecs, warning } from '../shared/code-spec';
-import { FeedInLimits, PowerLimiterLimits } from './limits';
+import { BatteryLimiterLimits, FeedInLimits, PowerLimiterLimits } from './limits';
 
 /** Codes of the power limiter (`/api/powerlimiter/*`). */
 export const PowerLimiterCode = {
@@ -17,6 +17,10 @@ export const PowerLimiterCode = {
   PowerLimiterSignalLinesInvalid: 17013,
   PowerLimiterSignalTopicInvalid: 17014,
   PowerLimiterSignalStepsInvalid: 17015,
+  PowerLimiterBatterySocRange: 17016,
+  PowerLimiterBatteryVoltageRange: 17017,
+  PowerLimiterBatteryLoadCorrectionRange: 17018,
+  PowerLimiterPassthroughMarginRange: 17019,
 } as const;
 
 export const PowerLimiterCodeTable: CodeSpecs<typeof PowerLimiterCode> = {
@@ -52,4 +56,20 @@ export const PowerLimiterCodeTable: CodeSpecs<typeof PowerLimiterCode> = {
   [PowerLimiterCode.PowerLimiterSignalLinesInvalid]: warning({ max: FeedInLimits.gpioLineMax }),
   [PowerLimiterCode.PowerLimiterSignalTopicInvalid]: warning({ max: FeedInLimits.mqttTopicMaxLength }),
   [PowerLimiterCode.PowerLimiterSignalStepsInvalid]: warning(),
+  [PowerLimiterCode.PowerLimiterBatterySocRange]: warning({
+    min: BatteryLimiterLimits.socMin,
+    max: BatteryLimiterLimits.socMax,
+  }),
+  [PowerLimiterCode.PowerLimiterBatteryVoltageRange]: warning({
+    min: 0,
+    max: BatteryLimiterLimits.voltageMax,
+  }),
+  [PowerLimiterCode.PowerLimiterBatteryLoadCorrectionRange]: warning({
+    min: 0,
+    max: BatteryLimiterLimits.loadCorrectionMax,
+  }),
+  [PowerLimiterCode.PowerLimiterPassthroughMarginRange]: warning({
+    min: 0,
+    max: BatteryLimiterLimits.passthroughMarginMax,
+  }),
 };

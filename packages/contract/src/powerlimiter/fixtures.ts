@@ -4,7 +4,13 @@
  * that compares a fresh gateway against them checks its defaults. Not part of the API.
  */
 import type { PowerMeterModbusConfig } from '../powermeter/api';
-import type { FeedInCapConfig, GridSignalConfig, GridSignalStatus, PowerLimiterConfig } from './api';
+import type {
+  BatteryLimiterConfig,
+  FeedInCapConfig,
+  GridSignalConfig,
+  GridSignalStatus,
+  PowerLimiterConfig,
+} from './api';
 
 /** The feed-in cap of a fresh gateway: off, 60 % of the strings' sum. */
 export function feedInCapConfig(patch: Partial<FeedInCapConfig> = {}): FeedInCapConfig {
@@ -23,6 +29,20 @@ export function gridSignalConfig(patch: Partial<GridSignalConfig> = {}): GridSig
   };
 }
 
+/** The battery rules of a fresh gateway: a cycle from 80 % down to 20 %, no voltages, no passthrough. */
+export function batteryLimiterConfig(patch: Partial<BatteryLimiterConfig> = {}): BatteryLimiterConfig {
+  return {
+    start_soc: 80,
+    stop_soc: 20,
+    start_voltage: 0,
+    stop_voltage: 0,
+    load_correction_v_per_kw: 0,
+    discharge_at_night: false,
+    passthrough: { enabled: false, margin_w: 20, full_soc: 100 },
+    ...patch,
+  };
+}
+
 /** The limiter of a fresh gateway: off, target 0 W, 20 W hysteresis, 200 W base load, 3 s, no inverters. */
 export function powerLimiterConfig(patch: Partial<PowerLimiterConfig> = {}): PowerLimiterConfig {
   return {
@@ -34,6 +54,7 @@ export function powerLimiterConfig(patch: Partial<PowerLimiterConfig> = {}): Pow
     inverters: [],
     feed_in_cap: feedInCapConfig(),
     grid_signal: gridSignalConfig(),
+    battery: batteryLimiterConfig(),
     ...patch,
   };
 }

@@ -32,6 +32,28 @@ export const PowerLimiterLimits = {
   traceSpacingMs: 5000,
 } as const;
 
+/** What an inverter governed by the limiter is fed from (docs/battery.md). */
+export const LimiterInverterRoles = ['solar', 'battery'] as const;
+
+/** The limiter's battery rules (`powerlimiter.battery`, docs/battery.md). Voltages 0 = not set. */
+export const BatteryLimiterLimits = {
+  startSocDefault: 80,
+  stopSocDefault: 20,
+  socMin: 0,
+  socMax: 100,
+  startVoltageDefault: 0,
+  stopVoltageDefault: 0,
+  voltageMax: 1000,
+  /** V per kW of the battery inverters' output added back to the measured voltage (it sags under load). */
+  loadCorrectionDefault: 0,
+  loadCorrectionMax: 10,
+  passthroughMarginDefault: 20,
+  passthroughMarginMax: 10_000,
+  fullSocDefault: 100,
+  /** The battery inverters' conversion from the battery's DC to AC: the BMS's current limit × V × this. */
+  inverterEfficiency: 0.95,
+} as const;
+
 /**
  * How a Hoymiles inverter follows a new limit (docs/limiter.md): it holds its output for a dead time, then
  * ramps at a bounded rate (in % of its rated power per second, down faster than up). The simulated

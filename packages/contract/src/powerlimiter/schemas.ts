@@ -4,7 +4,14 @@ import { Code } from '../codes';
 import { parseHexSerial } from '../shared/hex-serial';
 import { Key } from '../shared/keys';
 import { isLongerThan, isOutside, type Rule, rangeRule, rulesCheck } from '../shared/validate';
-import { FeedInCapModes, FeedInLimits, GridSignalSources, PowerLimiterLimits } from './limits';
+import {
+  BatteryLimiterLimits,
+  FeedInCapModes,
+  FeedInLimits,
+  GridSignalSources,
+  LimiterInverterRoles,
+  PowerLimiterLimits,
+} from './limits';
 
 const integer = z.int();
 
@@ -14,6 +21,8 @@ export const powerLimiterInverterShape = z.object({
   behind_power_meter: Key.bool,
   lower_power_limit: integer,
   upper_power_limit: integer,
+  /** Left out by older clients: a solar inverter. */
+  role: z.enum(LimiterInverterRoles).optional(),
 });
 
 export const feedInCapShape = z.object({
@@ -36,7 +45,17 @@ export const gridSignalShape = z.object({
   steps: z.array(integer).length(FeedInLimits.contacts),
 });
 
-/** `feed_in_cap` and `grid_signal` may be left out: the stored ones are kept (older clients). */
+export const batteryLimiterShape = z.object({
+  start_soc: Key.number,
+  stop_soc: Key.number,
+  start_voltage: Key.number,
+  stop_voltage: Key.number,
+  load_correction_v_per_kw: Key.number,
+  discharge_at_night: Key.bool,
+  passthrough: z.object({ enabled: Key.bool, margin_w: integer, full_soc: Key.number }),
+});
+
+/** `feed_in_cap`, `grid_signal` and `battery` may be left out: the stored ones are kept (older clients). */
 export const powerLimiterConfigShape = z.object({
   enabled: Key.bool,
   target_power_consumption: integer,
@@ -46,6 +65,7 @@ export const powerLimiterConfigShape = z.object({
   inverters: z.array(powerLimiterInverterShape),
   feed_in_cap: feedInCapShape.optional(),
   grid_signal: gridSignalShape.optional(),
+  battery: batteryLimiterShape.optional(),
 });
 
 type Shape = z.output<typeof powerLimiterConfigShape>;
@@ -61,6 +81,24 @@ function boundsBroken(inv: InverterShape): boolean {
 }
 
 const F = FeedInLimits;
+const B = BatteryLimiterLimits;
+
+const socBad = (soc: number) => !Number.isFinite(soc) || isOutside(soc, B.socMin, B.socMax);
+/** SoC thresholds within 0..100, and the cycle's stop below its start. */
+function batterySocBroken(v: Shape): boolean {
+  const b = v.battery;
+  if (!b) return false;
+  return [b.start_soc, b.stop_soc, b.passthrough.full_soc].some(socBad) || b.stop_soc >= b.start_soc;
+}
+
+/** Voltages within 0..1000 (0 = not set), and a set stop below a set start. */
+function batteryVoltageBroken(v: Shape): boolean {
+  const b = v.battery;
+  if (!b) return false;
+  const bad = (volts: number) => !Number.isFinite(volts) || isOutside(volts, 0, B.voltageMax);
+  if (bad(b.start_voltage) || bad(b.stop_voltage)) return true;
+  return b.start_voltage > 0 && b.stop_voltage > 0 && b.stop_voltage >= b.start_voltage;
+}
 
 function linesBroken(v: Shape): boolean {
   const signal = v.grid_signal;
@@ -122,6 +160,21 @@ export const powerLimiterConfigRules: readonly Rule<Shape>[] = [
     field: 'grid_signal',
     fails: (v) =>
       !!v.grid_signal && v.grid_signal.steps.some((step) => isOutside(step, F.percentMin, F.percentMax)),
+  },
+  { code: Code.PowerLimiterBatterySocRange, field: 'battery', fails: batterySocBroken },
+  { code: Code.PowerLimiterBatteryVoltageRange, field: 'battery', fails: batteryVoltageBroken },
+  {
+    code: Code.PowerLimiterBatteryLoadCorrectionRange,
+    field: 'battery',
+    fails: (v) =>
+      !!v.battery &&
+      (!Number.isFinite(v.battery.load_correction_v_per_kw) ||
+        isOutside(v.battery.load_correction_v_per_kw, 0, B.loadCorrectionMax)),
+  },
+  {
+    code: Code.PowerLimiterPassthroughMarginRange,
+    field: 'battery',
+    fails: (v) => !!v.battery && isOutside(v.battery.passthrough.margin_w, 0, B.passthroughMarginMax),
   },
 ];
 

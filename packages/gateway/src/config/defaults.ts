@@ -6,6 +6,7 @@ import { X509Certificate } from 'node:crypto';
 import { rootCertificates } from 'node:tls';
 import {
   AlertLimits,
+  BatteryLimiterLimits,
   BatteryLimits,
   DisplayDefaults,
   DtuDefaults,
@@ -333,6 +334,19 @@ export function createDefaults(input: DefaultsInput): GatewayConfig {
         },
         mqtt: { topic: '' },
         steps: [...FeedInLimits.stepsDefault],
+      },
+      battery: {
+        start_soc: BatteryLimiterLimits.startSocDefault,
+        stop_soc: BatteryLimiterLimits.stopSocDefault,
+        start_voltage: BatteryLimiterLimits.startVoltageDefault,
+        stop_voltage: BatteryLimiterLimits.stopVoltageDefault,
+        load_correction_v_per_kw: BatteryLimiterLimits.loadCorrectionDefault,
+        discharge_at_night: false,
+        passthrough: {
+          enabled: false,
+          margin_w: BatteryLimiterLimits.passthroughMarginDefault,
+          full_soc: BatteryLimiterLimits.fullSocDefault,
+        },
       },
     },
     wifi_devices: { devices: [], limit_interval_min: WifiLimits.limitIntervalDefault },

@@ -17,6 +17,7 @@ import {
   InverterLimits,
   isAllowedOriginEntry,
   JkBmsInterfaces,
+  LimiterInverterRoles,
   ModbusDataTypes,
   ModbusMeterModels,
   ModbusParities,
@@ -251,6 +252,8 @@ export const configSchema = z.object({
         behind_power_meter: z.boolean(),
         lower_power_limit: u32,
         upper_power_limit: u32,
+        // Older files have none: a solar inverter.
+        role: z.enum(LimiterInverterRoles).default('solar'),
       }),
     ),
     feed_in_cap: z.object({
@@ -270,6 +273,15 @@ export const configSchema = z.object({
       }),
       mqtt: z.object({ topic: z.string() }),
       steps: z.array(u8).length(4),
+    }),
+    battery: z.object({
+      start_soc: z.number(),
+      stop_soc: z.number(),
+      start_voltage: z.number(),
+      stop_voltage: z.number(),
+      load_correction_v_per_kw: z.number(),
+      discharge_at_night: z.boolean(),
+      passthrough: z.object({ enabled: z.boolean(), margin_w: u32, full_soc: z.number() }),
     }),
   }),
 });

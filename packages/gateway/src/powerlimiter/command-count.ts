@@ -17,6 +17,7 @@ export class CommandCount {
         if (result === 'queued') this.#sent.set(serial, (this.#sent.get(serial) ?? 0) + 1);
         return result;
       },
+      ...(port.sendPower ? { sendPower: port.sendPower.bind(port) } : {}),
     };
   }
 

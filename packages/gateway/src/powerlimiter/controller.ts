@@ -15,7 +15,8 @@ import {
 import type { DeepReadonly, GatewayConfig } from '../config/schema';
 import type { MeterFeed, MeterReading } from '../powermeter/types';
 import type { Clock } from '../system/clock';
-import { type DispatchInverter, dispatch } from './dispatch';
+import { type BatteryFeed, BatteryGovernor } from './battery-governor';
+import { type DispatchInverter, dispatch, dispatchBounds } from './dispatch';
 import {
   type ExportLimits,
   exportLimits,
@@ -48,16 +49,13 @@ export interface LimiterControllerOptions {
   gridSignal?: GridSignalFeed;
   /** The sum of the configured strings' max_power, Wp (the module power when none is set). */
   stringsPowerWp?: () => number;
+  /** The battery, its charge controllers and the night; without it battery-fed inverters stay in standby. */
+  battery?: BatteryFeed;
 }
 
-/** Below this share of its rated power some firmware treat a limit as "off": never set less. */
-const MIN_LIMIT_PERCENT = 2;
 /** An output this far below its limit counts as held back by the sun: max(W, % of rated). */
 const SUN_MARGIN_W = 10;
 const SUN_MARGIN_PERCENT = 3;
-/** Allowance above a sun-limited output, so that returning sun shows: max(W, % of rated). */
-const PROBE_W = 20;
-const PROBE_PERCENT = 5;
 
 const noLog: LimiterLog = { info() {}, warn() {} };
 
@@ -92,6 +90,8 @@ export class LimiterController {
   #urgent = false;
   /** Without a valid reading: the total production the governed inverters hold, W; null otherwise. */
   #productionCapW: number | null = null;
+  /** Battery-fed inverters: the battery rules, dispatch by role, standby. */
+  readonly #battery: BatteryGovernor;
 
   constructor(options: LimiterControllerOptions) {
     this.#clock = options.clock;
@@ -101,6 +101,7 @@ export class LimiterController {
     this.#log = options.log ?? noLog;
     this.#gridSignal = options.gridSignal;
     this.#stringsPowerWp = options.stringsPowerWp ?? (() => 0);
+    this.#battery = new BatteryGovernor(this.#port, options.battery, (message) => this.#log.info(message));
   }
 
   get state(): PowerLimiterState {
@@ -125,6 +126,7 @@ export class LimiterController {
       if (this.#wasEnabled) this.#releaseAll(s);
       this.#wasEnabled = false;
       this.#exportLimitW = null;
+      this.#battery.clear();
       this.#setState('off');
       return;
     }
@@ -139,9 +141,11 @@ export class LimiterController {
     const limits = this.#limits(s, signal);
     this.#noteExportLimit(limits);
     if (!s.inverters.some((inv) => inv.governed)) {
+      this.#battery.clear();
       this.#setState('no_inverters');
       return;
     }
+    this.#battery.decide(s);
     const reading = this.#freshReading();
     if (!reading) {
       // Zero export alone waits for its first reading; a cap or signal holds production from the start.
@@ -217,6 +221,7 @@ export class LimiterController {
       persistent_commands: 0,
       inverters,
       feed_in: this.#feedInStatus(s),
+      battery: this.#battery.status,
     };
   }
 
@@ -290,14 +295,14 @@ export class LimiterController {
     const producing = active
       .filter((g) => g.config.behind_power_meter)
       .reduce((sum, g) => sum + this.#expectedOutput(g), 0);
-    this.#apply(dispatch(producing + error, active.map(dispatchEntry)), active, now, s);
+    this.#apply(this.#battery.dispatch(producing + error, active.map(dispatchEntry), s), active, now, s);
   }
 
   /** Meter stale or lost: the governed inverters share `totalW` (base load limit, or the export limit). */
   #holdFallback(now: number, s: LimiterSettings, totalW: number): void {
     const governed = this.#governed(now, s);
     const entries = governed.map((g) => ({ ...dispatchEntry(g), sunCapW: null }));
-    this.#apply(dispatch(totalW, entries), governed, now, s);
+    this.#apply(this.#battery.dispatch(totalW, entries, s), governed, now, s);
   }
 
   #apply(limits: Map<string, number>, governed: Governed[], now: number, s: LimiterSettings): void {
@@ -375,6 +380,7 @@ export class LimiterController {
 
   /** The limiter lets go of an inverter: its hand-set limit back, else its maximum. */
   #release(serial: string): void {
+    this.#battery.wake(serial);
     const commands = this.#commands.get(serial);
     this.#commands.delete(serial);
     if (commands?.limitW == null) return;
@@ -386,7 +392,8 @@ export class LimiterController {
   }
 
   #releaseAll(s: LimiterSettings): void {
-    for (const serial of [...this.#commands.keys()]) this.#release(serial);
+    for (const serial of new Set([...this.#commands.keys(), ...this.#battery.standby()]))
+      this.#release(serial);
     this.#decidedAt = Number.NEGATIVE_INFINITY;
     if (s.inverters.length > 0)
       this.#log.info('Power limiter switched off: inverters given back their limits');
@@ -394,9 +401,11 @@ export class LimiterController {
 
   /** Inverters taken out of the limiter's hands in the settings are given back too. */
   #releaseUngoverned(s: LimiterSettings): void {
-    for (const serial of [...this.#commands.keys()]) {
+    for (const serial of new Set([...this.#commands.keys(), ...this.#battery.standby()])) {
       const config = s.inverters.find((inv) => inv.serial === serial);
       if (!config?.governed) this.#release(serial);
+      // No longer battery-fed: out of standby.
+      else if (config.role !== 'battery') this.#battery.wake(serial);
     }
   }
 
@@ -432,14 +441,5 @@ export class LimiterController {
 }
 
 function dispatchEntry(g: Governed): DispatchInverter {
-  const rated = g.view.ratedW;
-  const upperW = g.config.upper_power_limit > 0 ? Math.min(g.config.upper_power_limit, rated) : rated;
-  const lowerW = Math.min(upperW, Math.max(g.config.lower_power_limit, (rated * MIN_LIMIT_PERCENT) / 100));
-  return {
-    serial: g.config.serial,
-    lowerW,
-    upperW,
-    sunCapW: g.commands.sunCapW,
-    probeW: Math.max(PROBE_W, (rated * PROBE_PERCENT) / 100),
-  };
+  return dispatchBounds(g.config, g.view.ratedW, g.commands.sunCapW);
 }

@@ -38,3 +38,26 @@ export function dispatch(totalW: number, inverters: readonly DispatchInverter[])
   });
   return limits;
 }
+
+/** Below this share of its rated power some firmware treat a limit as "off": never set less. */
+const MIN_LIMIT_PERCENT = 2;
+/** Allowance above a sun-limited output, so that returning sun shows: max(W, % of rated). */
+const PROBE_W = 20;
+const PROBE_PERCENT = 5;
+
+/** An inverter's bounds for dispatch: its settings' lower and upper limit within its rated power. */
+export function dispatchBounds(
+  config: { serial: string; lower_power_limit: number; upper_power_limit: number },
+  ratedW: number,
+  sunCapW: number | null,
+): DispatchInverter {
+  const upperW = config.upper_power_limit > 0 ? Math.min(config.upper_power_limit, ratedW) : ratedW;
+  const lowerW = Math.min(upperW, Math.max(config.lower_power_limit, (ratedW * MIN_LIMIT_PERCENT) / 100));
+  return {
+    serial: config.serial,
+    lowerW,
+    upperW,
+    sunCapW,
+    probeW: Math.max(PROBE_W, (ratedW * PROBE_PERCENT) / 100),
+  };
+}

@@ -36,6 +36,8 @@ export interface TemporaryLimit {
 export interface InverterPort {
   inverter(serial: string): InverterView | undefined;
   sendLimit(serial: string, limit: TemporaryLimit): CommandResult;
+  /** Switches an inverter on or off (standby of the battery-fed ones); absent where there is none. */
+  sendPower?(serial: string, action: 'on' | 'off'): CommandResult;
 }
 
 export function plantPort(plant: Plant): InverterPort {
@@ -59,6 +61,9 @@ export function plantPort(plant: Plant): InverterPort {
     sendLimit(serial, limit) {
       const type = limit.relative ? LimitType.RelativeNonPersistent : LimitType.AbsoluteNonPersistent;
       return plant.engine.setLimit(serial, { value: limit.value, type });
+    },
+    sendPower(serial, action) {
+      return plant.engine.setPower(serial, action);
     },
   };
 }

@@ -19,6 +19,7 @@ import type { LiveModel } from '../engine/live-model';
 import type { MeterFeed } from '../powermeter/types';
 import type { Clock } from '../system/clock';
 import type { Logger } from '../system/logger';
+import type { BatteryFeed } from './battery-governor';
 import { CommandCount } from './command-count';
 import { LimiterController } from './controller';
 import type { GridSignalFeed } from './feed-in';
@@ -42,6 +43,8 @@ export interface LimiterServiceOptions {
   dataDir?: string;
   /** The grid operator's signal (src/grid-signal/); without it the signal counts as off. */
   gridSignal?: GridSignalFeed;
+  /** The battery, its charge controllers and the night (src/battery/); without it battery-fed inverters rest. */
+  battery?: BatteryFeed;
 }
 
 /** The sum of the configured inverters' strings' max_power, Wp. */
@@ -79,6 +82,7 @@ export class LimiterService implements Service {
       log: { info: (message) => log.info(message), warn: (message) => log.warn(message) },
       ...(options.gridSignal ? { gridSignal: options.gridSignal } : {}),
       stringsPowerWp: () => stringsPowerWp(options.config),
+      ...(options.battery ? { battery: options.battery } : {}),
     });
     this.#leaseFile = options.dataDir === undefined ? undefined : new LeaseFile(options.dataDir, log);
   }
@@ -112,6 +116,7 @@ export class LimiterService implements Service {
       ...stored,
       inverters: stored.inverters.map((inv) => ({ ...inv })),
       feed_in_cap: { ...stored.feed_in_cap },
+      battery: { ...stored.battery, passthrough: { ...stored.battery.passthrough } },
       grid_signal: {
         ...signal,
         gpio: { ...signal.gpio, lines: [...signal.gpio.lines] },
@@ -123,17 +128,20 @@ export class LimiterService implements Service {
 
   /** Saves validated settings; serials are stored in the live model's form. */
   save(values: PowerLimiterConfigPayload): Promise<SaveOutcome> {
-    const inverters = values.inverters.map((inv) => ({
-      ...inv,
-      serial: this.#options.live.inverter(Number(parseHexSerial(inv.serial)))?.serial ?? inv.serial,
-    }));
     const stored = this.#options.config.get('powerlimiter');
-    // Left out by an older client: the stored cap and signal stay as they are.
+    const inverters = values.inverters.map((inv) => {
+      const serial = this.#options.live.inverter(Number(parseHexSerial(inv.serial)))?.serial ?? inv.serial;
+      // Left out by an older client: the role it had, else solar.
+      const role = inv.role ?? stored.inverters.find((known) => known.serial === serial)?.role ?? 'solar';
+      return { ...inv, serial, role };
+    });
+    // Left out by an older client: the stored cap, signal and battery rules stay as they are.
     return this.#options.config.update('powerlimiter', {
       ...values,
       inverters,
       feed_in_cap: values.feed_in_cap ?? stored.feed_in_cap,
       grid_signal: values.grid_signal ?? stored.grid_signal,
+      battery: values.battery ?? stored.battery,
     });
   }
 

@@ -67,6 +67,18 @@ export class SerialLine {
     return this.#port?.isOpen === true;
   }
 
+  /** Sends `bytes` on the open line (a device that answers only when asked); rejects while it is not open. */
+  write(bytes: Uint8Array): Promise<void> {
+    const port = this.#port;
+    if (!port?.isOpen) return Promise.reject(new Error(`${this.#options.device} is not open`));
+    return new Promise((resolve, reject) => {
+      port.write(Buffer.from(bytes), (error) => {
+        if (error) return reject(error);
+        port.drain((drained) => (drained ? reject(drained) : resolve()));
+      });
+    });
+  }
+
   #retry(): void {
     if (!this.#running) return;
     clearTimeout(this.#timer);

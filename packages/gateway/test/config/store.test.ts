@@ -278,6 +278,7 @@ describe('reading older and partial files', () => {
       behind_power_meter: false,
       lower_power_limit: 10,
       upper_power_limit: 0,
+      role: 'solar' as const,
     });
     await first.store.update('powerlimiter', {
       ...first.store.get('powerlimiter'),

@@ -39,6 +39,7 @@ describe('grid signal over MQTT (real Mosquitto)', () => {
         behind_power_meter: true,
         lower_power_limit: 0,
         upper_power_limit: 0,
+        role: 'solar' as const,
       });
       expectEnvelope(
         await post(env.gateway, '/api/powerlimiter/config', {

@@ -22,6 +22,7 @@ export const governed = (serial: string) => ({
   behind_power_meter: true,
   lower_power_limit: 0,
   upper_power_limit: 0,
+  role: 'solar' as const,
 });
 
 /** The limiter settings that steer both first-start inverters towards zero grid power. */

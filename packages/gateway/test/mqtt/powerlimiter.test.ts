@@ -66,6 +66,7 @@ describe('power limiter against a real Mosquitto', () => {
             behind_power_meter: true,
             lower_power_limit: 0,
             upper_power_limit: 0,
+            role: 'solar' as const,
           },
         ],
       });

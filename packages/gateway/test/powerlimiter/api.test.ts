@@ -1,6 +1,6 @@
 /** /api/powerlimiter/* and the limit lease of POST /api/limit/config, on a gateway without a meter. */
 import { Code, CodeTable } from '@dtu-console/contract';
-import { powerLimiterConfig } from '@dtu-console/contract/powerlimiter/fixtures';
+import { batteryLimiterConfig, powerLimiterConfig } from '@dtu-console/contract/powerlimiter/fixtures';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../helpers/api';
 import { expectCode } from '../helpers/envelopes';
@@ -21,6 +21,7 @@ const inverter = (serial: string, more: Record<string, unknown> = {}) => ({
   behind_power_meter: true,
   lower_power_limit: 50,
   upper_power_limit: 0,
+  role: 'solar',
   ...more,
 });
 const valid = {
@@ -96,7 +97,10 @@ describe('/api/powerlimiter', () => {
     };
     const payload = { ...valid, feed_in_cap: cap, grid_signal: { ...signal, enabled: false } };
     expectCode(await post(env.gateway, '/api/powerlimiter/config', payload), Code.SettingsSaved);
-    expect((await get(env.gateway, '/api/powerlimiter/config')).json()).toEqual(payload);
+    expect((await get(env.gateway, '/api/powerlimiter/config')).json()).toEqual({
+      ...payload,
+      battery: batteryLimiterConfig(),
+    });
     await env.advance(3000);
     const status = (await get(env.gateway, '/api/powerlimiter/status', null)).json();
     // No module power set: the configured strings' max_power, 60 % of it.
@@ -144,7 +148,10 @@ describe('/api/powerlimiter', () => {
       );
     }
     // Nothing of a refused save was kept.
-    expect((await get(env.gateway, '/api/powerlimiter/config')).json()).toEqual(payload);
+    expect((await get(env.gateway, '/api/powerlimiter/config')).json()).toEqual({
+      ...payload,
+      battery: batteryLimiterConfig(),
+    });
     // A wrong JSON type is the type error, like every other key.
     expectCode(
       await post(env.gateway, '/api/powerlimiter/config', withSignal({ steps: [100, 60] })),
@@ -155,6 +162,78 @@ describe('/api/powerlimiter', () => {
       await post(env.gateway, '/api/powerlimiter/config', withCap({ enabled: false })),
       Code.SettingsSaved,
     );
+    await env.advance(3000);
+  });
+
+  it("saves the battery rules and each inverter's role, refuses bad ones, and keeps a role an older client leaves out", async () => {
+    const battery = batteryLimiterConfig({
+      start_soc: 90,
+      stop_soc: 30,
+      passthrough: { enabled: true, margin_w: 40, full_soc: 98 },
+    });
+    const roles = [inverter(HM800), inverter(HMS2000, { behind_power_meter: false, role: 'battery' })];
+    const payload = { ...valid, inverters: roles, battery };
+    expectCode(await post(env.gateway, '/api/powerlimiter/config', payload), Code.SettingsSaved);
+    const saved = (await get(env.gateway, '/api/powerlimiter/config')).json();
+    expect(saved.battery).toEqual(battery);
+    expect(saved.inverters.map((inv: { role: string }) => inv.role)).toEqual(['solar', 'battery']);
+    // The simulated battery (50 %, under the start threshold) at noon: its MPPT's sun passes through, less
+    // the margin.
+    await env.advance(3000);
+    const status = (await get(env.gateway, '/api/powerlimiter/status', null)).json();
+    expect(status.battery).toMatchObject({ rule: 'passthrough', discharging: false });
+    expect(status.battery.soc).toBeCloseTo(50, 0);
+    expect(status.battery.solar_power).toBeGreaterThan(100);
+    expect(status.battery.cap_w).toBe(Math.round(status.battery.solar_power - 40));
+
+    const withBattery = (change: Record<string, unknown>) => ({
+      ...payload,
+      battery: { ...battery, ...change },
+    });
+    const cases: Array<[Record<string, unknown>, Code]> = [
+      [withBattery({ stop_soc: 90 }), Code.PowerLimiterBatterySocRange],
+      [withBattery({ start_soc: 101 }), Code.PowerLimiterBatterySocRange],
+      [
+        withBattery({ passthrough: { ...battery.passthrough, full_soc: -1 } }),
+        Code.PowerLimiterBatterySocRange,
+      ],
+      [withBattery({ start_voltage: 1200 }), Code.PowerLimiterBatteryVoltageRange],
+      [withBattery({ start_voltage: 48, stop_voltage: 50 }), Code.PowerLimiterBatteryVoltageRange],
+      [withBattery({ load_correction_v_per_kw: 11 }), Code.PowerLimiterBatteryLoadCorrectionRange],
+      [
+        withBattery({ passthrough: { ...battery.passthrough, margin_w: -1 } }),
+        Code.PowerLimiterPassthroughMarginRange,
+      ],
+    ];
+    for (const [body, code] of cases) {
+      expectCode(
+        await post(env.gateway, '/api/powerlimiter/config', body),
+        code,
+        CodeTable[code].param,
+        String(code),
+      );
+    }
+    expectCode(
+      await post(env.gateway, '/api/powerlimiter/config', {
+        ...payload,
+        inverters: [inverter(HM800, { role: 'wind' })],
+      }),
+      Code.ValuesMissing,
+    );
+    // An older client knows neither roles nor battery rules: both stay as they were.
+    const older = {
+      ...valid,
+      inverters: [
+        inverter(HM800, { role: undefined }),
+        inverter(HMS2000, { behind_power_meter: false, role: undefined }),
+      ],
+    };
+    expectCode(await post(env.gateway, '/api/powerlimiter/config', older), Code.SettingsSaved);
+    const kept = (await get(env.gateway, '/api/powerlimiter/config')).json();
+    expect(kept.inverters.map((inv: { role: string }) => inv.role)).toEqual(['solar', 'battery']);
+    expect(kept.battery).toEqual(battery);
+    // Back to solar for the tests below.
+    expectCode(await post(env.gateway, '/api/powerlimiter/config', valid), Code.SettingsSaved);
     await env.advance(3000);
   });
 

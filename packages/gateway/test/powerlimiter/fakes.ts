@@ -1,7 +1,8 @@
 /** A scripted plant for the limiter's unit tests: inverters that follow at once, a meter set by hand. */
 import type { GridSignalStatus, SetStatus } from '@dtu-console/contract';
-import { gridSignalStatus } from '@dtu-console/contract/powerlimiter/fixtures';
+import { batteryLimiterConfig, gridSignalStatus } from '@dtu-console/contract/powerlimiter/fixtures';
 import type { RadioKind } from '@dtu-console/hoymiles';
+import type { BatteryFeed } from '../../src/powerlimiter/battery-governor';
 import { LimiterController, type LimiterSettings } from '../../src/powerlimiter/controller';
 import type { GridSignalFeed } from '../../src/powerlimiter/feed-in';
 import type { InverterPort, InverterView, TemporaryLimit } from '../../src/powerlimiter/port';
@@ -17,6 +18,9 @@ export class FakeInverter {
   /** False: an MI whose owner has not opted in (the limiter must leave it alone). */
   governable = true;
   sent: TemporaryLimit[] = [];
+  /** Switched on (false: in standby by a power command). */
+  on = true;
+  powerSent: ('on' | 'off')[] = [];
   dataAtMs = 0;
   constructor(
     readonly serial: string,
@@ -27,7 +31,7 @@ export class FakeInverter {
     this.limitW = ratedW;
   }
   get outputW(): number {
-    return this.reachable ? Math.min(this.limitW, this.sunW) : 0;
+    return this.reachable && this.on ? Math.min(this.limitW, this.sunW) : 0;
   }
 }
 
@@ -104,6 +108,7 @@ export function settingsOf(overrides: Partial<LimiterSettings> = {}): LimiterSet
       mqtt: { topic: 'ripple/step' },
       steps: [100, 60, 30, 0],
     },
+    battery: batteryLimiterConfig(),
     ...overrides,
   };
 }
@@ -112,7 +117,7 @@ export function settingsOf(overrides: Partial<LimiterSettings> = {}): LimiterSet
 export function rig(
   inverters: FakeInverter[],
   settings: LimiterSettings,
-  options: { meter?: boolean; stringsWp?: number } = {},
+  options: { meter?: boolean; stringsWp?: number; battery?: BatteryFeed } = {},
 ) {
   const clock = new ManualClock(Date.UTC(2025, 5, 21, 11));
   const meter = new FakeMeter(clock);
@@ -142,6 +147,13 @@ export function rig(
       inv.status = 'Pending';
       return 'queued';
     },
+    sendPower(serial, action) {
+      const inv = inverters.find((i) => i.serial === serial);
+      if (!inv) return 'unknown-inverter';
+      inv.powerSent.push(action);
+      inv.on = action === 'on';
+      return 'queued';
+    },
   };
   const controller = new LimiterController({
     clock,
@@ -150,6 +162,7 @@ export function rig(
     settings: () => current,
     gridSignal: signal,
     stringsPowerWp: () => options.stringsWp ?? 0,
+    ...(options.battery ? { battery: options.battery } : {}),
   });
   /** One second: pending commands end (applied unless failing), data is polled, the controller runs. */
   const step = (houseW: number | null) => {
@@ -196,5 +209,6 @@ export const governed = (serial: string, more: Partial<LimiterSettings['inverter
   behind_power_meter: true,
   lower_power_limit: 0,
   upper_power_limit: 0,
+  role: 'solar' as const,
   ...more,
 });

@@ -59,4 +59,20 @@ export const PowerLimiterCodeTexts: CodeTextsOf<typeof PowerLimiterCode> = {
     'power limiter: a grid signal step outside 0..100 %',
     'Each step must be between 0 and 100 %.',
   ),
+  [PowerLimiterCode.PowerLimiterBatterySocRange]: text(
+    'power limiter battery: a state-of-charge threshold outside 0..100 %, or the stop not below the start',
+    'State-of-charge thresholds must be between {min} and {max} %, the stop below the start.',
+  ),
+  [PowerLimiterCode.PowerLimiterBatteryVoltageRange]: text(
+    'power limiter battery: a voltage threshold outside 0..1000 V, or a set stop not below a set start',
+    'Voltage thresholds must be between {min} and {max} V (0 = not set), the stop below the start.',
+  ),
+  [PowerLimiterCode.PowerLimiterBatteryLoadCorrectionRange]: rangeText(
+    'power limiter battery: load correction (V per kW) outside the bounds',
+    'Load correction',
+  ),
+  [PowerLimiterCode.PowerLimiterPassthroughMarginRange]: rangeText(
+    'power limiter battery: solar passthrough margin (W) outside the bounds',
+    'Passthrough margin',
+  ),
 };

@@ -5,8 +5,12 @@ import type { MqttTap } from '../../powermeter/sources/mqtt';
 import type { Clock } from '../../system/clock';
 import type { SimulatedBatteryBus } from '../simulated/battery-bus';
 import type { BatteryProblem, BatterySource, ChargerSource } from '../types';
+import { JkBmsSource } from './jkbms';
 import { MqttBatterySource, MqttChargerSource } from './mqtt';
+import { PylontechCanSource } from './pylontech-can';
 import { SimulatedBatterySource, SimulatedChargerSource } from './simulated';
+import { VeDirectBatterySource } from './vedirect-battery';
+import { VeDirectChargerSource } from './vedirect-charger';
 
 export type BatterySection = DeepReadonly<BatteryConfig>;
 export type ChargerSection = DeepReadonly<SolarChargerConfig>;
@@ -33,8 +37,16 @@ export function makeBatterySource(
       return f.bus ? new SimulatedBatterySource(f.bus(), f.clock) : { problem: NOT_SIMULATED };
     case 'mqtt':
       return new MqttBatterySource(section.mqtt, f.clock, f.mqtt);
-    default:
-      return { problem: { code: 'no-reading', detail: `The ${section.source} source is not built yet` } };
+    case 'vedirect':
+      return new VeDirectBatterySource(section.vedirect.device, f.clock);
+    case 'jkbms':
+      return new JkBmsSource(section.jkbms, f.clock);
+    case 'pylontech_can':
+      return new PylontechCanSource({
+        interface: section.can.interface,
+        staleAfterS: section.stale_after_s,
+        clock: f.clock,
+      });
   }
 }
 
@@ -47,7 +59,7 @@ export function makeChargerSources(
       return f.bus ? [new SimulatedChargerSource(f.bus(), f.clock)] : { problem: NOT_SIMULATED };
     case 'mqtt':
       return [new MqttChargerSource(section.mqtt, f.clock, f.mqtt)];
-    default:
-      return { problem: { code: 'no-reading', detail: `The ${section.source} source is not built yet` } };
+    case 'vedirect':
+      return section.vedirect.devices.map((device) => new VeDirectChargerSource(device, f.clock));
   }
 }

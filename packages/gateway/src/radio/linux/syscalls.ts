@@ -5,6 +5,7 @@
  * starts (the radio then says why it cannot run).
  */
 import { closeSync, constants, openSync, readSync } from 'node:fs';
+import { loadLinuxLibc } from './ffi';
 
 /** A failed system call: `code` is the errno name (ENOENT, EACCES, ...), as Node's own errors have. */
 export class SyscallError extends Error {
@@ -52,30 +53,16 @@ export function loadHostSyscalls(): Promise<LinuxSyscalls> {
 }
 
 async function createHostSyscalls(): Promise<LinuxSyscalls> {
-  if (process.platform !== 'linux')
-    throw new Error(`radio hardware needs Linux (this host runs ${process.platform})`);
-  let koffi: typeof import('koffi');
-  try {
-    koffi = await import('koffi');
-  } catch (error) {
-    throw new Error(
-      `the koffi package could not be loaded (${(error as Error).message}): run npm ci in a checkout, or install the package again (docs/install.md)`,
-    );
-  }
-  const libc = koffi.load('libc.so.6');
+  const { koffi, libc, errnoName } = await loadLinuxLibc('radio hardware');
   // `unsigned long` for the request: the kernel's type, 32 or 64 bits with the host.
   const ioctl = libc.func('int ioctl(int fd, unsigned long request, void *arg)');
   const poll = libc.func('int poll(void *fds, unsigned long nfds, int timeout)');
-  const errnoNames = new Map(Object.entries(koffi.os.errno).map(([name, value]) => [value, name]));
 
   return {
     open: (path) => openSync(path, constants.O_RDWR),
     close: (fd) => closeSync(fd),
     ioctl(fd, request, arg) {
-      if (ioctl(fd, request, arg) < 0) {
-        const errno = koffi.errno();
-        throw new SyscallError('ioctl', errnoNames.get(errno) ?? `errno ${errno}`);
-      }
+      if (ioctl(fd, request, arg) < 0) throw new SyscallError('ioctl', errnoName());
     },
     read: (fd, into) => readSync(fd, into, 0, into.length, null),
     addressOf: (buffer) => koffi.address(buffer),

@@ -6,17 +6,7 @@ import {
   decodeRequests,
   decodeSoc,
 } from '../../../src/battery/pylontech-can/frames';
-
-// Published sample frames (sources in ../data/README.md).
-const hex = (s: string) => Uint8Array.from(s.split(' ').map((b) => Number.parseInt(b, 16)));
-const PYLON = {
-  limits: hex('14 02 74 0E 74 0E CC 01'),
-  soc: hex('1A 00 64 00'),
-  measurements: hex('02 13 00 00 4A 01'),
-  alarms: hex('00 00 00 00 0A 50 4E'),
-  requests: hex('C0 00'),
-};
-const DIYBMS = { limits: hex('44 02 64 00 9C FF 3F 02'), measurements: hex('94 14 00 00 8C 00') };
+import { DIYBMS, PYLON } from './published-frames';
 
 describe('Pylontech CAN frames', () => {
   it('decodes the published Pylontech sample', () => {

@@ -46,6 +46,7 @@ function status(overrides: Partial<PowerLimiterStatus> = {}): PowerLimiterStatus
       production_cap_w: null,
       grid_signal: gridSignalStatus(),
     },
+    battery: null,
     ...overrides,
   };
 }
