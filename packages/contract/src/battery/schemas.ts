@@ -105,7 +105,8 @@ export type BatteryConfigPayload = z.output<typeof batteryConfigSchema>;
 export const solarChargerConfigShape = z.object({
   enabled: Key.bool,
   source: z.enum(SolarChargerSources),
-  vedirect: z.object({ devices: z.array(Key.string).max(BatteryLimits.chargerDevicesMax + 1) }),
+  // The count is the rules' (18008); the request's size bounds the list.
+  vedirect: z.object({ devices: z.array(Key.string) }),
   mqtt: z.object({
     power_topic: Key.string,
     power_json_path: Key.string,
