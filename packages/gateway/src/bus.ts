@@ -1,17 +1,16 @@
 import { EventEmitter } from 'node:events';
 import type { Alert } from '@dtu-console/contract';
-import type { ConfigSection } from './config/schema';
+import type { ConfigEvents } from './config/events';
 import type { LiveEvents } from './engine/live-types';
 
 /**
  * The typed event bus services talk through (data flows one way: radio → engine → live model → outputs).
  * A service that announces something new adds its event here.
  */
-export interface GatewayEvents extends LiveEvents {
+export interface GatewayEvents extends LiveEvents, ConfigEvents {
   /** The gateway is about to restart in-process (reboot) or stop. */
   shutdown: [reason: 'reboot' | 'stop'];
-  /** A config section was saved (config/store.ts); read the new values from ctx.config. */
-  'config:changed': [section: ConfigSection];
+  // config:changed: the config store's (config/events.ts, ConfigEvents).
   /**
    * The security settings were saved (auth/service.ts). When `allowReadonly` is false, WebSocket
    * servers close every open connection: new ones must authenticate.
@@ -42,9 +41,4 @@ export class EventBus {
   }
 }
 
-/** A gateway service: started in order, stopped in reverse order. */
-export interface Service {
-  readonly name: string;
-  start(): Promise<void> | void;
-  stop(): Promise<void> | void;
-}
+export type { Service } from './system/service';

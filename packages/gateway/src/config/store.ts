@@ -1,6 +1,7 @@
-import type { EventBus, Service } from '../bus';
 import type { Logger } from '../system/logger';
+import type { Service } from '../system/service';
 import { DEFAULT_ADMIN_PASSWORD } from './defaults';
+import type { ConfigAnnouncer } from './events';
 import {
   CONFIG_FILE,
   deleteAllConfigFiles,
@@ -32,7 +33,7 @@ export type ConfigPatch = { [K in ConfigSection]?: DeepReadonly<GatewayConfig[K]
 export interface ConfigStoreOptions {
   dataDir: string;
   log: Logger;
-  bus: EventBus;
+  bus: ConfigAnnouncer;
   /** Admin password of a first start (default openDTU42); only its hash is stored, it is never logged. */
   adminPassword?: string;
   /** Injectable for tests; see identity.ts. */
@@ -66,7 +67,7 @@ export class ConfigStore implements Service {
   readonly source: LoadSource;
 
   readonly #log: Logger;
-  readonly #bus: EventBus;
+  readonly #bus: ConfigAnnouncer;
   #config: DeepReadonly<GatewayConfig>;
   #writes: Promise<unknown> = Promise.resolve();
   #sealed = false;
