@@ -15,10 +15,10 @@ import {
   readAllRequest,
   startsFrame,
 } from '../jkbms/frame';
+import { lineProblem } from '../line-problem';
 import { type BatteryReading, validateBattery } from '../reading';
 import type { BatterySink, BatterySource } from '../types';
 import { clockLoop } from './clock-loop';
-import { lineProblem } from './line-problem';
 
 export type JkBmsSection = DeepReadonly<BatteryConfig['jkbms']>;
 

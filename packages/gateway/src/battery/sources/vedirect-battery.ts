@@ -1,19 +1,9 @@
-/**
- * A SmartShunt or BMV battery monitor on a VE.Direct cable (19200 baud, 8N1, text protocol). Each block
- * whose checksum holds (vedirect/framer.ts) is decoded (vedirect/fields.ts) into a battery reading stamped
- * on the gateway clock. A block with a wrong checksum, or one that grows too long, is dropped and counted
- * bad; a block without any battery value (a BMV sends its history fields in a second block) is counted
- * good and gives no reading. A device that is missing, refused or pulled out is said plainly and opened
- * again when it is back (SerialLine).
- */
-import { BatteryLimits } from '@dtu-console/contract';
-import { SerialLine } from '../../powermeter/serial-line';
+import type { SerialLine } from '../../powermeter/serial-line';
 import type { Clock } from '../../system/clock';
 import { type BatteryReading, validateBattery } from '../reading';
 import type { BatterySink, BatterySource } from '../types';
 import { decodeShunt, type VeDirectShuntFields } from '../vedirect/fields';
-import { VeDirectFramer } from '../vedirect/framer';
-import { lineProblem } from './line-problem';
+import { veDirectLine } from '../vedirect/line';
 
 /**
  * The alarm reason bits (`AR`) of a BMV or SmartShunt, bit 0 first, as the VE.Direct protocol names
@@ -73,19 +63,12 @@ export class VeDirectBatterySource implements BatterySource {
   }
 
   start(sink: BatterySink): void {
-    const framer = new VeDirectFramer((block) => this.#block(decodeShunt(block), sink));
-    this.#line = new SerialLine({
-      device: this.#device,
-      baudRate: BatteryLimits.vedirectBaudRate,
-      ...(this.#reopenMs !== undefined ? { reopenMs: this.#reopenMs } : {}),
-      onProblem: (problem) => sink.problem(lineProblem(problem)),
-      onData: (chunk) => {
-        const { badChecksum, oversize } = framer.counters;
-        framer.push(chunk);
-        this.#dropped(framer.counters.badChecksum - badChecksum, 'with a wrong checksum', sink);
-        this.#dropped(framer.counters.oversize - oversize, 'too long to be one', sink);
-      },
-    });
+    this.#line = veDirectLine(
+      this.#device,
+      this.#reopenMs,
+      (block) => this.#block(decodeShunt(block), sink),
+      sink,
+    );
     this.#line.start();
   }
 
@@ -112,11 +95,5 @@ export class VeDirectBatterySource implements BatterySource {
         code: 'bad-frames',
         detail: `${this.#device}: refused out-of-range values: ${refused.join(', ')}`,
       });
-  }
-
-  #dropped(count: number, why: string, sink: BatterySink): void {
-    if (count <= 0) return;
-    for (let i = 0; i < count; i++) sink.frame(false);
-    sink.problem({ code: 'bad-frames', detail: `${this.#device}: dropped a VE.Direct block ${why}` });
   }
 }

@@ -1,20 +1,10 @@
-/**
- * One Victron MPPT charge controller on its own VE.Direct cable (19200 baud, 8N1, text protocol). Each
- * block whose checksum holds is decoded (vedirect/fields.ts) into a charger reading stamped on the gateway
- * clock: panel power (PPV), battery voltage (V) and current (I), and the state of operation (CS) as a key.
- * The product is named from the block's PID where the VE.Direct protocol lists it, else the PID is kept as
- * sent. A block with a wrong checksum or grown too long is dropped and counted bad; a block without any
- * charger value (the history half of a cycle) is counted good and gives no reading.
- */
-import { BatteryLimits } from '@dtu-console/contract';
-import { SerialLine } from '../../powermeter/serial-line';
+import type { SerialLine } from '../../powermeter/serial-line';
 import type { Clock } from '../../system/clock';
 import { type ChargerReading, validateCharger } from '../reading';
 import type { ChargerSink, ChargerSource } from '../types';
 import { decodeMppt, type VeDirectMpptFields } from '../vedirect/fields';
 import type { VeDirectBlock } from '../vedirect/framer';
-import { VeDirectFramer } from '../vedirect/framer';
-import { lineProblem } from './line-problem';
+import { veDirectLine } from '../vedirect/line';
 
 /** The state of operation (`CS`) of a charger, by code, as the VE.Direct protocol names the states. */
 const CHARGE_STATES: ReadonlyMap<number, string> = new Map([
@@ -159,19 +149,7 @@ export class VeDirectChargerSource implements ChargerSource {
   }
 
   start(sink: ChargerSink): void {
-    const framer = new VeDirectFramer((block) => this.#block(block, sink));
-    this.#line = new SerialLine({
-      device: this.id,
-      baudRate: BatteryLimits.vedirectBaudRate,
-      ...(this.#reopenMs !== undefined ? { reopenMs: this.#reopenMs } : {}),
-      onProblem: (problem) => sink.problem(lineProblem(problem)),
-      onData: (chunk) => {
-        const { badChecksum, oversize } = framer.counters;
-        framer.push(chunk);
-        this.#dropped(framer.counters.badChecksum - badChecksum, 'with a wrong checksum', sink);
-        this.#dropped(framer.counters.oversize - oversize, 'too long to be one', sink);
-      },
-    });
+    this.#line = veDirectLine(this.id, this.#reopenMs, (block) => this.#block(block, sink), sink);
     this.#line.start();
   }
 
@@ -204,11 +182,5 @@ export class VeDirectChargerSource implements ChargerSource {
         code: 'bad-frames',
         detail: `${this.id}: refused out-of-range values: ${refused.join(', ')}`,
       });
-  }
-
-  #dropped(count: number, why: string, sink: ChargerSink): void {
-    if (count <= 0) return;
-    for (let i = 0; i < count; i++) sink.frame(false);
-    sink.problem({ code: 'bad-frames', detail: `${this.id}: dropped a VE.Direct block ${why}` });
   }
 }

@@ -13,6 +13,7 @@ import {
   JK_ALARM_BITS,
   readAllRequest,
 } from '../../../src/battery/jkbms/frame';
+import { rng } from '../../helpers/seeded';
 
 const data = (name: string) => Uint8Array.from(readFileSync(new URL(`../data/${name}`, import.meta.url)));
 const REQUEST = data('jkbms-request-read-all.bin');
@@ -32,18 +33,6 @@ function resum(frame: Uint8Array): Uint8Array {
   out[out.length - 2] = sum >> 8;
   out[out.length - 1] = sum & 0xff;
   return out;
-}
-
-/** Deterministic PRNG (mulberry32) so the garbage is the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('JK BMS request', () => {

@@ -15,6 +15,7 @@ import { JkBmsAnswerReader, JkBmsSource, jkReading } from '../../../src/battery/
 import type { BatteryProblem, BatteryReading, Stamped } from '../../../src/battery/types';
 import { ManualClock } from '../../../src/system/clock';
 import { PtyPair } from '../../helpers/pty-pair';
+import { rng } from '../../helpers/seeded';
 import { until } from '../../powermeter/sink';
 
 const data = (name: string) => readFileSync(new URL(`../data/${name}`, import.meta.url));
@@ -42,18 +43,6 @@ function answer(bytes: Uint8Array): JkBmsAnswer {
   const decoded = decodeAnswer(bytes);
   if ('refused' in decoded) throw new Error(decoded.refused);
   return decoded;
-}
-
-/** Deterministic PRNG (mulberry32) so the garbage is the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The test clock, counting the timers set on it that have neither fired nor been cancelled. */

@@ -18,6 +18,7 @@ import { decodeMppt } from '../../../src/battery/vedirect/fields';
 import { type VeDirectBlock, VeDirectFramer } from '../../../src/battery/vedirect/framer';
 import { ManualClock } from '../../../src/system/clock';
 import { PtyPair } from '../../helpers/pty-pair';
+import { rng } from '../../helpers/seeded';
 import { until } from '../../powermeter/sink';
 
 const data = (name: string) => readFileSync(new URL(`../data/${name}`, import.meta.url));
@@ -41,18 +42,6 @@ function block(fields: Iterable<[string, string]>): Buffer {
   const body = Buffer.from(`${text}\r\nChecksum\t`, 'latin1');
   const sum = body.reduce((a, b) => (a + b) & 0xff, 0);
   return Buffer.concat([body, Buffer.from([(256 - sum) & 0xff])]);
-}
-
-/** Deterministic PRNG (mulberry32) so the garbage is the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function collect(source: VeDirectChargerSource) {

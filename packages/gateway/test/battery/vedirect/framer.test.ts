@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type VeDirectBlock, VeDirectFramer } from '../../../src/battery/vedirect/framer';
+import { rng } from '../../helpers/seeded';
 
 const CAPTURE = readFileSync(new URL('../data/vedirect-mppt-smartsolar-150-70.bin', import.meta.url));
 
@@ -9,18 +10,6 @@ function collect(chunks: Uint8Array[]): { blocks: VeDirectBlock[]; framer: VeDir
   const framer = new VeDirectFramer((b) => blocks.push(b));
   for (const c of chunks) framer.push(c);
   return { blocks, framer };
-}
-
-/** Deterministic PRNG (mulberry32) so the fuzz cases are reproducible. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe('VeDirectFramer', () => {
