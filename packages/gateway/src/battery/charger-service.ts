@@ -5,6 +5,7 @@
  */
 import type { SolarChargerStatus, SolarChargerUnit } from '@dtu-console/contract';
 import type { EventBus, Service } from '../bus';
+import { SectionFollower } from '../config/section-follower';
 import type { ConfigStore } from '../config/store';
 import type { Logger } from '../system/logger';
 import { validateCharger } from './reading';
@@ -32,29 +33,31 @@ export class SolarChargerService implements Service {
   #section: ChargerSection;
   #units: Unit[] = [];
   #problem: BatteryProblem | undefined;
-  #unsubscribe: (() => void) | undefined;
-  #applying: Promise<void> = Promise.resolve();
+  readonly #follower: SectionFollower;
   #running = false;
 
   constructor(options: SolarChargerServiceOptions) {
     this.#options = options;
     this.#log = options.log.child({ component: 'solarcharger' });
+    this.#follower = new SectionFollower({
+      bus: options.bus,
+      // An MQTT change decides whether the gateway's connection can carry the source's topics.
+      watches: (section) =>
+        section === 'solarcharger' || (section === 'mqtt' && this.#section.source === 'mqtt'),
+      apply: () => this.#apply(),
+      failed: (error) => this.#log.warn({ err: error }, 'Charge controller settings not applied'),
+    });
     this.#section = options.config.get('solarcharger');
   }
 
   async start(): Promise<void> {
     this.#running = true;
-    this.#unsubscribe = this.#options.bus.on('config:changed', (section) => {
-      if (section === 'solarcharger' || (section === 'mqtt' && this.#section.source === 'mqtt'))
-        void this.#queueApply();
-    });
-    await this.#queueApply();
+    await this.#follower.start();
   }
 
   async stop(): Promise<void> {
     this.#running = false;
-    this.#unsubscribe?.();
-    await this.#applying;
+    await this.#follower.stop();
     await this.#stopSources();
   }
 
@@ -97,13 +100,6 @@ export class SolarChargerService implements Service {
   /** The charge controllers' present solar power, W, or undefined when none reports a fresh value. */
   solarPowerW(): number | undefined {
     return this.status().total_solar_power ?? undefined;
-  }
-
-  #queueApply(): Promise<void> {
-    this.#applying = this.#applying
-      .then(() => this.#apply())
-      .catch((error: unknown) => this.#log.warn({ err: error }, 'Charge controller settings not applied'));
-    return this.#applying;
   }
 
   async #apply(): Promise<void> {

@@ -5,6 +5,7 @@
  */
 import type { BatteryStatus } from '@dtu-console/contract';
 import type { EventBus, Service } from '../bus';
+import { SectionFollower } from '../config/section-follower';
 import type { ConfigStore } from '../config/store';
 import type { Logger } from '../system/logger';
 import { validateBattery } from './reading';
@@ -26,30 +27,31 @@ export class BatteryService implements Service {
   #section: BatterySection;
   #source: BatterySource | undefined;
   #state: State<BatteryReading>;
-  #unsubscribe: (() => void) | undefined;
-  #applying: Promise<void> = Promise.resolve();
+  readonly #follower: SectionFollower;
   #running = false;
 
   constructor(options: BatteryServiceOptions) {
     this.#options = options;
     this.#log = options.log.child({ component: 'battery' });
+    this.#follower = new SectionFollower({
+      bus: options.bus,
+      // An MQTT change decides whether the gateway's connection can carry the source's topics.
+      watches: (section) => section === 'battery' || (section === 'mqtt' && this.#section.source === 'mqtt'),
+      apply: () => this.#apply(),
+      failed: (error) => this.#log.warn({ err: error }, 'Battery settings not applied'),
+    });
     this.#section = options.config.get('battery');
     this.#state = this.#newState();
   }
 
   async start(): Promise<void> {
     this.#running = true;
-    this.#unsubscribe = this.#options.bus.on('config:changed', (section) => {
-      if (section === 'battery' || (section === 'mqtt' && this.#section.source === 'mqtt'))
-        void this.#queueApply();
-    });
-    await this.#queueApply();
+    await this.#follower.start();
   }
 
   async stop(): Promise<void> {
     this.#running = false;
-    this.#unsubscribe?.();
-    await this.#applying;
+    await this.#follower.stop();
     await this.#stopSource();
   }
 
@@ -84,13 +86,6 @@ export class BatteryService implements Service {
     return new SourceState(this.#options.factory.clock, validateBattery, (problem: BatteryProblem) =>
       this.#log.warn(`Battery: ${problem.detail}`),
     );
-  }
-
-  #queueApply(): Promise<void> {
-    this.#applying = this.#applying
-      .then(() => this.#apply())
-      .catch((error: unknown) => this.#log.warn({ err: error }, 'Battery settings not applied'));
-    return this.#applying;
   }
 
   async #apply(): Promise<void> {

@@ -9,3 +9,8 @@ export interface ConfigEvents {
 export interface ConfigAnnouncer {
   emit<K extends keyof ConfigEvents>(event: K, ...args: ConfigEvents[K]): void;
 }
+
+/** Who can be told of saved sections (the gateway's bus). */
+export interface ConfigListeners {
+  on(event: 'config:changed', listener: (section: ConfigSection) => void): () => void;
+}

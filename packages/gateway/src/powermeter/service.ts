@@ -5,6 +5,7 @@
  */
 import { PowerMeterLimits } from '@dtu-console/contract';
 import type { EventBus, Service } from '../bus';
+import { SectionFollower } from '../config/section-follower';
 import type { ConfigStore } from '../config/store';
 import type { Plant } from '../plant';
 import type { Clock } from '../system/clock';
@@ -61,30 +62,31 @@ export class MeterService implements Service, MeterFeed {
   #reading: MeterReading | undefined;
   #problem: MeterProblem | undefined;
   #behindMeter: BehindMeter = () => true;
-  #unsubscribe: (() => void) | undefined;
-  #applying: Promise<void> = Promise.resolve();
+  readonly #follower: SectionFollower;
   #running = false;
 
   constructor(options: MeterServiceOptions) {
     this.#options = options;
     this.#log = options.log.child({ component: 'meter' });
+    this.#follower = new SectionFollower({
+      bus: options.bus,
+      // A gateway MQTT change decides whether its connection can carry the meter's topics.
+      watches: (section) =>
+        section === 'powermeter' || (section === 'mqtt' && this.#section.source === 'mqtt'),
+      apply: () => this.#apply(),
+      failed: (error) => this.#log.warn({ err: error }, 'Meter settings not applied'),
+    });
     this.#section = options.config.get('powermeter');
   }
 
   async start(): Promise<void> {
     this.#running = true;
-    this.#unsubscribe = this.#options.bus.on('config:changed', (section) => {
-      // A gateway MQTT change decides whether its connection can carry the meter's topics.
-      if (section === 'powermeter' || (section === 'mqtt' && this.#section.source === 'mqtt'))
-        void this.#queueApply();
-    });
-    await this.#queueApply();
+    await this.#follower.start();
   }
 
   async stop(): Promise<void> {
     this.#running = false;
-    this.#unsubscribe?.();
-    await this.#applying;
+    await this.#follower.stop();
     await this.#stopSource();
   }
 
@@ -218,13 +220,6 @@ export class MeterService implements Service, MeterFeed {
       sum += truth?.acPowerW ?? (inverter.reachable ? inverter.values.ac.power : 0);
     }
     return sum;
-  }
-
-  #queueApply(): Promise<void> {
-    this.#applying = this.#applying
-      .then(() => this.#apply())
-      .catch((error: unknown) => this.#log.warn({ err: error }, 'Meter settings not applied'));
-    return this.#applying;
   }
 
   async #apply(): Promise<void> {
