@@ -13,6 +13,7 @@ import type { RadioTimer } from '../radio-timer';
 import { bringUp } from './bring-up';
 import { NrfChip } from './chip';
 import type { Nrf24Counters, Nrf24Health } from './health';
+import { IrqLine } from './irq-line';
 import { FifoStatus, IRQ_FLAGS, MAX_PAYLOAD, Reg, RX_PIPE_EMPTY, rxPipeOf, Status } from './registers';
 import {
   answerComplete,
@@ -57,7 +58,7 @@ export class Nrf24Radio implements Radio {
   readonly name = 'nrf24';
   readonly #chip: NrfChip;
   readonly #ce: GpioOutput;
-  readonly #irq: GpioInput;
+  readonly #irq: IrqLine;
   readonly #clock: RadioTimer;
   readonly #schemes: RxSchemeChooser;
   #settings: RadioSettings | undefined;
@@ -83,10 +84,6 @@ export class Nrf24Radio implements Radio {
     ioErrors: 0,
   };
   #txIndex = 0;
-  /** False once the IRQ line was found low with no flag set. */
-  #trustIrqLevel = true;
-  #stopEdges: (() => void) | undefined;
-  #wake: (() => void) | undefined;
   #queue: Promise<unknown> = Promise.resolve();
   /** After stop() the chip stays powered down until start(). */
   #stopped = false;
@@ -94,8 +91,8 @@ export class Nrf24Radio implements Radio {
   constructor(options: Nrf24RadioOptions) {
     this.#chip = new NrfChip(options.spi);
     this.#ce = options.ce;
-    this.#irq = options.irq;
     this.#clock = options.clock;
+    this.#irq = new IrqLine(options.irq, options.clock);
     this.#schemes = new RxSchemeChooser(options.rxScheme);
   }
 
@@ -145,7 +142,7 @@ export class Nrf24Radio implements Radio {
 
   async start(): Promise<void> {
     this.#stopped = false;
-    this.#listenToIrq();
+    this.#irq.listen();
     if (!this.#health.configured) return;
     await this.#exclusive(async () => {
       try {
@@ -158,8 +155,7 @@ export class Nrf24Radio implements Radio {
 
   async stop(): Promise<void> {
     this.#stopped = true;
-    this.#stopEdges?.();
-    this.#stopEdges = undefined;
+    this.#irq.stop();
     await this.#exclusive(async () => {
       if (!this.#health.connected) return;
       try {
@@ -187,19 +183,13 @@ export class Nrf24Radio implements Radio {
     return this.#exclusive(async () => {
       const frames: Uint8Array[] = [];
       try {
-        this.#listenToIrq();
+        this.#irq.listen();
         if (!this.#ready) await this.#setUp();
         if (this.#ready) await this.#listenBlind(this.#txIndex, this.#clock.now() + windowMs, frames);
       } catch (error) {
         this.#fail(error);
       }
       return frames;
-    });
-  }
-
-  #listenToIrq(): void {
-    this.#stopEdges ??= this.#irq.onEdge((edge) => {
-      if (!edge.rising) this.#wake?.();
     });
   }
 
@@ -214,7 +204,7 @@ export class Nrf24Radio implements Radio {
     const frames: Uint8Array[] = [];
     const started = this.#clock.now();
     try {
-      this.#listenToIrq();
+      this.#irq.listen();
       if (!this.#ready) await this.#setUp();
       const { frame } = request;
       // A Hoymiles frame is 11..32 bytes; anything else is not sent.
@@ -243,7 +233,7 @@ export class Nrf24Radio implements Radio {
   async #setUp(): Promise<void> {
     const settings = this.#settings;
     if (!settings || this.#dtuAddress === undefined) return;
-    this.#trustIrqLevel = true;
+    this.#irq.trustLevel();
     const up = await bringUp(this.#chip, this.#ce, this.#clock, this.#dtuAddress, settings.nrfPaLevel);
     if (!up.ok) {
       this.#health = { ...this.#health, connected: false, pvariant: false, reason: up.reason };
@@ -287,7 +277,7 @@ export class Nrf24Radio implements Radio {
   async #awaitSendEnd(): Promise<number> {
     const deadline = this.#clock.now() + TX_TIMEOUT_MS;
     for (;;) {
-      const woke = await this.#waitIrq(Math.min(TX_POLL_MS, deadline - this.#clock.now()));
+      const woke = await this.#irq.wait(Math.min(TX_POLL_MS, deadline - this.#clock.now()));
       const status = this.#chip.status();
       const done = status & (Status.TX_DS | Status.MAX_RT);
       if (!done && woke) this.#checkSpuriousWake();
@@ -337,7 +327,7 @@ export class Nrf24Radio implements Radio {
     this.#startReceiving(rxIndex);
     let hopAt = this.#clock.now() + BLIND_HOP_MS;
     while (this.#clock.now() < end) {
-      const woke = await this.#waitIrq(Math.min(hopAt, end) - this.#clock.now());
+      const woke = await this.#irq.wait(Math.min(hopAt, end) - this.#clock.now());
       if (woke) {
         if (this.#drain(frames) === 0) this.#checkSpuriousWake();
         continue;
@@ -366,7 +356,7 @@ export class Nrf24Radio implements Radio {
     this.#startReceiving(rxIndex);
     let hopAt = this.#clock.now() + RX_FIRST_DWELL_MS;
     while (this.#clock.now() < end) {
-      const woke = await this.#waitIrq(Math.min(hopAt, end) - this.#clock.now());
+      const woke = await this.#irq.wait(Math.min(hopAt, end) - this.#clock.now());
       if (woke) {
         if (this.#drain(frames) > 0) hopAt = this.#clock.now() + RX_DWELL_MS;
         else this.#checkSpuriousWake();
@@ -415,7 +405,7 @@ export class Nrf24Radio implements Radio {
 
   /** Called when STATUS shows an unmasked flag: if the line is not asserted, it failed to follow. */
   #noteIrqLine(): void {
-    if (this.#irq.get()) {
+    if (!this.#irq.asserted) {
       this.#counters.irqMissed++;
       this.#health.irqLine = 'silent';
     } else if (this.#health.irqLine === 'unknown') {
@@ -428,25 +418,7 @@ export class Nrf24Radio implements Radio {
    * else). Its level is ignored from now on, until the next set-up; only falling edges and timers wake.
    */
   #checkSpuriousWake(): void {
-    if (this.#irq.get()) return;
-    this.#trustIrqLevel = false;
-    this.#health.irqLine = 'stuck-low';
-  }
-
-  /** Resolves true on an IRQ (the line is low or falls), false after `ms` of the clock. */
-  #waitIrq(ms: number): Promise<boolean> {
-    if (this.#trustIrqLevel && !this.#irq.get()) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const cancel = this.#clock.setTimer(Math.max(0, ms), () => {
-        this.#wake = undefined;
-        resolve(false);
-      });
-      this.#wake = () => {
-        this.#wake = undefined;
-        cancel();
-        resolve(true);
-      };
-    });
+    if (this.#irq.stuckLow()) this.#health.irqLine = 'stuck-low';
   }
 
   #fail(error: unknown): void {

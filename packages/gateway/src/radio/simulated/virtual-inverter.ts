@@ -23,13 +23,16 @@ import {
 } from '@dtu-console/hoymiles';
 import { type AnswerSource, controlAck, dataAnswer } from './answers';
 import { InverterEnergy, type Sample } from './energy';
-import { InverterEventLog, SimulatedEvent, type SimulatedEventEntry } from './events';
+import { InverterEventLog, SimulatedEvent } from './events';
 import { DEFAULT_MODEL, FIRMWARE } from './firmware';
 import { type MiAnswerSource, miAnswer, miControlAnswer, miLimitCommand, readMiFrame } from './mi-answers';
-import { type DcPoint, type Location, SIMULATION_STEP_MS, type Sky } from './physics';
-import { type LimitSetting, PowerLimit } from './power-limit';
+import { type Location, SIMULATION_STEP_MS, type Sky } from './physics';
+import { PowerLimit } from './power-limit';
 import type { Random } from './random';
 import { FrequencyTuning } from './tuning';
+import type { VirtualInverterSnapshot } from './virtual-inverter-snapshot';
+
+export type { VirtualInverterSnapshot } from './virtual-inverter-snapshot';
 
 /** How far back a new inverter starts living, so it appears with today's yield and events. */
 const HISTORY_MS = 24 * 3_600_000;
@@ -61,42 +64,6 @@ export interface VirtualInverterOptions {
   environment: VirtualInverterEnvironment;
   /** Creation time (ms); the inverter has been living for a day before it. */
   now: number;
-}
-
-/** The true state, for tests and debugging (inspect()). */
-export interface VirtualInverterSnapshot {
-  serial: string;
-  family: FamilyId;
-  model: string;
-  ratedPowerW: number;
-  hwPartNumber: number;
-  fwBuildVersion: number;
-  /** Powered by its modules; asleep it answers nothing. */
-  awake: boolean;
-  /** Switched on (off: no output, still answering). */
-  on: boolean;
-  limit: {
-    persistent: LimitSetting;
-    temporary: LimitSetting | null;
-    /** The active limit in % of the rated power (what the read-back reports, uncapped). */
-    activePercent: number;
-    activeW: number;
-    /** The cap the output is held to now (the limit after its dead time and ramp). */
-    effectiveW: number;
-  };
-  peakPowerW: number[];
-  /** What the modules could deliver right now, W per input. */
-  availableDcW: number[];
-  dc: DcPoint[];
-  acPowerW: number;
-  yieldDayWh: number[];
-  yieldTotalKWh: number[];
-  eventLogCount: number;
-  events: SimulatedEventEntry[];
-  /** CMT only: where it listens now, where it is moving to, and where it starts. */
-  frequency: { listenHz: number; pendingHz: number | null; startupHz: number } | null;
-  /** Last time a frame addressed to it was heard (ms). */
-  lastContactAt: number | null;
 }
 
 export class VirtualInverter {
