@@ -72,6 +72,7 @@ export const SCREENS: readonly ScreenRoute[] = [
   { path: '/settings/history', titleKey: 'historyadmin.title', menu: 'settings', load: () => import('../pages/HistorySettingsPage') },
   { path: '/settings/alerts', titleKey: 'alertadmin.title', menu: 'settings', load: () => import('../pages/AlertSettingsPage') },
   { path: '/settings/powermeter', titleKey: 'meteradmin.title', menu: 'settings', load: () => import('../pages/PowerMeterSettingsPage') },
+  { path: '/settings/battery', titleKey: 'batteryadmin.title', menu: 'settings', load: () => import('../pages/BatterySettingsPage') },
   { path: '/settings/powerlimiter', titleKey: 'limiteradmin.title', menu: 'settings', load: () => import('../pages/PowerLimiterSettingsPage') },
   { path: '/alerts', titleKey: 'alertlist.title', load: () => import('../pages/AlertsPage') },
   { path: '/firmware/upgrade', titleKey: 'firmwareupgrade.title', menu: 'settings', requiresLogin: true, load: () => import('../pages/FirmwareUpgradePage') },

@@ -38,6 +38,8 @@ export const SETTINGS_NS = 'settings';
 export const HISTORY_NS = 'history';
 /** Texts of the power limiter and its meter (locales/powerlimiter/<lang>.json): settings screen, live card. */
 export const POWERLIMITER_NS = 'powerlimiter';
+/** Texts of the battery and its charge controllers (locales/battery/<lang>.json): settings, live card. */
+export const BATTERY_NS = 'battery';
 /** Texts of the alert list and the alert settings (locales/alerts/<lang>.json). */
 export const ALERTS_NS = 'alerts';
 /** Texts of the Hoymiles Wi-Fi devices card (locales/wifi/<lang>.json). */
@@ -46,8 +48,8 @@ export const WIFI_NS = 'wifi';
  * What every form and every request that sends something needs (locales/forms/<lang>.json): the form's
  * buttons and rule messages (`form.*`), the serial field (`serial.*`), the common response codes (1xxx) and
  * the text of an answer the console does not understand. The codes of a domain are in that domain's
- * namespace (`apiresponse.<code>`: settings, maintenance, history, powerlimiter, alerts, wifi; the live view's
- * dialogs in `extra`), so a screen loads its own texts and this one only.
+ * namespace (`apiresponse.<code>`: settings, maintenance, history, powerlimiter, battery, alerts, wifi; the
+ * live view's dialogs in `extra`), so a screen loads its own texts and this one only.
  */
 export const FORMS_NS = 'forms';
 type Namespace =
@@ -57,6 +59,7 @@ type Namespace =
   | typeof SETTINGS_NS
   | typeof HISTORY_NS
   | typeof POWERLIMITER_NS
+  | typeof BATTERY_NS
   | typeof ALERTS_NS
   | typeof WIFI_NS
   | typeof FORMS_NS;
@@ -90,6 +93,11 @@ const LOADERS: Record<Namespace, Record<Language, () => Promise<{ default: objec
     en: () => import('./locales/powerlimiter/en.json'),
     de: () => import('./locales/powerlimiter/de.json'),
     fr: () => import('./locales/powerlimiter/fr.json'),
+  },
+  battery: {
+    en: () => import('./locales/battery/en.json'),
+    de: () => import('./locales/battery/de.json'),
+    fr: () => import('./locales/battery/fr.json'),
   },
   alerts: {
     en: () => import('./locales/alerts/en.json'),

@@ -2,6 +2,7 @@ import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedIn } from '../api/auth';
 import { Alert } from '../components/AlertBox';
+import { BatterySection } from '../components/live/BatterySection';
 import { HintsBanner } from '../components/live/HintsBanner';
 import { HistorySection } from '../components/live/HistorySection';
 import { type InverterDialog, InverterPanel } from '../components/live/InverterPanel';
@@ -56,8 +57,9 @@ export default function LiveViewPage() {
             }
           />
           <HistorySection inverters={live.inverters} />
-          {/* Last: it shows up once its status has come, after the first paint, and moves nothing. */}
+          {/* Last: each shows up once its status has come, after the first paint, and moves nothing. */}
           <LimiterSection inverters={live.inverters} />
+          <BatterySection />
         </>
       ) : (
         !live.error && (

@@ -1,4 +1,5 @@
 import { AlertsCode } from '@dtu-console/contract/alerts/codes';
+import { BatteryCode } from '@dtu-console/contract/battery/codes';
 import { Code } from '@dtu-console/contract/codes';
 import { DeviceCode } from '@dtu-console/contract/device/codes';
 import { DtuCode } from '@dtu-console/contract/dtu/codes';
@@ -29,7 +30,17 @@ function answersOf(namespace: string, language: string): Record<string, string> 
   return files[`../../src/i18n/locales/${namespace}/${language}.json`]?.apiresponse ?? {};
 }
 
-const NAMESPACES = ['forms', 'extra', 'settings', 'maintenance', 'history', 'powerlimiter', 'alerts', 'wifi'];
+const NAMESPACES = [
+  'forms',
+  'extra',
+  'settings',
+  'maintenance',
+  'history',
+  'powerlimiter',
+  'battery',
+  'alerts',
+  'wifi',
+];
 const LANGUAGES = ['en', 'de', 'fr'];
 
 /**
@@ -51,6 +62,7 @@ const homeOf: [string, Readonly<Record<string, number>>][] = [
   ['history', HistoryCode],
   ['powerlimiter', PowerMeterCode],
   ['powerlimiter', PowerLimiterCode],
+  ['battery', BatteryCode],
   ['alerts', AlertsCode],
   ['wifi', WifiCode],
   ['extra', TestClockCode],
