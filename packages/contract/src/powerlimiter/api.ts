@@ -2,7 +2,9 @@
  * The power limiter (zero export): /api/powerlimiter/*. Names follow OpenDTU-OnBattery's where the meaning
  * is the same. Power in W; grid power positive = drawn from the grid (import).
  */
-import type { FeedInCapMode, GridSignalSource, LimiterInverterRoles } from './limits';
+import type { FeedInCapMode, GridSignalSource, LimiterInverterRoles, PowerLimiterModes } from './limits';
+
+export type PowerLimiterMode = (typeof PowerLimiterModes)[number];
 
 export type LimiterInverterRole = (typeof LimiterInverterRoles)[number];
 
@@ -187,6 +189,8 @@ export interface PowerLimiterStatus {
   feed_in: FeedInStatus;
   /** The battery rule in force; null while no governed inverter has the battery role. */
   battery: BatteryLimiterStatus | null;
+  /** The run-time mode (MQTT); `normal` unless changed since the start. */
+  mode: PowerLimiterMode;
 }
 
 /**

@@ -32,6 +32,13 @@ export const PowerLimiterLimits = {
   traceSpacingMs: 5000,
 } as const;
 
+/**
+ * The limiter's mode, set at run time (MQTT `powerlimiter/cmd/mode`, not stored): `normal` as configured,
+ * `off` the limiter lets go of every inverter, `full_passthrough` battery-fed inverters feed the whole
+ * solar power whatever the battery's state of charge (a BMS alarm still stops them).
+ */
+export const PowerLimiterModes = ['normal', 'off', 'full_passthrough'] as const;
+
 /** What an inverter governed by the limiter is fed from (docs/battery.md). */
 export const LimiterInverterRoles = ['solar', 'battery'] as const;
 

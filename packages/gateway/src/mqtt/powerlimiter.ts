@@ -4,7 +4,12 @@
  * switch and a target number as commands; and their Home Assistant entities on the DTU device, which the
  * discovery publisher sends with the others (and so removes when they no longer apply).
  */
-import { PowerLimiterLimits, type PowerLimiterStatus } from '@dtu-console/contract';
+import {
+  PowerLimiterLimits,
+  type PowerLimiterMode,
+  PowerLimiterModes,
+  type PowerLimiterStatus,
+} from '@dtu-console/contract';
 import type { Logger } from '../system/logger';
 import type { MqttSection } from './client-options';
 import { parseNumberPayload } from './commands';
@@ -15,6 +20,8 @@ export interface PowerLimiterControl {
   status(): PowerLimiterStatus;
   setEnabled(enabled: boolean): Promise<unknown>;
   setTarget(targetW: number): Promise<unknown>;
+  /** The run-time mode: applied at once, not stored. */
+  setMode(mode: PowerLimiterMode): void;
   /** A limit sent by hand (MQTT limit topics), remembered for when the limiter lets go. */
   handLimit(serial: string, value: number, limitType: number, expiryS: undefined): void;
 }
@@ -32,10 +39,21 @@ export interface PowerLimiterMqttOptions {
 const PREFIX = 'powerlimiter/';
 
 export function powerLimiterSubscriptions(base: string): string[] {
-  return [`${base}${PREFIX}cmd/enabled`, `${base}${PREFIX}cmd/target`];
+  return [`${base}${PREFIX}cmd/enabled`, `${base}${PREFIX}cmd/target`, `${base}${PREFIX}cmd/mode`];
 }
 
-export type PowerLimiterCommand = { kind: 'enabled'; value: boolean } | { kind: 'target'; value: number };
+export type PowerLimiterCommand =
+  | { kind: 'enabled'; value: boolean }
+  | { kind: 'target'; value: number }
+  | { kind: 'mode'; value: PowerLimiterMode };
+
+/** The mode by its name, or by OpenDTU-OnBattery's number (0 normal, 1 off, 2 full passthrough). */
+function parseMode(payload: string): PowerLimiterMode | undefined {
+  const text = payload.trim();
+  const byName = PowerLimiterModes.find((mode) => mode === text);
+  if (byName) return byName;
+  return /^[0-2]$/.test(text) ? PowerLimiterModes[Number(text)] : undefined;
+}
 
 /** Reads a limiter command; undefined when the topic is not one, a reason when it is refused. */
 export function parsePowerLimiterCommand(
@@ -45,9 +63,14 @@ export function parsePowerLimiterCommand(
   retained: boolean,
 ): PowerLimiterCommand | { refused: string } | undefined {
   const name = topic.startsWith(`${base}${PREFIX}cmd/`) ? topic.slice(`${base}${PREFIX}cmd/`.length) : '';
-  if (name !== 'enabled' && name !== 'target') return undefined;
+  if (name !== 'enabled' && name !== 'target' && name !== 'mode') return undefined;
   // A retained command would be replayed on every reconnect and undo later changes made in the console.
   if (retained) return { refused: 'ignored because retained' };
+  if (name === 'mode') {
+    const mode = parseMode(payload);
+    if (!mode) return { refused: `mode must be ${PowerLimiterModes.join(', ')} (or 0, 1, 2)` };
+    return { kind: 'mode', value: mode };
+  }
   const value = parseNumberPayload(payload);
   if (value === undefined) return { refused: `payload "${payload.slice(0, 40)}" is not a number` };
   if (name === 'enabled') {
@@ -97,6 +120,7 @@ export function powerLimiterState(status: PowerLimiterStatus): Map<string, strin
     [`${PREFIX}status/state`, status.state],
     [`${PREFIX}status/enabled`, status.enabled ? '1' : '0'],
     [`${PREFIX}status/target`, String(status.target)],
+    [`${PREFIX}status/mode`, status.mode],
     [`${PREFIX}status/grid_power`, status.grid_power === null ? '' : status.grid_power.toFixed(1)],
     // The feed-in cap and the export allowed now (the strictest of cap and signal); '' when none applies.
     [`${PREFIX}status/feed_in_cap`, wattsOrEmpty(status.feed_in.cap_w)],
@@ -107,6 +131,8 @@ export function powerLimiterState(status: PowerLimiterStatus): Map<string, strin
     state.set(`${PREFIX}status/grid_signal`, signal.percent === null ? '' : String(signal.percent));
     state.set(`${PREFIX}status/grid_signal_lost`, signal.lost ? '1' : '0');
   }
+  // The battery rule in force, while an inverter is battery-fed (docs/battery.md).
+  if (status.battery) state.set(`${PREFIX}status/battery_rule`, status.battery.rule);
   for (const inv of status.inverters) {
     state.set(`${PREFIX}${inv.serial}/limit`, inv.limit_w === null ? '' : inv.limit_w.toFixed(0));
   }
@@ -139,6 +165,11 @@ export class PowerLimiterMqtt {
       return true;
     }
     if (!limiter) return true;
+    if (command.kind === 'mode') {
+      limiter.setMode(command.value);
+      this.publishChanges();
+      return true;
+    }
     const done =
       command.kind === 'enabled' ? limiter.setEnabled(command.value) : limiter.setTarget(command.value);
     done.catch((error: unknown) => this.#options.log.warn({ err: error }, `MQTT command on ${topic} failed`));
@@ -223,6 +254,13 @@ export function powerLimiterDiscovery(
       step: 1,
       unit_of_meas: 'W',
       mode: 'box',
+    }),
+    entity('select', 'mode', {
+      name: 'Power limiter mode',
+      stat_t: `${base}${PREFIX}status/mode`,
+      cmd_t: `${base}${PREFIX}cmd/mode`,
+      options: [...PowerLimiterModes],
+      ic: 'mdi:battery-sync',
     }),
     entity('sensor', 'state', { name: 'Power limiter state', stat_t: `${base}${PREFIX}status/state` }),
     entity('sensor', 'grid_power', {

@@ -37,7 +37,7 @@ export class BatteryGovernor {
    * The battery rules for this pass. Without a feed the battery counts as unknown. Standby follows at
    * once, whatever the meter says: a battery that may not discharge is not left to the next regulation.
    */
-  decide(s: LimiterSettings): void {
+  decide(s: LimiterSettings, fullPassthrough = false): void {
     const fed = s.inverters.filter((inv) => inv.governed && inv.role === 'battery');
     if (fed.length === 0) {
       this.#decision = undefined;
@@ -48,7 +48,7 @@ export class BatteryGovernor {
       0,
     );
     const inputs = this.#feed?.() ?? { battery: undefined, solarPowerW: undefined, night: false };
-    const decision = this.#policy.decide(s.battery, { ...inputs, batteryInvertersW });
+    const decision = this.#policy.decide(s.battery, { ...inputs, batteryInvertersW }, fullPassthrough);
     this.#decision = decision;
     const serials = fed.map((inv) => inv.serial);
     this.#standby.apply(decision.capW <= 0 ? serials : [], serials);

@@ -37,7 +37,8 @@ export class BatteryPolicy {
   /** The night discharge was started this night (it ends at the stop threshold or at sunrise). */
   #nightCycle = false;
 
-  decide(rules: BatteryRules, inputs: BatteryInputs): BatteryDecision {
+  /** `fullPassthrough`: the limiter's mode asks for the whole solar power, whatever the thresholds. */
+  decide(rules: BatteryRules, inputs: BatteryInputs, fullPassthrough = false): BatteryDecision {
     const { battery, solarPowerW } = inputs;
     const soc = battery?.stale === false ? battery.soc : null;
     const voltage = battery?.stale === false ? battery.voltage : null;
@@ -70,6 +71,10 @@ export class BatteryPolicy {
     if (battery.alarms.length > 0) {
       this.#discharging = false;
       return decision('bms_alarm', 0);
+    }
+    if (fullPassthrough) {
+      this.#discharging = false;
+      return decision('full_passthrough', Math.min(solarPowerW ?? 0, this.#bmsCapW(battery)));
     }
     const atStop = byVoltage ? (corrected ?? 0) <= rules.stop_voltage : (soc ?? 0) <= rules.stop_soc;
     const atStart = byVoltage ? (corrected ?? 0) >= rules.start_voltage : (soc ?? 0) >= rules.start_soc;

@@ -9,6 +9,7 @@ import {
   LIMIT_RESPONSE,
   limitResponseMs,
   type PowerLimiterInverterStatus,
+  type PowerLimiterMode,
   type PowerLimiterState,
   type PowerLimiterStatus,
 } from '@dtu-console/contract';
@@ -51,6 +52,8 @@ export interface LimiterControllerOptions {
   stringsPowerWp?: () => number;
   /** The battery, its charge controllers and the night; without it battery-fed inverters stay in standby. */
   battery?: BatteryFeed;
+  /** The run-time mode (MQTT); normal without it. */
+  mode?: () => PowerLimiterMode;
 }
 
 /** An output this far below its limit counts as held back by the sun: max(W, % of rated). */
@@ -92,6 +95,7 @@ export class LimiterController {
   #productionCapW: number | null = null;
   /** Battery-fed inverters: the battery rules, dispatch by role, standby. */
   readonly #battery: BatteryGovernor;
+  readonly #mode: () => PowerLimiterMode;
 
   constructor(options: LimiterControllerOptions) {
     this.#clock = options.clock;
@@ -101,6 +105,7 @@ export class LimiterController {
     this.#log = options.log ?? noLog;
     this.#gridSignal = options.gridSignal;
     this.#stringsPowerWp = options.stringsPowerWp ?? (() => 0);
+    this.#mode = options.mode ?? (() => 'normal');
     this.#battery = new BatteryGovernor(this.#port, options.battery, (message) => this.#log.info(message));
   }
 
@@ -122,7 +127,8 @@ export class LimiterController {
     }
 
     this.#productionCapW = null;
-    if (!limiterActive(s)) {
+    const mode = this.#mode();
+    if (!limiterActive(s) || mode === 'off') {
       if (this.#wasEnabled) this.#releaseAll(s);
       this.#wasEnabled = false;
       this.#exportLimitW = null;
@@ -145,7 +151,7 @@ export class LimiterController {
       this.#setState('no_inverters');
       return;
     }
-    this.#battery.decide(s);
+    this.#battery.decide(s, mode === 'full_passthrough');
     const reading = this.#freshReading();
     if (!reading) {
       // Zero export alone waits for its first reading; a cap or signal holds production from the start.
@@ -222,6 +228,7 @@ export class LimiterController {
       inverters,
       feed_in: this.#feedInStatus(s),
       battery: this.#battery.status,
+      mode: this.#mode(),
     };
   }
 

@@ -8,6 +8,7 @@ import {
   type PowerLimiterConfig,
   type PowerLimiterConfigPayload,
   PowerLimiterLimits,
+  type PowerLimiterMode,
   type PowerLimiterStatus,
   type PowerLimiterTrace,
   parseHexSerial,
@@ -70,6 +71,8 @@ export class LimiterService implements Service {
   #unsubscribe: (() => void) | undefined;
   #running = false;
   #evaluating = false;
+  /** The run-time mode (MQTT); not stored: a restart is normal. */
+  #mode: PowerLimiterMode = 'normal';
 
   constructor(options: LimiterServiceOptions) {
     this.#options = options;
@@ -83,6 +86,7 @@ export class LimiterService implements Service {
       ...(options.gridSignal ? { gridSignal: options.gridSignal } : {}),
       stringsPowerWp: () => stringsPowerWp(options.config),
       ...(options.battery ? { battery: options.battery } : {}),
+      mode: () => this.#mode,
     });
     this.#leaseFile = options.dataDir === undefined ? undefined : new LeaseFile(options.dataDir, log);
   }
@@ -170,6 +174,16 @@ export class LimiterService implements Service {
       ...this.#options.config.get('powerlimiter'),
       enabled,
     });
+  }
+
+  /** MQTT's mode (validated there): applied at once, not stored. */
+  setMode(mode: PowerLimiterMode): void {
+    if (mode === this.#mode) return;
+    this.#options.log
+      .child({ component: 'powerlimiter' })
+      .info(`Power limiter mode: ${this.#mode} → ${mode}`);
+    this.#mode = mode;
+    this.#evaluate();
   }
 
   /** MQTT's target number (validated there), W. */

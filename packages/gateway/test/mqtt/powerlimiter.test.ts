@@ -17,6 +17,7 @@ describe('power limiter command topics', () => {
     expect(powerLimiterSubscriptions('pv/')).toEqual([
       'pv/powerlimiter/cmd/enabled',
       'pv/powerlimiter/cmd/target',
+      'pv/powerlimiter/cmd/mode',
     ]);
   });
 
@@ -34,6 +35,13 @@ describe('power limiter command topics', () => {
       expect(parse(name, payload)).toHaveProperty('refused');
     }
     expect(parse('enabled', '1', true)).toEqual({ refused: 'ignored because retained' });
+    // The mode by name, or by OpenDTU-OnBattery's number.
+    expect(parse('mode', 'full_passthrough')).toEqual({ kind: 'mode', value: 'full_passthrough' });
+    expect(parse('mode', ' 1 ')).toEqual({ kind: 'mode', value: 'off' });
+    expect(parse('mode', '0')).toEqual({ kind: 'mode', value: 'normal' });
+    expect(parse('mode', '3')).toHaveProperty('refused');
+    expect(parse('mode', 'turbo')).toHaveProperty('refused');
+    expect(parse('mode', 'off', true)).toEqual({ refused: 'ignored because retained' });
     expect(parsePowerLimiterCommand('solar/', 'solar/116180214567/cmd/power', '1', false)).toBeUndefined();
   });
 });
@@ -120,6 +128,22 @@ describe('power limiter against a real Mosquitto', () => {
         ),
       ).toBe(true);
       expect([...watcher.last.keys()].some((t) => t.includes(`powerlimiter_limit_${HM800}`))).toBe(true);
+      const selectTopic = [...watcher.last.keys()].find((t) => t.startsWith('homeassistant/select/'))!;
+      expect(JSON.parse(watcher.last.get(selectTopic)!)).toMatchObject({
+        cmd_t: 'solar/powerlimiter/cmd/mode',
+        stat_t: 'solar/powerlimiter/status/mode',
+        options: ['normal', 'off', 'full_passthrough'],
+      });
+
+      // The run-time mode: off lets go of the inverters at once, and is not stored.
+      expect(watcher.last.get('solar/powerlimiter/status/mode')).toBe('normal');
+      await watcher.client.publishAsync('solar/powerlimiter/cmd/mode', 'off');
+      await until(() => watcher.last.get('solar/powerlimiter/status/mode') === 'off', 5000, 'mode off');
+      await env.advance(2000);
+      await until(() => watcher.last.get('solar/powerlimiter/status/state') === 'off', 5000, 'state off');
+      expect(env.gateway.ctx.config.get('powerlimiter').enabled).toBe(true);
+      await watcher.client.publishAsync('solar/powerlimiter/cmd/mode', '0');
+      await until(() => watcher.last.get('solar/powerlimiter/status/mode') === 'normal', 5000, 'mode normal');
     } finally {
       await watcher.close();
     }

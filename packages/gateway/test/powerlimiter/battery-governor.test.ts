@@ -2,7 +2,7 @@
  * The limiter with a battery-fed inverter, over the scripted plant: solar first, the battery for the rest
  * in a discharge cycle, standby on a BMS alarm and back on after it, and the rule in the status.
  */
-import type { BatteryStatus } from '@dtu-console/contract';
+import type { BatteryStatus, PowerLimiterMode } from '@dtu-console/contract';
 import { batteryStatus } from '@dtu-console/contract/battery/fixtures';
 import { describe, expect, it } from 'vitest';
 import { FakeInverter, governed, rig, settingsOf } from './fakes';
@@ -10,14 +10,14 @@ import { FakeInverter, governed, rig, settingsOf } from './fakes';
 const SOLAR = '116100000001';
 const BATTERY = '116100000002';
 
-function plant(battery: { status: BatteryStatus }) {
+function plant(battery: { status: BatteryStatus }, mode: { now: PowerLimiterMode } = { now: 'normal' }) {
   // The solar inverter's panels give 300 W now; the battery-fed one could give its whole 800 W.
   const solar = new FakeInverter(SOLAR, 800, 300);
   const fed = new FakeInverter(BATTERY, 800, 800);
   const r = rig(
     [solar, fed],
     settingsOf({ inverters: [governed(SOLAR), governed(BATTERY, { role: 'battery' })] }),
-    { battery: () => ({ battery: battery.status, solarPowerW: 0, night: false }) },
+    { battery: () => ({ battery: battery.status, solarPowerW: 450, night: false }), mode: () => mode.now },
   );
   return { solar, fed, r };
 }
@@ -84,5 +84,29 @@ describe('the limiter with a battery-fed inverter', () => {
     const r = rig([solar], settingsOf({ inverters: [governed(SOLAR)] }));
     await r.run(5, 700);
     expect(r.controller.status().battery).toBeNull();
+  });
+
+  it('in the full-passthrough mode feeds the whole solar power outside a cycle, and in the off mode lets go', async () => {
+    const battery = { status: batteryStatus({ soc: 50 }) };
+    const mode: { now: PowerLimiterMode } = { now: 'normal' };
+    const { fed, r } = plant(battery, mode);
+    await r.run(10, 1500);
+    expect(r.controller.status().battery?.rule).toBe('waiting_for_start');
+    expect(fed.on).toBe(false);
+    mode.now = 'full_passthrough';
+    await r.run(60, 1500);
+    expect(r.controller.status()).toMatchObject({
+      mode: 'full_passthrough',
+      battery: { rule: 'full_passthrough', cap_w: 450 },
+    });
+    expect(fed.on).toBe(true);
+    // The house wants 1,200 W more than the sun-held solar inverter gives: the battery feeds the MPPTs' 450 W.
+    expect(fed.outputW).toBeGreaterThan(400);
+    expect(fed.outputW).toBeLessThanOrEqual(450);
+    mode.now = 'off';
+    await r.run(2, 1500);
+    expect(r.controller.state).toBe('off');
+    expect(r.controller.status().battery).toBeNull();
+    expect(fed.on).toBe(true);
   });
 });

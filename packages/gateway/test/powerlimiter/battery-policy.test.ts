@@ -132,4 +132,23 @@ describe('battery rules', () => {
     );
     expect(limited.capW).toBeCloseTo(5 * 52.31 * 0.95, 6);
   });
+
+  it('in the full-passthrough mode give the whole solar power, but never past the BMS or an unknown battery', () => {
+    const policy = new BatteryPolicy();
+    expect(policy.decide(rules(), at(50, { solarPowerW: 700 }), true)).toMatchObject({
+      capW: 700,
+      status: { rule: 'full_passthrough', discharging: false },
+    });
+    expect(
+      policy.decide(
+        rules(),
+        day({ battery: batteryStatus({ soc: 50, alarms: ['stop_discharge'] }), solarPowerW: 700 }),
+        true,
+      ).status.rule,
+    ).toBe('bms_alarm');
+    expect(
+      policy.decide(rules(), day({ battery: batteryStatus({ stale: true }), solarPowerW: 700 }), true).capW,
+    ).toBe(0);
+    expect(policy.decide(rules(), at(50), true).capW).toBe(0);
+  });
 });

@@ -1,5 +1,5 @@
 /** A scripted plant for the limiter's unit tests: inverters that follow at once, a meter set by hand. */
-import type { GridSignalStatus, SetStatus } from '@dtu-console/contract';
+import type { GridSignalStatus, PowerLimiterMode, SetStatus } from '@dtu-console/contract';
 import { batteryLimiterConfig, gridSignalStatus } from '@dtu-console/contract/powerlimiter/fixtures';
 import type { RadioKind } from '@dtu-console/hoymiles';
 import type { BatteryFeed } from '../../src/powerlimiter/battery-governor';
@@ -117,7 +117,7 @@ export function settingsOf(overrides: Partial<LimiterSettings> = {}): LimiterSet
 export function rig(
   inverters: FakeInverter[],
   settings: LimiterSettings,
-  options: { meter?: boolean; stringsWp?: number; battery?: BatteryFeed } = {},
+  options: { meter?: boolean; stringsWp?: number; battery?: BatteryFeed; mode?: () => PowerLimiterMode } = {},
 ) {
   const clock = new ManualClock(Date.UTC(2025, 5, 21, 11));
   const meter = new FakeMeter(clock);
@@ -163,6 +163,7 @@ export function rig(
     gridSignal: signal,
     stringsPowerWp: () => options.stringsWp ?? 0,
     ...(options.battery ? { battery: options.battery } : {}),
+    ...(options.mode ? { mode: options.mode } : {}),
   });
   /** One second: pending commands end (applied unless failing), data is polled, the controller runs. */
   const step = (houseW: number | null) => {

@@ -47,6 +47,7 @@ function status(overrides: Partial<PowerLimiterStatus> = {}): PowerLimiterStatus
       grid_signal: gridSignalStatus(),
     },
     battery: null,
+    mode: 'normal',
     ...overrides,
   };
 }
