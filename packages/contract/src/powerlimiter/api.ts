@@ -159,6 +159,8 @@ export interface PowerLimiterInverterStatus {
   serial: string;
   governed: boolean;
   behind_power_meter: boolean;
+  /** Fed by its own panels or from the battery. */
+  role: LimiterInverterRole;
   /** The limit last sent by the limiter or by hand, W; null while unknown. */
   limit_w: number | null;
   /** Its AC output as last polled, W. */

@@ -209,6 +209,7 @@ export class LimiterController {
         serial: config.serial,
         governed: config.governed,
         behind_power_meter: config.behind_power_meter,
+        role: config.role,
         limit_w: commands?.limitW ?? view?.limitW ?? null,
         output_w: view?.outputW ?? 0,
         sun_limited_w: commands?.sunCapW ?? null,

@@ -8,6 +8,7 @@ import { Alert } from '../components/AlertBox';
 import { FormCard } from '../components/FormCard';
 import { SettingsForm, useSettingsForm } from '../components/form';
 import { PageFrame } from '../components/PageFrame';
+import { BatteryRulesFields } from '../components/powerlimiter/BatteryRulesFields';
 import { FeedInSection } from '../components/powerlimiter/FeedInSection';
 import {
   check,
@@ -49,6 +50,7 @@ function PowerLimiterSettingsPage() {
             inUse={query.data.limiter.feed_in_cap.enabled || query.data.limiter.grid_signal.enabled}
           />
           <InverterRows />
+          <BatteryRulesFields />
         </SettingsForm>
       )}
     </PageFrame>

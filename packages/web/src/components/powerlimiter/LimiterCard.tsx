@@ -13,6 +13,7 @@ import { Link } from '../../lib/navigation';
 import { withQuery } from '../../lib/query';
 import { QueryState } from '../QueryState';
 import '../../styles/tables.scss';
+import { BatteryRuleSummary } from './BatteryRuleSummary';
 import { FeedInSummary } from './FeedInSummary';
 import { useLimiterTranslation } from './labels';
 
@@ -92,6 +93,7 @@ function LimiterCard({ inverters }: { inverters: readonly LimiterCardInverter[] 
         )}
       </div>
       <FeedInSummary feedIn={limiter.feed_in} f={f} />
+      <BatteryRuleSummary battery={limiter.battery ?? null} f={f} />
       {problem && (
         <p className="small text-body-secondary">
           {t(powerMeterProblemKey(problem), { defaultValue: problem.detail })}
@@ -125,6 +127,9 @@ function LimiterCard({ inverters }: { inverters: readonly LimiterCardInverter[] 
                 <tr key={inv.serial} data-testid={`limiter-row-${inv.serial}`}>
                   <th scope="row" className="fw-normal">
                     {inverters.find((known) => known.serial === inv.serial)?.name || inv.serial}
+                    {inv.role === 'battery' && (
+                      <div className="text-body-secondary">{t('card.batteryFed')}</div>
+                    )}
                     {inv.failing && <div className="text-danger">{t('card.failing')}</div>}
                     {inv.lease_until !== null && (
                       <div className="text-body-secondary">

@@ -1,4 +1,4 @@
-import { PowerLimiterLimits } from '@dtu-console/contract/powerlimiter/limits';
+import { LimiterInverterRoles, PowerLimiterLimits } from '@dtu-console/contract/powerlimiter/limits';
 import { useQuery } from '@tanstack/react-query';
 import { get, useFormContext, useWatch } from 'react-hook-form';
 import { wifiStatusQuery } from '../../api/wifi';
@@ -68,7 +68,7 @@ export function LimiterFields() {
   );
 }
 
-/** One row per inverter of the plant: governed, behind the meter, and its bounds. */
+/** One row per inverter of the plant: governed, behind the meter, its bounds, and what feeds it. */
 export function InverterRows() {
   const { t } = useLimiterTranslation();
   const { register, formState } = useFormContext<LimiterFormValues>();
@@ -89,6 +89,7 @@ export function InverterRows() {
                 <th scope="col">{t('settings.behind')}</th>
                 <th scope="col">{t('settings.lower')}</th>
                 <th scope="col">{t('settings.upper')}</th>
+                <th scope="col">{t('settings.role')}</th>
               </tr>
             </thead>
             <tbody>
@@ -138,6 +139,20 @@ export function InverterRows() {
                         </div>
                       </td>
                     ))}
+                    <td>
+                      <select
+                        className="form-select form-select-sm"
+                        style={{ minWidth: '8rem' }}
+                        aria-label={`${t('settings.role')}: ${label}`}
+                        {...register(`${name}.role`)}
+                      >
+                        {LimiterInverterRoles.map((role) => (
+                          <option key={role} value={role}>
+                            {t(`settings.roles.${role}`)}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
                   </tr>
                 );
               })}

@@ -5,7 +5,12 @@
 
 import { Code } from '@dtu-console/contract/codes';
 import type { InverterConfig } from '@dtu-console/contract/inverter/api';
-import type { PowerLimiterConfig, PowerLimiterInverterConfig } from '@dtu-console/contract/powerlimiter/api';
+import type {
+  BatteryLimiterConfig,
+  PowerLimiterConfig,
+  PowerLimiterInverterConfig,
+} from '@dtu-console/contract/powerlimiter/api';
+import { BatteryLimiterLimits as B } from '@dtu-console/contract/powerlimiter/limits';
 import {
   type PowerLimiterConfigPayload,
   powerLimiterConfigRules,
@@ -14,13 +19,26 @@ import { firstFailure } from '@dtu-console/contract/shared/validate';
 import type { PowerLimiterSettings } from '../../api/powerlimiter';
 import type { CheckFailure } from '../form/resolver';
 
-export interface InverterRow extends PowerLimiterInverterConfig {
+export interface InverterRow extends Required<PowerLimiterInverterConfig> {
   /** Shown only: the inverter's name in the inverter settings. */
   name: string;
 }
 
 export interface LimiterFormValues {
   limiter: Omit<PowerLimiterConfig, 'inverters'> & { inverters: InverterRow[] };
+}
+
+/** The battery rules of a gateway that had none yet (its own defaults, docs/battery.md). */
+export function defaultBatteryRules(): BatteryLimiterConfig {
+  return {
+    start_soc: B.startSocDefault,
+    stop_soc: B.stopSocDefault,
+    start_voltage: B.startVoltageDefault,
+    stop_voltage: B.stopVoltageDefault,
+    load_correction_v_per_kw: B.loadCorrectionDefault,
+    discharge_at_night: false,
+    passthrough: { enabled: false, margin_w: B.passthroughMarginDefault, full_soc: B.fullSocDefault },
+  };
 }
 
 /** An inverter the limiter settings do not list yet: not governed, behind the meter, no own bounds. */
@@ -30,6 +48,7 @@ const unlisted = (serial: string): PowerLimiterInverterConfig => ({
   behind_power_meter: true,
   lower_power_limit: 0,
   upper_power_limit: 0,
+  role: 'solar',
 });
 
 export function toValues(data: PowerLimiterSettings): LimiterFormValues {
@@ -37,10 +56,13 @@ export function toValues(data: PowerLimiterSettings): LimiterFormValues {
   return {
     limiter: {
       ...limiter,
-      inverters: inverters.map((inverter: InverterConfig) => ({
-        ...(limiter.inverters.find((entry) => entry.serial === inverter.serial) ?? unlisted(inverter.serial)),
-        name: inverter.name,
-      })),
+      // An older gateway sends no battery rules and no roles: its inverters are fed by their panels.
+      battery: structuredClone(limiter.battery ?? defaultBatteryRules()),
+      inverters: inverters.map((inverter: InverterConfig) => {
+        const entry =
+          limiter.inverters.find((known) => known.serial === inverter.serial) ?? unlisted(inverter.serial);
+        return { ...entry, role: entry.role ?? 'solar', name: inverter.name };
+      }),
     },
   };
 }
@@ -64,7 +86,7 @@ export function check(values: LimiterFormValues): CheckFailure | undefined {
   return { ...failure, field };
 }
 
-/** The field a feed-in cap or grid signal code is about (the lines and steps: the signal card). */
+/** The field a feed-in cap, grid signal or battery code is about (the lines and steps: the signal card). */
 const FEED_IN_FIELDS: Partial<Record<number, string>> = {
   [Code.PowerLimiterCapPercentRange]: 'limiter.feed_in_cap.percent',
   [Code.PowerLimiterCapWattsRange]: 'limiter.feed_in_cap.watts',
@@ -74,6 +96,10 @@ const FEED_IN_FIELDS: Partial<Record<number, string>> = {
   [Code.PowerLimiterSignalTopicInvalid]: 'limiter.grid_signal.mqtt.topic',
   [Code.PowerLimiterSignalLinesInvalid]: 'limiter.grid_signal',
   [Code.PowerLimiterSignalStepsInvalid]: 'limiter.grid_signal',
+  [Code.PowerLimiterBatterySocRange]: 'limiter.battery.start_soc',
+  [Code.PowerLimiterBatteryVoltageRange]: 'limiter.battery.start_voltage',
+  [Code.PowerLimiterBatteryLoadCorrectionRange]: 'limiter.battery.load_correction_v_per_kw',
+  [Code.PowerLimiterPassthroughMarginRange]: 'limiter.battery.passthrough.margin_w',
 };
 
 /** The sum of the strings' max power of the plant's inverters, Wp (the module power when none is set). */

@@ -29,6 +29,7 @@ function status(overrides: Partial<PowerLimiterStatus> = {}): PowerLimiterStatus
         serial: HM,
         governed: true,
         behind_power_meter: true,
+        role: 'solar',
         limit_w: 420,
         output_w: 419.6,
         sun_limited_w: null,
@@ -177,5 +178,49 @@ describe('limiter section of the live view', () => {
       "The power limiter's state could not be read",
     );
     expect(screen.getByTestId('limiter-section').querySelector('.spinner-border')).toBeNull();
+  }, 30_000);
+
+  it('names the battery rule in force with the figures the battery reports, and marks battery-fed rows', async () => {
+    localStorage.setItem('limiterOpen', '1');
+    const fed = status().inverters.map((inv) => ({ ...inv, role: 'battery' as const }));
+    serveApi({
+      '/api/powerlimiter/status': status({
+        inverters: fed,
+        battery: {
+          rule: 'discharging',
+          soc: 72,
+          voltage: null,
+          corrected_voltage: null,
+          solar_power: null,
+          cap_w: null,
+          discharging: true,
+        },
+      }),
+      '/api/powermeter/status': meter,
+      '/api/powerlimiter/trace': trace,
+    });
+    show();
+    expect(await screen.findByTestId('limiter-battery-rule', {}, { timeout: 15_000 })).toHaveTextContent(
+      'Discharging',
+    );
+    const summary = screen.getByTestId('limiter-battery');
+    expect(summary).toHaveTextContent('72 %');
+    expect(summary).toHaveTextContent('no cap');
+    // Not reported: no solar power figure, never a 0.
+    expect(summary).not.toHaveTextContent('Solar power');
+    expect(summary).not.toHaveTextContent(/\b0 W/);
+    expect(screen.getByRole('row', { name: /Roof/ })).toHaveTextContent('fed from the battery');
+  }, 30_000);
+
+  it('shows no battery rule while no inverter is battery-fed', async () => {
+    localStorage.setItem('limiterOpen', '1');
+    serveApi({
+      '/api/powerlimiter/status': status(),
+      '/api/powermeter/status': meter,
+      '/api/powerlimiter/trace': trace,
+    });
+    show();
+    await screen.findByTestId('limiter-state', {}, { timeout: 15_000 });
+    expect(screen.queryByTestId('limiter-battery')).not.toBeInTheDocument();
   }, 30_000);
 });

@@ -2,7 +2,7 @@
 import { Code } from '@dtu-console/contract/codes';
 import type { InverterConfig } from '@dtu-console/contract/inverter/api';
 import type { PowerLimiterConfig, PowerLimiterTrace } from '@dtu-console/contract/powerlimiter/api';
-import { powerLimiterConfig } from '@dtu-console/contract/powerlimiter/fixtures';
+import { batteryLimiterConfig, powerLimiterConfig } from '@dtu-console/contract/powerlimiter/fixtures';
 import { describe, expect, it } from 'vitest';
 import { check, stringsPowerWp, toPayload, toValues } from '../../../src/components/powerlimiter/form-values';
 import { traceView } from '../../../src/components/powerlimiter/trace-view';
@@ -19,6 +19,7 @@ const limiter: PowerLimiterConfig = powerLimiterConfig({
       behind_power_meter: true,
       lower_power_limit: 50,
       upper_power_limit: 0,
+      role: 'solar',
     },
   ],
 });
@@ -46,6 +47,43 @@ describe('the Power limiter form', () => {
     const payload = toPayload(values);
     expect(payload.inverters.map((inv) => inv.serial)).toEqual(['114172220003', '116683554321']);
     expect(payload.inverters[0]).not.toHaveProperty('name');
+  });
+
+  it('loads a config from a gateway without battery rules or roles: its defaults, fed by their panels', () => {
+    const { battery: _battery, ...older } = limiter;
+    const values = toValues({
+      ...data,
+      limiter: {
+        ...older,
+        inverters: older.inverters.map(({ role: _role, ...inv }) => inv),
+      } as PowerLimiterConfig,
+    });
+    expect(values.limiter.battery).toEqual(batteryLimiterConfig());
+    expect(values.limiter.inverters.map((row) => row.role)).toEqual(['solar', 'solar']);
+  });
+
+  it('saves an inverter fed from the battery with the battery rules', () => {
+    const values = toValues(data);
+    values.limiter.inverters[1]!.role = 'battery';
+    values.limiter.battery.start_soc = 90;
+    const payload = toPayload(values);
+    expect(payload.inverters[0]).toMatchObject({ serial: '116683554321', role: 'battery' });
+    expect(payload.battery).toEqual({ ...batteryLimiterConfig(), start_soc: 90 });
+  });
+
+  it('marks the field of a battery rule the contract refuses', () => {
+    const values = toValues(data);
+    values.limiter.battery.stop_soc = 95;
+    expect(check(values)).toMatchObject({
+      code: Code.PowerLimiterBatterySocRange,
+      field: 'limiter.battery.start_soc',
+    });
+    values.limiter.battery.stop_soc = 20;
+    values.limiter.battery.passthrough.margin_w = -5;
+    expect(check(values)).toMatchObject({
+      code: Code.PowerLimiterPassthroughMarginRange,
+      field: 'limiter.battery.passthrough.margin_w',
+    });
   });
 
   it("checks with the contract's codes and marks the field", () => {
