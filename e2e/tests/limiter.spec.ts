@@ -232,4 +232,39 @@ test.describe('power limiter', () => {
     await showsIn(page, 'light', 'de');
     await phone.close();
   });
+
+  test('an inverter fed from the battery: the rules offered, kept after a reload, and the rule named on the card', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await signedIn(page);
+    await openSettings(page);
+    const role = page.getByLabel('Fed by: Carport');
+    await expect(page.getByTestId('limiter-battery-hint')).toBeVisible();
+    await role.selectOption('battery');
+    const rules = page.getByTestId('limiter-battery-rules');
+    await expect(rules).toBeVisible();
+    await rules.getByLabel('Solar passthrough').check();
+    await rules.getByLabel('Kept for the battery').fill('40');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('form-alert')).toHaveClass(/alert-success/, SLOW);
+    await page.reload();
+    await expect(page.getByLabel('Fed by: Carport')).toHaveValue('battery', SLOW);
+    await expect(page.getByTestId('limiter-battery-rules').getByLabel('Kept for the battery')).toHaveValue('40');
+    // The simulated battery (50 %, under the start threshold) passes its MPPT's sun through.
+    await advanceClock(request, 5000);
+    const card = await openCard(page);
+    await expect(card.getByTestId('limiter-battery-rule')).toHaveText('Solar passthrough', SLOW);
+    await expect(card.getByRole('row', { name: /Carport/ })).toContainText('fed from the battery');
+    // Back to its panels, passthrough off, for the specs after this one.
+    await openSettings(page);
+    await page.getByLabel('Fed by: Carport').selectOption('solar');
+    await page.getByLabel('Fed by: Carport').selectOption('battery');
+    await page.getByTestId('limiter-battery-rules').getByLabel('Solar passthrough').uncheck();
+    await page.getByLabel('Fed by: Carport').selectOption('solar');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('form-alert')).toHaveClass(/alert-success/, SLOW);
+  });
 });
+

@@ -81,12 +81,14 @@ for (const theme of THEMES) {
       await page.goto('/');
       await expect(page.getByRole('heading', { level: 1, name: 'Live-Ansicht' })).toBeVisible();
       await expectTheme(page, theme);
-      // Connected, both inverters producing, the first one's limit known, the limiter's offer shown.
+      // Connected, both inverters producing, the first one's limit known, the limiter's and the battery's
+      // offers shown.
       await expect(page.getByRole('img', { name: 'Live-Verbindung aktiv' })).toBeVisible();
       await expect(page.locator('.inverter-pills [data-icon="check"]')).toHaveCount(2, { timeout: 60_000 });
       await expect(page.getByTestId('inverter-limit')).toContainText(/\d W \(/, { timeout: 60_000 });
       await expect(page.locator('.channel-card')).toHaveCount(4);
       await expect(page.getByTestId('limiter-section')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('battery-section')).toBeVisible({ timeout: 30_000 });
       await expectNoSidewaysScroll(page);
       await expect(page).toHaveScreenshot(`live-view-de-${theme}-${width}.png`, {
         fullPage: true,
@@ -103,6 +105,7 @@ for (const theme of THEMES) {
       await expectTheme(page, theme);
       await expect(page.locator('table.limiter-inverters tbody tr')).toHaveCount(2, { timeout: 30_000 });
       await expect(page.getByTestId('limiter-meter-source')).toHaveText('Quelle: Simulierter Zähler');
+      await expect(page.getByTestId('limiter-battery-hint')).toBeVisible();
       await expectNoSidewaysScroll(page);
       await expect(page).toHaveScreenshot(`power-limiter-de-${theme}-${width}.png`, { fullPage: true });
       await close();
