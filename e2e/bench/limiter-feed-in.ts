@@ -186,6 +186,7 @@ async function runWindow(mode: Mode, from: number, until: number, holdLoad: bool
         behind_power_meter: true,
         lower_power_limit: 0,
         upper_power_limit: 0,
+        role: 'solar' as const,
       })),
       feed_in_cap: {
         ...defaults.feed_in_cap,

@@ -94,6 +94,7 @@ async function runDay(withLimiter: boolean, hours = 24): Promise<DayRun> {
         behind_power_meter: true,
         lower_power_limit: 0,
         upper_power_limit: 0,
+        role: 'solar' as const,
       })),
     });
     limiter = new LimiterService({

@@ -251,7 +251,9 @@ test.describe('power limiter', () => {
     await expect(page.getByTestId('form-alert')).toHaveClass(/alert-success/, SLOW);
     await page.reload();
     await expect(page.getByLabel('Fed by: Carport')).toHaveValue('battery', SLOW);
-    await expect(page.getByTestId('limiter-battery-rules').getByLabel('Kept for the battery')).toHaveValue('40');
+    await expect(page.getByTestId('limiter-battery-rules').getByLabel('Kept for the battery')).toHaveValue(
+      '40',
+    );
     // The simulated battery (50 %, under the start threshold) passes its MPPT's sun through.
     await advanceClock(request, 5000);
     const card = await openCard(page);
@@ -267,4 +269,3 @@ test.describe('power limiter', () => {
     await expect(page.getByTestId('form-alert')).toHaveClass(/alert-success/, SLOW);
   });
 });
-
