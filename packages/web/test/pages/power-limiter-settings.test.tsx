@@ -71,7 +71,30 @@ describe('power limiter settings with a battery', () => {
     await userEvent.type(stop, '90');
     await userEvent.click(screen.getByRole('button', { name: /save/i }));
     expect(await screen.findByText(/stop below the start/)).toBeInTheDocument();
-    expect(screen.getByLabelText('Start discharging at')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Stop discharging at')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Start discharging at')).not.toHaveAttribute('aria-invalid', 'true');
     expect(posted).toEqual([]);
+  });
+
+  it('loads a config from an older gateway without battery rules or roles: fed by its panels, the defaults offered', async () => {
+    const { battery: _battery, ...older } = limiter;
+    const posted = serveApi({
+      ...answers,
+      '/api/powerlimiter/config': {
+        ...older,
+        inverters: older.inverters.map(({ role: _role, ...inv }) => inv),
+      },
+    });
+    renderScreen(PowerLimiterSettingsPage);
+    const role = await screen.findByLabelText('Fed by: Garage');
+    expect(role).toHaveValue('solar');
+    await userEvent.selectOptions(role, 'battery');
+    expect(await screen.findByLabelText('Start discharging at')).toHaveValue(80);
+    expect(screen.getByLabelText('Stop discharging at')).toHaveValue(20);
+    expect(screen.getByLabelText('Start at voltage')).toHaveValue(0);
+    expect(screen.getByTestId('limiter-battery-rules')).toHaveTextContent('0 = not used');
+    await userEvent.click(screen.getByRole('button', { name: /save/i }));
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]?.data).toMatchObject({ battery: batteryLimiterConfig() });
   });
 });

@@ -2,7 +2,7 @@ import { BatteryLimiterLimits as B } from '@dtu-console/contract/powerlimiter/li
 import { useWatch } from 'react-hook-form';
 import { Link } from '../../lib/navigation';
 import { FormCard, NumberField, SwitchField } from '../form';
-import type { LimiterFormValues } from './form-values';
+import { batteryFed, type LimiterFormValues } from './form-values';
 import { useLimiterTranslation } from './labels';
 
 /**
@@ -15,7 +15,7 @@ export function BatteryRulesFields() {
   const passthrough = useWatch<LimiterFormValues, 'limiter.battery.passthrough.enabled'>({
     name: 'limiter.battery.passthrough.enabled',
   });
-  const fed = rows.some((row) => row.governed && row.role === 'battery');
+  const fed = batteryFed(rows);
   return (
     <FormCard title={t('settings.battery')}>
       {!fed ? (

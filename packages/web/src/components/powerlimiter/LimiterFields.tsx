@@ -142,7 +142,7 @@ export function InverterRows() {
                     <td>
                       <select
                         className="form-select form-select-sm"
-                        style={{ minWidth: '8rem' }}
+                        style={{ minWidth: 'max-content' }}
                         aria-label={`${t('settings.role')}: ${label}`}
                         {...register(`${name}.role`)}
                       >

@@ -82,11 +82,56 @@ export function toPayload(values: LimiterFormValues): PowerLimiterConfigPayload 
 export function check(values: LimiterFormValues): CheckFailure | undefined {
   const failure = firstFailure(powerLimiterConfigRules, toPayload(values));
   if (!failure) return undefined;
-  const field = FEED_IN_FIELDS[failure.code] ?? `limiter.${failure.field ?? 'inverters'}`;
+  const field =
+    (BATTERY_CODES.has(failure.code)
+      ? batteryField(failure.code, values.limiter)
+      : FEED_IN_FIELDS[failure.code]) ?? `limiter.${failure.field ?? 'inverters'}`;
   return { ...failure, field };
 }
 
-/** The field a feed-in cap, grid signal or battery code is about (the lines and steps: the signal card). */
+/** The battery rules apply (and their fields are shown) once a governed inverter is fed from the battery. */
+export function batteryFed(rows: readonly Pick<InverterRow, 'governed' | 'role'>[]): boolean {
+  return rows.some((row) => row.governed && row.role === 'battery');
+}
+
+const BATTERY_CODES: ReadonlySet<number> = new Set([
+  Code.PowerLimiterBatterySocRange,
+  Code.PowerLimiterBatteryVoltageRange,
+  Code.PowerLimiterBatteryLoadCorrectionRange,
+  Code.PowerLimiterPassthroughMarginRange,
+]);
+
+/**
+ * The shown field a battery code is about: the threshold out of bounds, else the stop (the code then says it
+ * is not below the start); a passthrough value while passthrough is off marks its switch; with no inverter
+ * fed from the battery (the rules hidden) the form's own alert says it.
+ */
+function batteryField(code: number, limiter: LimiterFormValues['limiter']): string {
+  const battery = limiter.battery;
+  if (!batteryFed(limiter.inverters)) return 'root';
+  const passthrough = battery.passthrough.enabled ? 'limiter.battery.passthrough' : undefined;
+  const outside = (value: number, min: number, max: number) =>
+    !Number.isFinite(value) || value < min || value > max;
+  const socBad = (soc: number) => outside(soc, B.socMin, B.socMax);
+  switch (code) {
+    case Code.PowerLimiterBatterySocRange:
+      if (socBad(battery.start_soc)) return 'limiter.battery.start_soc';
+      if (socBad(battery.stop_soc)) return 'limiter.battery.stop_soc';
+      if (socBad(battery.passthrough.full_soc))
+        return passthrough ? `${passthrough}.full_soc` : 'limiter.battery.passthrough.enabled';
+      return 'limiter.battery.stop_soc';
+    case Code.PowerLimiterBatteryVoltageRange:
+      return outside(battery.start_voltage, 0, B.voltageMax)
+        ? 'limiter.battery.start_voltage'
+        : 'limiter.battery.stop_voltage';
+    case Code.PowerLimiterBatteryLoadCorrectionRange:
+      return 'limiter.battery.load_correction_v_per_kw';
+    default:
+      return passthrough ? `${passthrough}.margin_w` : 'limiter.battery.passthrough.enabled';
+  }
+}
+
+/** The field a feed-in cap or grid signal code is about (the lines and steps: the signal card). */
 const FEED_IN_FIELDS: Partial<Record<number, string>> = {
   [Code.PowerLimiterCapPercentRange]: 'limiter.feed_in_cap.percent',
   [Code.PowerLimiterCapWattsRange]: 'limiter.feed_in_cap.watts',
@@ -96,10 +141,6 @@ const FEED_IN_FIELDS: Partial<Record<number, string>> = {
   [Code.PowerLimiterSignalTopicInvalid]: 'limiter.grid_signal.mqtt.topic',
   [Code.PowerLimiterSignalLinesInvalid]: 'limiter.grid_signal',
   [Code.PowerLimiterSignalStepsInvalid]: 'limiter.grid_signal',
-  [Code.PowerLimiterBatterySocRange]: 'limiter.battery.start_soc',
-  [Code.PowerLimiterBatteryVoltageRange]: 'limiter.battery.start_voltage',
-  [Code.PowerLimiterBatteryLoadCorrectionRange]: 'limiter.battery.load_correction_v_per_kw',
-  [Code.PowerLimiterPassthroughMarginRange]: 'limiter.battery.passthrough.margin_w',
 };
 
 /** The sum of the strings' max power of the plant's inverters, Wp (the module power when none is set). */

@@ -71,19 +71,48 @@ describe('the Power limiter form', () => {
     expect(payload.battery).toEqual({ ...batteryLimiterConfig(), start_soc: 90 });
   });
 
-  it('marks the field of a battery rule the contract refuses', () => {
+  it('marks the shown field a battery rule is about: the threshold out of bounds, else the stop', () => {
     const values = toValues(data);
-    values.limiter.battery.stop_soc = 95;
+    values.limiter.inverters[1]!.role = 'battery';
+    const battery = values.limiter.battery;
+    const fieldOf = () => check(values)?.field;
+    battery.stop_soc = 95;
     expect(check(values)).toMatchObject({
       code: Code.PowerLimiterBatterySocRange,
-      field: 'limiter.battery.start_soc',
+      field: 'limiter.battery.stop_soc',
     });
-    values.limiter.battery.stop_soc = 20;
-    values.limiter.battery.passthrough.margin_w = -5;
+    battery.start_soc = 120;
+    expect(fieldOf()).toBe('limiter.battery.start_soc');
+    Object.assign(battery, { start_soc: 80, stop_soc: 20 });
+    // Passthrough's own fields are shown only while it is on: off, its switch is marked.
+    battery.passthrough.full_soc = 101;
+    expect(fieldOf()).toBe('limiter.battery.passthrough.enabled');
+    battery.passthrough.enabled = true;
+    expect(fieldOf()).toBe('limiter.battery.passthrough.full_soc');
+    battery.passthrough.full_soc = 100;
+    battery.stop_voltage = 1200;
+    expect(check(values)).toMatchObject({
+      code: Code.PowerLimiterBatteryVoltageRange,
+      field: 'limiter.battery.stop_voltage',
+    });
+    Object.assign(battery, { start_voltage: 52, stop_voltage: 53 });
+    expect(fieldOf()).toBe('limiter.battery.stop_voltage');
+    battery.start_voltage = -1;
+    expect(fieldOf()).toBe('limiter.battery.start_voltage');
+    Object.assign(battery, { start_voltage: 0, stop_voltage: 0, load_correction_v_per_kw: 11 });
+    expect(check(values)).toMatchObject({
+      code: Code.PowerLimiterBatteryLoadCorrectionRange,
+      field: 'limiter.battery.load_correction_v_per_kw',
+    });
+    battery.load_correction_v_per_kw = 0;
+    battery.passthrough.margin_w = -5;
     expect(check(values)).toMatchObject({
       code: Code.PowerLimiterPassthroughMarginRange,
       field: 'limiter.battery.passthrough.margin_w',
     });
+    // Back on its panels, the rules are hidden: the form's own alert (root) says it.
+    values.limiter.inverters[1]!.role = 'solar';
+    expect(fieldOf()).toBe('root');
   });
 
   it("checks with the contract's codes and marks the field", () => {
