@@ -17,7 +17,7 @@ import type { DeepReadonly, GatewayConfig } from '../config/schema';
 import type { MeterFeed, MeterReading } from '../powermeter/types';
 import type { Clock } from '../system/clock';
 import { type BatteryFeed, BatteryGovernor } from './battery-governor';
-import { type DispatchInverter, dispatch, dispatchBounds } from './dispatch';
+import { type DispatchInverter, dispatch, dispatchBounds, sunHeldOutput } from './dispatch';
 import {
   type ExportLimits,
   exportLimits,
@@ -55,10 +55,6 @@ export interface LimiterControllerOptions {
   /** The run-time mode (MQTT); normal without it. */
   mode?: () => PowerLimiterMode;
 }
-
-/** An output this far below its limit counts as held back by the sun: max(W, % of rated). */
-const SUN_MARGIN_W = 10;
-const SUN_MARGIN_PERCENT = 3;
 
 const noLog: LimiterLog = { info() {}, warn() {} };
 
@@ -337,9 +333,11 @@ export class LimiterController {
   #judgeSun(g: Governed): void {
     const { view, commands } = g;
     if (view.dataAtMs <= 0 || view.dataAtMs < commands.settleAt) return;
-    const limitW = commands.limitW ?? view.limitW ?? view.ratedW;
-    const margin = Math.max(SUN_MARGIN_W, (view.ratedW * SUN_MARGIN_PERCENT) / 100);
-    commands.sunCapW = view.outputW < limitW - margin ? view.outputW : null;
+    commands.sunCapW = sunHeldOutput(
+      view.outputW,
+      commands.limitW ?? view.limitW ?? view.ratedW,
+      view.ratedW,
+    );
   }
 
   #responseMs(view: InverterView, fromW: number, toW: number): number {

@@ -61,3 +61,13 @@ export function dispatchBounds(
     probeW: Math.max(PROBE_W, (ratedW * PROBE_PERCENT) / 100),
   };
 }
+
+/** An output this far below its limit counts as held back by the sun: max(W, % of rated). */
+const SUN_MARGIN_W = 10;
+const SUN_MARGIN_PERCENT = 3;
+
+/** The output when the sun holds the inverter back (well below its limit), else null. */
+export function sunHeldOutput(outputW: number, limitW: number, ratedW: number): number | null {
+  const margin = Math.max(SUN_MARGIN_W, (ratedW * SUN_MARGIN_PERCENT) / 100);
+  return outputW < limitW - margin ? outputW : null;
+}
