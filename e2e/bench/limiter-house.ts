@@ -82,7 +82,7 @@ export class BenchMeter implements MeterFeed {
 
   constructor(
     readonly clock: Clock,
-    readonly house: HouseProfile,
+    readonly house: Pick<HouseProfile, 'loadW'>,
     readonly productionW: () => number,
     readonly periodMs: number,
   ) {}

@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: builds the console, runs every measurement against real gateway processes and writes
  * `bench/out/bench-report.md` and `bench/out/bench-report.json`; exits with 1 when a budget fails.
- * BENCH_ONLY=bytes,first-value,first-paint-render,lighthouse,live-latency,fanout,rest,rss,scale,radio,limiter,install runs a part.
+ * BENCH_ONLY=bytes,first-value,first-paint-render,lighthouse,live-latency,fanout,rest,rss,scale,radio,limiter,battery,install runs a part.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureBattery } from './battery';
 import { measureConsoleBytes } from './console-bytes';
 import { measureFanout } from './fanout';
 import { measureFirstPaintRender } from './first-paint-render';
@@ -91,6 +92,8 @@ async function main(): Promise<void> {
   await step('radio', () => measureRadio());
   // The power limiter over a simulated day, in-process on a ManualClock (no gateway process).
   await step('limiter', () => measureLimiter());
+  // The limiter with a battery over two simulated days, in-process too.
+  await step('battery', () => measureBattery());
   // The owner's npm package: packed, installed from the registry, started at 1/8 of a core.
   await step('install', () => measureInstall());
 

@@ -8,7 +8,7 @@ import { normalizeSerial } from '@dtu-console/hoymiles';
 import { AlertService } from './alerts/service';
 import { SolarChargerService } from './battery/charger-service';
 import { BatteryService } from './battery/service';
-import { SimulatedBatteryBus } from './battery/simulated/battery-bus';
+import { simulatedBatteryBus } from './battery/simulated/bus-service';
 import type { BatterySourceFactory } from './battery/sources/factory';
 import type { Service } from './bus';
 import type { GatewayContext, ServiceSlots } from './context';
@@ -22,6 +22,7 @@ import { gatewayHintInputs } from './output/live-json';
 import { plantPort } from './powerlimiter/port';
 import { LimiterService } from './powerlimiter/service';
 import { MeterService } from './powermeter/service';
+import { SimulatedRadio } from './radio/simulated';
 import { WifiService } from './wifi/service';
 import { ConsoleHub } from './ws/console';
 import { LivedataHub } from './ws/livedata';
@@ -156,32 +157,23 @@ export function createServices(
     ...(ctx.options.wifiTimeoutMs === undefined ? {} : { timeoutMs: ctx.options.wifiTimeoutMs }),
   });
   // The battery and its charge controllers (src/battery/): after MQTT, whose connection they may read
-  // through. Beside the simulated radio they share one simulated battery bus under the plant's sky.
-  let batteryBus: SimulatedBatteryBus | undefined;
+  // through. Beside the simulated radio they share one simulated battery bus under the plant's sky, which
+  // feeds the virtual inverters the limiter gives the battery role.
+  const busService =
+    ctx.plant.radio instanceof SimulatedRadio
+      ? simulatedBatteryBus({
+          config: ctx.config,
+          bus: ctx.bus,
+          clock: ctx.clock,
+          log: ctx.log,
+          radio: ctx.plant.radio,
+          seed: String(options.seed ?? 'dtu-console'),
+        })
+      : undefined;
   const batteryFactory: BatterySourceFactory = {
     clock: ctx.clock,
     mqtt,
-    bus:
-      ctx.plant.radio.status().simulated === true
-        ? () => {
-            batteryBus ??= new SimulatedBatteryBus({
-              now: () => ctx.clock.now(),
-              // What the inverters the limiter has as battery-fed deliver (docs/battery.md says what the
-              // simulation does not model yet).
-              dischargeAcW: () =>
-                ctx.config
-                  .get('powerlimiter')
-                  .inverters.filter((inv) => inv.role === 'battery')
-                  .reduce((sum, inv) => sum + (ctx.plant.live.inverter(inv.serial)?.values.ac.power ?? 0), 0),
-              seed: String(options.seed ?? 'dtu-console'),
-              location: () => {
-                const ntp = ctx.config.get('ntp');
-                return { latitude: ntp.latitude, longitude: ntp.longitude };
-              },
-            });
-            return batteryBus;
-          }
-        : undefined,
+    bus: busService ? () => busService.batteryBus : undefined,
   };
   const battery = new BatteryService({
     config: ctx.config,
@@ -219,6 +211,7 @@ export function createServices(
       mdns,
       history,
       meter,
+      ...(busService ? [busService.service] : []),
       battery,
       solarcharger,
       gridSignal,

@@ -59,14 +59,16 @@ export class BatteryGovernor {
     this.#decision = undefined;
   }
 
-  /** `totalW` over the governed inverters: solar first, then battery-fed ones up to the battery's cap. */
+  /**
+   * `totalW` over the governed inverters: solar first, then battery-fed ones up to the battery's cap. It
+   * leaves standby to decide(), which saw every battery-fed inverter: the entries here are only those that
+   * can be regulated now, and one missing from them (silent, asleep) must not be woken for it.
+   */
   dispatch(totalW: number, entries: readonly DispatchInverter[], s: LimiterSettings): Map<string, number> {
     const fed = new Set(s.inverters.filter((inv) => inv.role === 'battery').map((inv) => inv.serial));
     const battery = entries.filter((e) => fed.has(e.serial));
     const solar = entries.filter((e) => !fed.has(e.serial));
-    const { limits, standby } = dispatchByRole(totalW, solar, battery, this.#decision?.capW ?? 0);
-    this.#standby.apply(standby, [...fed]);
-    return limits;
+    return dispatchByRole(totalW, solar, battery, this.#decision?.capW ?? 0).limits;
   }
 
   /** Out of standby (the limiter lets go of it, or it is no longer battery-fed). */

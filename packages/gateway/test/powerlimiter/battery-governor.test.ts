@@ -66,6 +66,20 @@ describe('the limiter with a battery-fed inverter', () => {
     expect(r.controller.status().battery?.rule).toBe('battery_off');
   });
 
+  it('holds a silent battery-fed inverter in standby: one command, not an off and on every pass', async () => {
+    const battery = { status: batteryStatus({ stale: true }) };
+    const { fed, solar, r } = plant(battery);
+    // Unreachable (an HMS woken by its battery on its start-up frequency): it cannot be regulated.
+    fed.reachable = false;
+    await r.run(30, 700);
+    expect(fed.powerSent).toEqual(['off']);
+    expect(solar.outputW).toBe(300);
+    fed.reachable = true;
+    await r.run(10, 700);
+    expect(fed.powerSent).toEqual(['off']);
+    expect(r.controller.status().battery?.rule).toBe('battery_off');
+  });
+
   it('switches a standby inverter on again when the limiter lets go of it', async () => {
     const battery = { status: batteryStatus({ stale: true }) };
     const { fed, r } = plant(battery);

@@ -2,7 +2,9 @@
  * The simulated battery bus: a virtual LFP battery charged by a virtual MPPT under the plant's own sky (the
  * same seeded clouds as the simulated inverters) and discharged by the inverters fed from it. It integrates
  * energy in fixed steps of the gateway clock, so the state of charge follows charge and discharge with the
- * round-trip losses, and an MPPT in front of a full battery delivers only what the bus takes. No I/O.
+ * pack's losses, and an MPPT in front of a full battery delivers only what the bus takes. The inverters fed
+ * from it read `feed()`: the pack's voltage and what it can give (the MPPT's sun alone once the BMS has
+ * cut the empty pack off). No I/O.
  */
 import { BatteryLimits } from '@dtu-console/contract';
 import {
@@ -20,9 +22,9 @@ import { SeededRandom } from '../../radio/simulated/random';
 export const BUS_STEP_MS = 1000;
 /** A clock jump longer than this (a suspended host, a test clock moved by days) is not integrated. */
 const MAX_GAP_MS = 2 * 86_400_000;
-/** Charge efficiency and discharge efficiency: 95 % each way, about 90 % round trip. */
-export const CHARGE_EFFICIENCY = 0.95;
-export const DISCHARGE_EFFICIENCY = 0.95;
+/** The pack's charge and discharge efficiency: 97 % each way, about 94 % round trip (LFP). */
+export const CHARGE_EFFICIENCY = 0.97;
+export const DISCHARGE_EFFICIENCY = 0.97;
 /** Internal resistance of the pack, Ω: the voltage sags under discharge and rises under charge. */
 const PACK_RESISTANCE_OHM = 0.025;
 /** The MPPT's own conversion efficiency. */
@@ -31,6 +33,8 @@ const MPPT_EFFICIENCY = 0.97;
 const ABSORPTION_SOC = 95;
 const FLOAT_SOC = 99.5;
 const CELLS = 16;
+/** The most the BMS lets out before its over-current protection trips, A (1 C of the 100 Ah pack). */
+export const BMS_TRIP_CURRENT_A = 100;
 
 /** Open-circuit voltage of one LFP cell over the state of charge (typical datasheet curve). */
 const CELL_OCV: readonly [soc: number, volts: number][] = [
@@ -75,10 +79,10 @@ export interface BatteryBusOptions {
   seed: string;
   location: () => Location;
   /**
-   * AC power the battery-fed inverters deliver now, W. Left out, nothing discharges the bus: no inverter
+   * DC power the inverters fed from the bus draw now, W. Left out, nothing discharges the bus: no inverter
    * is fed from the battery until the power limiter gives one the battery role.
    */
-  dischargeAcW?: () => number;
+  drawnDcW?: () => number;
   capacityWh?: number;
   solarWp?: number;
   startSoc?: number;
@@ -91,6 +95,7 @@ export class SimulatedBatteryBus {
   readonly #solarWp: number;
   #soc: number;
   #state: BusState | undefined;
+  #alarms: string[] = [];
 
   constructor(options: BatteryBusOptions) {
     this.#options = options;
@@ -117,6 +122,32 @@ export class SimulatedBatteryBus {
     return last;
   }
 
+  /**
+   * What an inverter fed from the bus sees at `atMs`: the pack's voltage as last integrated, and what it
+   * can give, the pack up to its BMS's trip current plus the MPPT's sun. An empty pack is cut off by its BMS,
+   * and only the sun comes through. It does not integrate (the inverters' draw is read while integrating).
+   */
+  feed(atMs: number): { voltageV: number; availableW: number } {
+    const last = this.#state;
+    const voltageV = last?.voltageV ?? CELLS * cellOpenCircuitV(this.#soc);
+    const solarW = this.availableSolarW(atMs);
+    const packW = this.#soc > 0 ? BMS_TRIP_CURRENT_A * voltageV : 0;
+    return { voltageV, availableW: packW + solarW };
+  }
+
+  /** The BMS's alarms now (a test or the bench raises one; a real pack's BMS raises them itself). */
+  get alarms(): readonly string[] {
+    return this.#alarms;
+  }
+
+  /**
+   * Raises the BMS alarms given; [] clears them. The pack keeps its switch closed: stopping the discharge
+   * is the limiter's work, as with a BMS that reports an alarm and asks, before it trips.
+   */
+  setAlarms(alarms: readonly string[]): void {
+    this.#alarms = [...alarms];
+  }
+
   /** What the MPPT's panels could give now, W (before the battery's acceptance). */
   availableSolarW(atMs: number): number {
     // Between the sky's minute grid (which it keeps for the whole plant), interpolated.
@@ -138,7 +169,7 @@ export class SimulatedBatteryBus {
   /** One step of `dtMs` ending at `atMs`: the MPPT and the inverters move energy, the charge follows. */
   #step(atMs: number, dtMs: number): BusState {
     const hours = dtMs / 3_600_000;
-    const dischargeDcW = Math.max(0, this.#options.dischargeAcW?.() ?? 0) / DISCHARGE_EFFICIENCY;
+    const dischargeDcW = Math.max(0, this.#options.drawnDcW?.() ?? 0);
     const available = this.availableSolarW(atMs);
     // A full battery takes nothing more: the MPPT then delivers only what the inverters draw.
     const roomWh = ((100 - this.#soc) / 100) * this.#capacityWh;
@@ -150,7 +181,7 @@ export class SimulatedBatteryBus {
     const solarW = Math.min(available, acceptW, taperW);
     const netW = solarW - dischargeDcW;
     // Stored energy: a charge loses on the way in, a discharge takes more out than it delivers.
-    const storedWh = netW >= 0 ? netW * CHARGE_EFFICIENCY * hours : netW * hours;
+    const storedWh = netW >= 0 ? netW * CHARGE_EFFICIENCY * hours : (netW / DISCHARGE_EFFICIENCY) * hours;
     const emptyRoomWh = (this.#soc / 100) * this.#capacityWh;
     const movedWh = Math.max(-emptyRoomWh, Math.min(roomWh, storedWh));
     this.#soc = Math.min(100, Math.max(0, this.#soc + (movedWh / this.#capacityWh) * 100));

@@ -35,7 +35,7 @@ export class SimulatedBatterySource implements BatterySource {
         // A BMS of a 5 kWh LFP pack: 0.5 C both ways, nothing allowed out of an empty pack.
         chargeCurrentLimitA: s.socPercent >= 100 ? 0 : 50,
         dischargeCurrentLimitA: s.socPercent <= 0 ? 0 : 50,
-        alarms: [],
+        alarms: [...this.#bus.alarms],
         warnings: s.socPercent < 5 ? ['low_soc'] : [],
       });
     });

@@ -24,6 +24,12 @@ import {
 } from './physics';
 import { type Random, SmoothNoise } from './random';
 
+/**
+ * A DC source other than the modules (a battery bus): at `timeMs`, its voltage and the most it can give.
+ * Every input sees it whole, as inputs wired in parallel to one battery do.
+ */
+export type DcFeed = (timeMs: number) => { voltageV: number; availableW: number };
+
 /** The inverter's state at one moment. */
 export interface Sample {
   timeMs: number;
@@ -61,6 +67,8 @@ export class InverterEnergy {
   #peakW: number[] = [];
   /** Share of light each input gets (1 = none shaded); a fault tests set. */
   #shading: number[] = [];
+  /** Fed from a battery instead of its modules; undefined: the modules under the sky. */
+  #feed: DcFeed | undefined;
   #yieldDayWh: number[];
   #yieldTotalWh: number[];
 
@@ -98,6 +106,15 @@ export class InverterEnergy {
     this.#shading[channel] = Math.min(1, Math.max(0, factor));
   }
 
+  /** Feeds the inputs from `feed` (a battery bus); undefined gives them back to the modules. */
+  setFeed(feed: DcFeed | undefined): void {
+    this.#feed = feed;
+  }
+
+  get fed(): boolean {
+    return this.#feed !== undefined;
+  }
+
   get peakW(): readonly number[] {
     return this.#peakW;
   }
@@ -115,6 +132,8 @@ export class InverterEnergy {
     const location = this.#location();
     const sky = this.#sky.at(timeMs, location);
     const poa = planeOfArrayIrradiance(sky.sun, sky.clearSky, this.#orientation(location)) * sky.transmission;
+    const feed = this.#feed?.(timeMs);
+    if (feed) return this.#fedSample(timeMs, sky, control, feed);
     const moduleC = moduleTemperature(sky.ambientC, poa);
     const supply = this.#peakW.map((peakW, c) => {
       const spec: StringSpec = { peakW, factor: (this.#stringFactors[c] ?? 1) * (this.#shading[c] ?? 1) };
@@ -124,6 +143,29 @@ export class InverterEnergy {
     });
     const operation = operate(supply, control, this.#electrics);
     return { timeMs, sky, poa, supply, availableW: sum(supply.map((s) => s.availableW)), operation };
+  }
+
+  /**
+   * Fed from a battery: every input sees the battery's voltage and what it can give; the tracker draws what
+   * the limit allows and the voltage stays the battery's (no throttling towards open circuit). The light on
+   * the housing is left out: a battery-fed inverter often hangs indoors.
+   */
+  #fedSample(
+    timeMs: number,
+    sky: SkyState,
+    control: { on: boolean; limitW: number },
+    feed: { voltageV: number; availableW: number },
+  ): Sample {
+    const availableW = Math.max(0, feed.availableW);
+    const voltageV = availableW > 0 ? feed.voltageV : 0;
+    const supply = this.#peakW.map(() => ({ availableW, mppV: voltageV }));
+    const operation = operate(supply, control, this.#electrics);
+    operation.dc = operation.dc.map((point) => ({
+      voltage: voltageV,
+      current: voltageV > 0 ? point.power / voltageV : 0,
+      power: point.power,
+    }));
+    return { timeMs, sky, poa: 0, supply, availableW: availableW * supply.length, operation };
   }
 
   /** Adds the energy between two samples `hours` apart to the yields. */

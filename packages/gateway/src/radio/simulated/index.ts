@@ -1,4 +1,6 @@
 /** The simulated radio and what wiring and tests need: the radio, the seeded random source, the virtual inverters. */
+
+export type { DcFeed } from './energy';
 export { SimulatedEvent, type SimulatedEventEntry } from './events';
 export { DEFAULT_MODEL } from './firmware';
 export * from './physics';

@@ -7,6 +7,7 @@
 import { addressOfSerial, type RadioKind } from '@dtu-console/hoymiles';
 import type { Clock } from '../../system/clock';
 import type { Radio, RadioRequest, RadioSettings, RadioStatus } from '../radio';
+import type { DcFeed } from './energy';
 import type { Location } from './physics';
 import type { Random } from './random';
 import type { VirtualInverterSnapshot } from './virtual-inverter';
@@ -128,6 +129,11 @@ export class SimulatedRadio implements Radio {
   /** Faults of one inverter (see VirtualPlant.setInverterFault); false if unknown. */
   setInverterFault(serial: string, fault: InverterFault): boolean {
     return this.#plant.setInverterFault(serial, fault);
+  }
+
+  /** Feeds one inverter from a battery bus (see VirtualPlant.setFeed); false if unknown. */
+  setFeed(serial: string, feed: DcFeed | undefined): boolean {
+    return this.#plant.setFeed(serial, feed);
   }
 
   transmit(request: RadioRequest): Promise<Uint8Array[]> {

@@ -25,6 +25,8 @@ export interface VirtualInverterSnapshot {
     effectiveW: number;
   };
   peakPowerW: number[];
+  /** Fed from a battery bus instead of its modules. */
+  fed: boolean;
   /** What the modules could deliver right now, W per input. */
   availableDcW: number[];
   dc: DcPoint[];

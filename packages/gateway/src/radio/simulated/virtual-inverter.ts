@@ -22,7 +22,7 @@ import {
   supportsPowerDistributionLogic,
 } from '@dtu-console/hoymiles';
 import { type AnswerSource, controlAck, dataAnswer } from './answers';
-import { InverterEnergy, type Sample } from './energy';
+import { type DcFeed, InverterEnergy, type Sample } from './energy';
 import { InverterEventLog, SimulatedEvent } from './events';
 import { DEFAULT_MODEL, FIRMWARE } from './firmware';
 import { type MiAnswerSource, miAnswer, miControlAnswer, miLimitCommand, readMiFrame } from './mi-answers';
@@ -140,6 +140,13 @@ export class VirtualInverter {
   /** Peak power per input: the configured max power, else the rated power over the inputs plus 10 %. */
   setMaxPower(maxPowerW: readonly number[] | undefined): void {
     this.#energy.setMaxPower(maxPowerW);
+  }
+
+  /** Feeds its inputs from a battery bus from `now` on; undefined gives them back to its modules. */
+  setFeed(feed: DcFeed | undefined, now: number): void {
+    this.advanceTo(now);
+    this.#energy.setFeed(feed);
+    this.#current = this.#sample(now);
   }
 
   /** Faults for tests: silent on the air, one input shaded, an event raised or ended in its log. */
@@ -402,6 +409,7 @@ export class VirtualInverter {
       on: this.#on,
       limit: this.#limit.snapshot(now),
       peakPowerW: [...this.#energy.peakW],
+      fed: this.#energy.fed,
       availableDcW: supply.map((s) => s.availableW),
       dc: this.#awake
         ? operation.dc.map((p) => ({ ...p }))

@@ -6,6 +6,7 @@
 import { familyOfSerial, normalizeSerial, type RadioKind } from '@dtu-console/hoymiles';
 import type { Clock } from '../../system/clock';
 import type { RadioSettings } from '../radio';
+import type { DcFeed } from './energy';
 import { type Location, Sky } from './physics';
 import type { Random } from './random';
 import { DEFAULT_CHANNEL_CHANGE_DELAY_MS } from './tuning';
@@ -63,6 +64,8 @@ export class VirtualPlant {
   readonly #inverters = new Map<string, VirtualInverter>();
   readonly #environment: VirtualInverterEnvironment;
   readonly #settings: () => RadioSettings | undefined;
+  /** DC feeds by serial: kept for inverters configured later, or removed and added again. */
+  readonly #feeds = new Map<string, DcFeed>();
   /** setInverters has run once: later inverters are new to the running plant. */
   #started = false;
 
@@ -117,6 +120,8 @@ export class VirtualPlant {
         now,
       });
       if (atStart && settings?.cmtEnabled) inverter.assumeTunedTo(settings.cmtFrequencyHz, now);
+      const feed = this.#feeds.get(serial);
+      if (feed) inverter.setFeed(feed, now);
       this.#inverters.set(serial, inverter);
     }
   }
@@ -140,6 +145,20 @@ export class VirtualPlant {
     if (fault.end !== undefined) inverter.endEvent(fault.end, now);
     if (fault.movedByAnotherDtuHz !== undefined) inverter.holdFrequency(fault.movedByAnotherDtuHz, now);
     return true;
+  }
+
+  /**
+   * Feeds one inverter's inputs from a DC source (a battery bus) instead of its modules, now or once it is
+   * configured; undefined gives them back to the modules. False if no such inverter runs now.
+   */
+  setFeed(serial: string, feed: DcFeed | undefined): boolean {
+    const normalized = normalizeSerial(serial);
+    if (normalized === undefined) return false;
+    if (feed) this.#feeds.set(normalized, feed);
+    else this.#feeds.delete(normalized);
+    const inverter = this.#inverters.get(normalized);
+    inverter?.setFeed(feed, this.#clock.now());
+    return inverter !== undefined;
   }
 
   /** The inverters a frame is addressed to (bytes 1..4) on that radio: two serials may share an address. */
