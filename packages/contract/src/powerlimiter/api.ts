@@ -2,7 +2,13 @@
  * The power limiter (zero export): /api/powerlimiter/*. Names follow OpenDTU-OnBattery's where the meaning
  * is the same. Power in W; grid power positive = drawn from the grid (import).
  */
-import type { FeedInCapMode, GridSignalSource, LimiterInverterRoles, PowerLimiterModes } from './limits';
+import type {
+  BatteryLimiterRules,
+  FeedInCapMode,
+  GridSignalSource,
+  LimiterInverterRoles,
+  PowerLimiterModes,
+} from './limits';
 
 export type PowerLimiterMode = (typeof PowerLimiterModes)[number];
 
@@ -204,14 +210,7 @@ export interface PowerLimiterStatus {
  * - `waiting_for_start`: outside a cycle without passthrough: standby until the start threshold;
  * - `below_stop`: at or under the stop threshold: standby.
  */
-export type BatteryLimiterRule =
-  | 'battery_off'
-  | 'bms_alarm'
-  | 'discharging'
-  | 'passthrough'
-  | 'full_passthrough'
-  | 'waiting_for_start'
-  | 'below_stop';
+export type BatteryLimiterRule = (typeof BatteryLimiterRules)[number];
 
 export interface BatteryLimiterStatus {
   rule: BatteryLimiterRule;

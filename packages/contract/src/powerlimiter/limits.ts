@@ -39,6 +39,20 @@ export const PowerLimiterLimits = {
  */
 export const PowerLimiterModes = ['normal', 'off', 'full_passthrough'] as const;
 
+/**
+ * The limiter's battery rules, the one in force named in its status (`battery.rule`, docs/battery.md). A
+ * runtime list so that outputs can show every rule (an enum in Prometheus), not only the one in force.
+ */
+export const BatteryLimiterRules = [
+  'battery_off',
+  'bms_alarm',
+  'discharging',
+  'passthrough',
+  'full_passthrough',
+  'waiting_for_start',
+  'below_stop',
+] as const;
+
 /** What an inverter governed by the limiter is fed from (docs/battery.md). */
 export const LimiterInverterRoles = ['solar', 'battery'] as const;
 

@@ -1,10 +1,19 @@
 /**
- * The power limiter's and the house meter's families (docs/metrics.md). The limiter's state is an enum:
- * one series per state, 1 for the state it is in. Its inverters are the governed ones, labelled like every
- * inverter family (`serial`, `name`). The meter's families appear only while a meter is configured
- * (meter/configured.ts), so a gateway without one shows no meter that is down.
+ * The power limiter's and the house meter's families (docs/metrics.md). The limiter's state, its run-time
+ * mode and its battery rule are enums: one series per value, 1 for the one in force. Its inverters are the
+ * governed ones, labelled like every inverter family (`serial`, `name`). The battery families (the rule,
+ * its cap and each governed inverter's role) appear only while the status names a battery rule, that is
+ * while a governed inverter is battery-fed and the limiter runs. The meter's families appear only while a
+ * meter is configured (meter/configured.ts), so a gateway without one shows no meter that is down.
  */
-import type { PowerLimiterState, PowerLimiterStatus } from '@dtu-console/contract';
+import {
+  BatteryLimiterRules,
+  type BatteryLimiterStatus,
+  LimiterInverterRoles,
+  PowerLimiterModes,
+  type PowerLimiterState,
+  type PowerLimiterStatus,
+} from '@dtu-console/contract';
 import { meterConfigured } from '../powermeter/configured';
 import type { MeterStatus } from '../powermeter/types';
 import type { Labels } from './prometheus-exposition';
@@ -44,6 +53,16 @@ const LIMITER = group<PowerLimiterStatus>(
         label: 'state',
         values: (status) =>
           Object.keys(STATES).map((state) => [state, flag(state === status.state)] as const),
+      },
+    },
+    {
+      name: 'dtu_limiter_mode',
+      help: 'Power limiter run-time mode (set on MQTT, normal after a restart): 1 for the mode in force, 0 for the others',
+      type: 'gauge',
+      value: () => null,
+      split: {
+        label: 'mode',
+        values: (status) => PowerLimiterModes.map((mode) => [mode, flag(mode === status.mode)] as const),
       },
     },
     {
@@ -121,6 +140,57 @@ const LIMITER_INVERTERS = group<LimiterInverter>(
   ],
 );
 
+// The battery rule in force and the cap it sets, while the status names one (docs/battery.md).
+const LIMITER_BATTERY = group<BatteryLimiterStatus>(
+  (source) => {
+    const battery = source.limiter?.status.battery;
+    return battery ? [{ subject: battery, labels: [] }] : [];
+  },
+  [
+    {
+      name: 'dtu_limiter_battery_rule',
+      help: 'Battery rule that decides what the battery-fed inverters may feed: 1 for the rule in force, 0 for the others',
+      type: 'gauge',
+      value: () => null,
+      split: {
+        label: 'rule',
+        values: (battery) => BatteryLimiterRules.map((rule) => [rule, flag(rule === battery.rule)] as const),
+      },
+    },
+    {
+      // The status has no cap (null) when the BMS reports no discharge current limit: left out, as elsewhere.
+      name: 'dtu_limiter_battery_cap_watts',
+      help: 'Most the battery-fed inverters may feed together now under the battery rule in watts (0: standby)',
+      type: 'gauge',
+      value: (battery) => battery.cap_w,
+    },
+  ],
+);
+
+// Each governed inverter's role, an enum over the roles, beside its limit and output rather than as a label
+// of theirs (a role changed in the settings would start new series). Only while there is a battery rule.
+const LIMITER_ROLES = group<LimiterInverter>(
+  (source) => {
+    const status = source.limiter?.status;
+    if (!status?.battery) return [];
+    return status.inverters
+      .filter((inv) => inv.governed)
+      .map((inv) => ({ subject: inv, labels: inverterOf(source, inv.serial) }));
+  },
+  [
+    {
+      name: 'dtu_limiter_inverter_role',
+      help: 'What a governed inverter is fed from: 1 for its role (solar or battery), 0 for the other',
+      type: 'gauge',
+      value: () => null,
+      split: {
+        label: 'role',
+        values: (inv) => LimiterInverterRoles.map((role) => [role, flag(role === inv.role)] as const),
+      },
+    },
+  ],
+);
+
 // Governed inverters from 0, and any inverter the limiter commanded before (its counter goes on).
 const LIMITER_COMMANDS = group<number>(
   (source) => {
@@ -173,6 +243,8 @@ export const LIMITER_GROUPS: readonly MetricGroup[] = [
   LIMITER,
   FEED_IN,
   LIMITER_INVERTERS,
+  LIMITER_ROLES,
+  LIMITER_BATTERY,
   LIMITER_COMMANDS,
   METER,
 ];

@@ -62,7 +62,7 @@ describe('deploy/prometheus/alerts.yml', () => {
 
   it.skipIf(!PROMTOOL)(`is valid for promtool (${PROMTOOL ? 'promtool' : MISSING_PROMETHEUS})`, () => {
     const run = promtool(['check', 'rules', join(RULES_DIR, 'alerts.yml')]);
-    expect(`${run.stdout}${run.stderr}`).toContain('SUCCESS: 8 rules found');
+    expect(`${run.stdout}${run.stderr}`).toContain('SUCCESS: 9 rules found');
     expect(run.status).toBe(0);
   });
 
@@ -83,6 +83,7 @@ describe('deploy/prometheus/alerts.yml', () => {
       'DtuBatteryLow',
       'DtuBatteryAlarm',
       'DtuBatteryStale',
+      'DtuLimiterStoppedByBattery',
     ]);
     const exprs = [...rulesText.matchAll(/expr: \|\n((?: {10}.*\n)+)/g)].map((m) => m[1]!);
     expect(exprs).toHaveLength(alerts.length);

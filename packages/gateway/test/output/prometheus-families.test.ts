@@ -51,6 +51,9 @@ const UNITLESS = new Set([
   'dtu_alerts_opened_total',
   'dtu_limiter_enabled',
   'dtu_limiter_state',
+  'dtu_limiter_mode',
+  'dtu_limiter_battery_rule',
+  'dtu_limiter_inverter_role',
   'dtu_limiter_commands_total',
   'dtu_limiter_persistent_commands_total',
   'dtu_meter_up',
@@ -180,11 +183,20 @@ describe('the families beside OpenDTU', () => {
     const plantWide = samples.filter(
       (s) => /^dtu_(limiter|meter)_/.test(s.name) && !s.name.startsWith('dtu_limiter_inverter_'),
     );
+    const enumLabel: Record<string, string> = { dtu_limiter_state: 'state', dtu_limiter_mode: 'mode' };
     for (const sample of plantWide) {
-      expect(Object.keys(sample.labels), sample.name).toEqual(
-        sample.name === 'dtu_limiter_state' ? ['state'] : [],
-      );
+      const label = enumLabel[sample.name];
+      expect(Object.keys(sample.labels), sample.name).toEqual(label ? [label] : []);
     }
+    // The run-time mode: normal after a start. No inverter is battery-fed: no battery rule.
+    expect(samples.filter((s) => s.name === 'dtu_limiter_mode').map((s) => [s.labels.mode, s.value])).toEqual(
+      [
+        ['normal', 1],
+        ['off', 0],
+        ['full_passthrough', 0],
+      ],
+    );
+    expect(samples.filter((s) => s.name.startsWith('dtu_limiter_battery_'))).toEqual([]);
   });
 
   it('carry the same values as the OpenDTU families and the live data, energy in joules', async () => {
