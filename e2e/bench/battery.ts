@@ -158,7 +158,7 @@ async function rig(start: number, house: (now: number) => number, withLimiter: b
     limiter,
     soc: () => made.batteryBus.state().socPercent,
     mpptW: () => made.batteryBus.state().solarPowerW,
-    raiseAlarm: () => made.batteryBus.setAlarms(['over_temperature']),
+    raiseAlarm: () => made.batteryBus.setAlarms(['battery_overtemperature']),
     stop: async () => {
       limiter?.stop();
       meter.stop();

@@ -224,6 +224,13 @@ export interface BatteryLimiterStatus {
   cap_w: number | null;
   /** A discharge cycle is running. */
   discharging: boolean;
+  /**
+   * The thresholds the cycle runs between, in what it is judged by: the state of charge (%), or the
+   * load-corrected voltage (V) where the battery reports no SoC; null while the battery gives neither.
+   */
+  thresholds: { by: 'soc' | 'voltage'; start: number; stop: number } | null;
+  /** The BMS's alarms (keys as in the battery's status) while they stop the discharge; empty otherwise. */
+  alarms: string[];
 }
 
 /** One point of the limiter's recent past. */

@@ -6,6 +6,7 @@
 import type { PowerMeterModbusConfig } from '../powermeter/api';
 import type {
   BatteryLimiterConfig,
+  BatteryLimiterStatus,
   FeedInCapConfig,
   GridSignalConfig,
   GridSignalStatus,
@@ -91,6 +92,22 @@ export function modbusConfig(patch: Partial<PowerMeterModbusConfig> = {}): Power
     data_type: 'float32',
     word_order: 'high_first',
     scale: 1,
+    ...patch,
+  };
+}
+
+/** The battery rule in a discharge cycle at 64 % (start 80 %, stop 20 %), as the limiter's status names it. */
+export function batteryLimiterStatus(patch: Partial<BatteryLimiterStatus> = {}): BatteryLimiterStatus {
+  return {
+    rule: 'discharging',
+    soc: 64,
+    voltage: 51.8,
+    corrected_voltage: 51.8,
+    solar_power: 310,
+    cap_w: 4921,
+    discharging: true,
+    thresholds: { by: 'soc', start: 80, stop: 20 },
+    alarms: [],
     ...patch,
   };
 }

@@ -46,11 +46,17 @@ export class BatteryPolicy {
       voltage === null
         ? null
         : voltage + (rules.load_correction_v_per_kw * Math.max(0, inputs.batteryInvertersW)) / 1000;
+    const byVoltage = soc === null && corrected !== null && rules.start_voltage > 0 && rules.stop_voltage > 0;
     const figures = {
       soc,
       voltage,
       corrected_voltage: corrected === null ? null : Math.round(corrected * 100) / 100,
       solar_power: solarPowerW ?? null,
+      thresholds: byVoltage
+        ? { by: 'voltage' as const, start: rules.start_voltage, stop: rules.stop_voltage }
+        : soc === null
+          ? null
+          : { by: 'soc' as const, start: rules.start_soc, stop: rules.stop_soc },
     };
     const decision = (rule: BatteryLimiterRule, capW: number): BatteryDecision => ({
       capW,
@@ -59,10 +65,10 @@ export class BatteryPolicy {
         ...figures,
         cap_w: Number.isFinite(capW) ? Math.round(capW) : null,
         discharging: this.#discharging,
+        alarms: rule === 'bms_alarm' && battery ? [...battery.alarms] : [],
       },
     });
 
-    const byVoltage = soc === null && corrected !== null && rules.start_voltage > 0 && rules.stop_voltage > 0;
     if (!battery?.enabled || battery.stale || (soc === null && !byVoltage)) {
       this.#discharging = false;
       return decision('battery_off', 0);

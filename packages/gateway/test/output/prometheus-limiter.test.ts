@@ -9,7 +9,7 @@ import {
   type PowerLimiterInverterStatus,
   type PowerLimiterStatus,
 } from '@dtu-console/contract';
-import { gridSignalStatus } from '@dtu-console/contract/powerlimiter/fixtures';
+import { batteryLimiterStatus, gridSignalStatus } from '@dtu-console/contract/powerlimiter/fixtures';
 import { describe, expect, it } from 'vitest';
 import { InverterState } from '../../src/engine/inverter';
 import { LiveModel } from '../../src/engine/live-model';
@@ -40,16 +40,7 @@ function limiterInverter(patch: Partial<PowerLimiterInverterStatus>): PowerLimit
 }
 
 function batteryRule(patch: Partial<BatteryLimiterStatus> = {}): BatteryLimiterStatus {
-  return {
-    rule: 'discharging',
-    soc: 64,
-    voltage: 51.8,
-    corrected_voltage: 51.8,
-    solar_power: 310,
-    cap_w: 4921,
-    discharging: true,
-    ...patch,
-  };
+  return batteryLimiterStatus(patch);
 }
 
 /** A limiter regulating a solar inverter and a battery-fed one, a third inverter not governed. */

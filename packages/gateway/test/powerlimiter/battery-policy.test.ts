@@ -28,7 +28,8 @@ describe('battery rules', () => {
     expect(policy.decide(rules(), day({ battery: batteryStatus({ enabled: false }) })).status.rule).toBe(
       'battery_off',
     );
-    expect(policy.decide(rules(), at(null)).status.rule).toBe('battery_off');
+    // Without a SoC and without voltage thresholds nothing judges the cycle: no thresholds are named.
+    expect(policy.decide(rules(), at(null)).status).toMatchObject({ rule: 'battery_off', thresholds: null });
   });
 
   it('run a discharge cycle from the start down to the stop threshold, and not again until the start', () => {
@@ -66,9 +67,10 @@ describe('battery rules', () => {
     policy.decide(rules(), at(90));
     for (const alarms of [['cell_undervoltage'], ['stop_discharge']]) {
       const stopped = policy.decide(rules(), day({ battery: batteryStatus({ soc: 90, alarms }) }));
-      expect(stopped).toMatchObject({ capW: 0, status: { rule: 'bms_alarm', discharging: false } });
+      expect(stopped).toMatchObject({ capW: 0, status: { rule: 'bms_alarm', discharging: false, alarms } });
     }
-    expect(policy.decide(rules(), at(70)).status.rule).toBe('waiting_for_start');
+    // The alarms are named only while they stop the discharge.
+    expect(policy.decide(rules(), at(70)).status).toMatchObject({ rule: 'waiting_for_start', alarms: [] });
   });
 
   it('go by the load-corrected voltage where the battery has no state of charge', () => {
@@ -76,7 +78,10 @@ describe('battery rules', () => {
     const noSoc = (voltage: number, batteryInvertersW: number) =>
       day({ battery: batteryStatus({ soc: null, voltage }), batteryInvertersW });
     const policy = new BatteryPolicy();
-    expect(policy.decide(r, noSoc(53.2, 0)).status.rule).toBe('discharging');
+    expect(policy.decide(r, noSoc(53.2, 0)).status).toMatchObject({
+      rule: 'discharging',
+      thresholds: { by: 'voltage', start: 53, stop: 49 },
+    });
     // 48.8 V while 1 kW flows out reads as 49.3 V at rest: above the stop, the cycle goes on.
     const sagging = policy.decide(r, noSoc(48.8, 1000));
     expect(sagging.status).toMatchObject({ rule: 'discharging', corrected_voltage: 49.3 });
@@ -91,7 +96,10 @@ describe('battery rules', () => {
   it('discharge at night down to the stop when asked to, once a night', () => {
     const r = rules({ discharge_at_night: true, start_soc: 80, stop_soc: 20 });
     const policy = new BatteryPolicy();
-    expect(policy.decide(r, at(50)).status.rule).toBe('waiting_for_start');
+    expect(policy.decide(r, at(50)).status).toMatchObject({
+      rule: 'waiting_for_start',
+      thresholds: { by: 'soc', start: 80, stop: 20 },
+    });
     expect(policy.decide(r, at(50, { night: true })).status.rule).toBe('discharging');
     expect(policy.decide(r, at(20, { night: true })).status.rule).toBe('below_stop');
     // The same night it does not start again (the battery would flap at its stop threshold).

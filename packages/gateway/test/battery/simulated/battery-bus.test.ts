@@ -137,8 +137,8 @@ describe('simulated battery bus', () => {
   it("reports the alarms raised on it and keeps its switch closed: stopping is the limiter's work", () => {
     const { bus: b, at } = bus(MIDSUMMER_NIGHT, { drawnDcW: () => 500 });
     at(MIDSUMMER_NIGHT);
-    b.setAlarms(['over_temperature']);
-    expect(b.alarms).toEqual(['over_temperature']);
+    b.setAlarms(['battery_overtemperature']);
+    expect(b.alarms).toEqual(['battery_overtemperature']);
     expect(b.feed(MIDSUMMER_NIGHT).availableW).toBeGreaterThan(0);
     expect(at(MIDSUMMER_NIGHT + HOUR).socPercent).toBeLessThan(50);
     b.setAlarms([]);

@@ -1,6 +1,6 @@
 /** The live view's limiter card: offered only when it applies, loaded when opened. */
 import type { PowerLimiterStatus, PowerLimiterTrace } from '@dtu-console/contract/powerlimiter/api';
-import { gridSignalStatus } from '@dtu-console/contract/powerlimiter/fixtures';
+import { batteryLimiterStatus, gridSignalStatus } from '@dtu-console/contract/powerlimiter/fixtures';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
@@ -186,15 +186,13 @@ describe('limiter section of the live view', () => {
     serveApi({
       '/api/powerlimiter/status': status({
         inverters: fed,
-        battery: {
-          rule: 'discharging',
+        battery: batteryLimiterStatus({
           soc: 72,
           voltage: null,
           corrected_voltage: null,
           solar_power: null,
           cap_w: null,
-          discharging: true,
-        },
+        }),
       }),
       '/api/powermeter/status': meter,
       '/api/powerlimiter/trace': trace,

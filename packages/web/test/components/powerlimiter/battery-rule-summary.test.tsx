@@ -1,5 +1,6 @@
 /** The limiter card's battery part: the rule in force in words, and the figures it was decided by. */
 import type { BatteryLimiterRule, BatteryLimiterStatus } from '@dtu-console/contract/powerlimiter/api';
+import { batteryLimiterStatus } from '@dtu-console/contract/powerlimiter/fixtures';
 import { act, render, screen } from '@testing-library/react';
 import i18n from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,16 +8,8 @@ import { BatteryRuleSummary } from '../../../src/components/powerlimiter/Battery
 import { POWERLIMITER_NS, setLanguage } from '../../../src/i18n';
 import { formatters } from '../../../src/i18n/format';
 
-const battery = (more: Partial<BatteryLimiterStatus> = {}): BatteryLimiterStatus => ({
-  rule: 'discharging',
-  soc: 64,
-  voltage: 51.2,
-  corrected_voltage: 51.84,
-  solar_power: 380,
-  cap_w: 1150,
-  discharging: true,
-  ...more,
-});
+const battery = (more: Partial<BatteryLimiterStatus> = {}): BatteryLimiterStatus =>
+  batteryLimiterStatus({ voltage: 51.2, corrected_voltage: 51.84, solar_power: 380, cap_w: 1150, ...more });
 
 /** Each rule as the reader sees it, in the three languages. */
 const WORDS: Record<'en' | 'de' | 'fr', Record<BatteryLimiterRule, string>> = {
@@ -79,7 +72,7 @@ describe('battery rule summary', () => {
   it('shows the state of charge, the solar power and the cap', () => {
     render(<BatteryRuleSummary battery={battery()} f={f} />);
     const summary = screen.getByTestId('limiter-battery');
-    expect(summary).toHaveTextContent('State of charge64 %');
+    expect(summary).toHaveTextContent('State of charge64 %start 80 % · stop 20 %');
     expect(summary).toHaveTextContent('Solar power380 W');
     expect(summary).toHaveTextContent('Battery inverters up to1,150 W');
     // With a SoC, the voltage does not decide: not shown.
@@ -87,9 +80,19 @@ describe('battery rule summary', () => {
   });
 
   it('shows the corrected voltage where the battery reports no SoC, and "no cap" for a null cap', () => {
-    render(<BatteryRuleSummary battery={battery({ rule: 'passthrough', soc: null, cap_w: null })} f={f} />);
+    render(
+      <BatteryRuleSummary
+        battery={battery({
+          rule: 'passthrough',
+          soc: null,
+          cap_w: null,
+          thresholds: { by: 'voltage', start: 53.2, stop: 48.5 },
+        })}
+        f={f}
+      />,
+    );
     const summary = screen.getByTestId('limiter-battery');
-    expect(summary).toHaveTextContent('Voltage (corrected)51.84 V');
+    expect(summary).toHaveTextContent('Voltage (corrected)51.84 Vstart 53.20 V · stop 48.50 V');
     expect(summary).toHaveTextContent('Battery inverters up tono cap');
     expect(summary).not.toHaveTextContent('State of charge');
   });
@@ -105,6 +108,7 @@ describe('battery rule summary', () => {
           solar_power: null,
           cap_w: 0,
           discharging: false,
+          thresholds: null,
         })}
         f={f}
       />,
@@ -116,6 +120,38 @@ describe('battery rule summary', () => {
     expect(summary).not.toHaveTextContent(/\b0 %|\b0 V/);
     // A cap of 0 W is a figure the gateway gave (standby), so it is shown.
     expect(summary).toHaveTextContent('Battery inverters up to0 W');
+  });
+
+  it("names the BMS alarms that stopped the discharge, in the reader's language, and none otherwise", async () => {
+    const { unmount } = render(
+      <BatteryRuleSummary
+        battery={battery({ rule: 'bms_alarm', alarms: ['battery_overtemperature', 'vendor_code_7'] })}
+        f={f}
+      />,
+    );
+    const alarms = await screen.findByTestId('limiter-battery-alarms');
+    expect(alarms).toHaveTextContent('Stopped by the BMS');
+    expect(alarms).toHaveTextContent('Battery overtemperature');
+    // A key the console does not know is shown as it came, not dropped.
+    expect(alarms).toHaveTextContent('vendor_code_7');
+    unmount();
+    await act(() => setLanguage('de'));
+    try {
+      const german = render(
+        <BatteryRuleSummary
+          battery={battery({ rule: 'bms_alarm', alarms: ['battery_overtemperature'] })}
+          f={formatters('de')}
+        />,
+      );
+      const alarmsDe = await screen.findByTestId('limiter-battery-alarms');
+      expect(alarmsDe).toHaveTextContent('Vom BMS gestoppt');
+      expect(alarmsDe).not.toHaveTextContent('Battery overtemperature');
+      german.unmount();
+    } finally {
+      await act(() => setLanguage('en'));
+    }
+    render(<BatteryRuleSummary battery={battery()} f={f} />);
+    expect(screen.queryByTestId('limiter-battery-alarms')).toBeNull();
   });
 
   it('shows nothing while no governed inverter is battery-fed (null)', () => {
