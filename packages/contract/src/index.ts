@@ -57,6 +57,7 @@ export * from './powermeter/schemas';
 export type * from './security/api';
 export * from './security/limits';
 export * from './security/schemas';
+export * from './shared/backoff';
 export * from './shared/calendar';
 export * from './shared/console-limits';
 export * from './shared/console-page';

@@ -3,7 +3,7 @@
  * priority and tags in headers, the message as the body). A failed send is tried again with a doubling
  * back-off on the gateway clock. Logs name the target only, never its URL or token (both may be secrets).
  */
-import { type Alert, AlertLimits } from '@dtu-console/contract';
+import { type Alert, AlertLimits, backoffDelay } from '@dtu-console/contract';
 import type { ConfigStore } from '../config/store';
 import type { Clock } from '../system/clock';
 import type { Logger } from '../system/logger';
@@ -96,7 +96,8 @@ export function createAlertPush(options: AlertPushOptions): AlertPush {
       options.log.warn(`Alert push (${request.target}) failed ${tryNo} times (${why}); given up`);
       return;
     }
-    const delay = AlertLimits.pushBackoffMs * 2 ** (tryNo - 1);
+    // 2 s after the first failure, doubled per try; the tries end (pushTries) before any cap would matter.
+    const delay = backoffDelay(tryNo - 1, { base: AlertLimits.pushBackoffMs });
     options.log.info(`Alert push (${request.target}) failed (${why}); trying again in ${delay / 1000} s`);
     const cancel = options.clock.setTimer(delay, () => {
       timers.delete(cancel);

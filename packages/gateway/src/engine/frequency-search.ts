@@ -8,7 +8,7 @@
  * steps per turn of that inverter (the others are polled in between), bounded by `SEARCH_LIMIT_MS`, and
  * repeated with back-off when it finds nothing.
  */
-import { DtuLimits } from '@dtu-console/contract';
+import { backoffDelay, DtuLimits } from '@dtu-console/contract';
 import {
   buildChannelChange,
   buildDataRequest,
@@ -32,8 +32,8 @@ export const SILENT_TURNS = 6;
 export const STEPS_PER_TURN = 4;
 /** A search that has not found the inverter after this long ends as not found. */
 export const SEARCH_LIMIT_MS = 10 * 60_000;
-/** Waits before the next search after one found nothing: doubling, up to the last. */
-export const SEARCH_BACKOFF_MS = [15 * 60_000, 30 * 60_000, 60 * 60_000, 120 * 60_000] as const;
+/** Waits before the next search after one found nothing: 15 min, doubling, up to 2 h. */
+export const SEARCH_BACKOFF = { base: 15 * 60_000, max: 120 * 60_000 } as const;
 
 export type { FrequencyState, FrequencyStatus } from './live-types';
 
@@ -230,7 +230,7 @@ export class FrequencySearch {
     const { inv } = search;
     this.#active = undefined;
     const track = this.#track(inv);
-    const backoff = SEARCH_BACKOFF_MS[Math.min(track.failures, SEARCH_BACKOFF_MS.length - 1)]!;
+    const backoff = backoffDelay(track.failures, SEARCH_BACKOFF);
     track.failures++;
     track.silentTurns = 0;
     const nextSearchAt = this.#o.clock.now() + backoff;

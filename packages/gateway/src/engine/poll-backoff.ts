@@ -7,12 +7,17 @@
  * breaker, the evening) spread their probes over the rounds. The first answer ends the back-off.
  */
 
+import { backoffDelay } from '@dtu-console/contract';
+
 /** Most rounds between two probes of a silent inverter. */
 export const MAX_PROBE_GAP_ROUNDS = 8;
+/** Rounds between the first probe and the second. */
+const FIRST_PROBE_GAP_ROUNDS = 2;
 
 interface Probe {
   nextRound: number;
-  gap: number;
+  /** Probes so far in this silence: the back-off's attempt. */
+  probes: number;
   lastRound: number;
 }
 
@@ -37,15 +42,16 @@ export class PollBackoff {
         continue;
       }
       silent++;
-      const probe = this.#probes.get(serial) ?? { nextRound: round, gap: 1, lastRound: -1 };
+      const probe = this.#probes.get(serial) ?? { nextRound: round, probes: 0, lastRound: -1 };
       next.set(serial, probe);
       if (round >= probe.nextRound) due.push({ serial, probe });
     }
     const budget = Math.max(1, Math.ceil(silent / MAX_PROBE_GAP_ROUNDS));
     due.sort((a, b) => a.probe.lastRound - b.probe.lastRound);
     for (const { serial, probe } of due.slice(0, budget)) {
-      probe.gap = Math.min(probe.gap * 2, MAX_PROBE_GAP_ROUNDS);
-      probe.nextRound = round + probe.gap;
+      probe.nextRound =
+        round + backoffDelay(probe.probes, { base: FIRST_PROBE_GAP_ROUNDS, max: MAX_PROBE_GAP_ROUNDS });
+      probe.probes++;
       probe.lastRound = round;
       selected.add(serial);
     }

@@ -3,6 +3,7 @@
  * the configured last will for an abrupt loss), subscribes, reconnects with backoff, and says goodbye with
  * the offline payload before a deliberate disconnect. New settings replace the connection in place.
  */
+import { backoffDelay } from '@dtu-console/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Logger } from '../system/logger';
 import { clientOptionsOf, connectionKey, lwtTopic, type MqttSection } from './client-options';
@@ -13,7 +14,7 @@ export const RECONNECT_MAX_MS = 60_000;
 
 /** Delay before reconnect attempt `failures` (1 = the first retry). */
 export function reconnectDelayMs(failures: number): number {
-  return Math.min(RECONNECT_MAX_MS, RECONNECT_MIN_MS * 2 ** Math.max(0, failures - 1));
+  return backoffDelay(Math.max(0, failures - 1), { base: RECONNECT_MIN_MS, max: RECONNECT_MAX_MS });
 }
 
 export interface ConnectionHandlers {

@@ -3,7 +3,7 @@
  * judged, the count of the last hour, and the back-off of an inverter whose commands fail.
  */
 import type { SetStatus } from '@dtu-console/contract';
-import { PowerLimiterLimits } from '@dtu-console/contract';
+import { backoffDelay, PowerLimiterLimits } from '@dtu-console/contract';
 
 const HOUR_MS = 3_600_000;
 
@@ -65,12 +65,13 @@ export class InverterCommands {
       this.settleAt = now + this.#responseMs;
       return 'ok';
     }
-    // Not acknowledged: the inverter still holds the previous limit. Retry later, spaced out more each time.
+    // Not acknowledged: the inverter still holds the previous limit. Retry later, spaced out more each time:
+    // twice the interval after the first failure (the interval alone holds anyway), doubled per failure.
     this.limitW = this.#previousW;
     this.settleAt = now;
     this.#failures++;
-    const backoff = Math.min(PowerLimiterLimits.backoffMaxMs, minIntervalMs * 2 ** this.#failures);
-    this.#notBefore = now + backoff;
+    this.#notBefore =
+      now + backoffDelay(this.#failures, { base: minIntervalMs, max: PowerLimiterLimits.backoffMaxMs });
     return 'failed';
   }
 

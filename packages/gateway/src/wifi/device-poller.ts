@@ -6,7 +6,7 @@
  * the interval up to 10 minutes) until it answers again. The reads are in device-reads.ts, what they mean
  * in device-record.ts, the commands in device-commands.ts.
  */
-import type { WifiDeviceStatus } from '@dtu-console/contract';
+import { backoffDelay, type WifiDeviceStatus } from '@dtu-console/contract';
 import type { LiveInverter } from '../engine/live-types';
 import type { Clock } from '../system/clock';
 import type { Logger } from '../system/logger';
@@ -202,6 +202,6 @@ export class WifiDevicePoller {
  */
 export function pollDelayMs(intervalS: number, failures: number): number {
   const interval = intervalS * 1000;
-  if (failures <= 0) return interval;
-  return Math.max(interval, Math.min(MAX_BACKOFF_MS, interval * 2 ** (failures - 1)));
+  // The first failure waits the plain interval; the cap never goes below the interval.
+  return backoffDelay(Math.max(0, failures - 1), { base: interval, max: Math.max(interval, MAX_BACKOFF_MS) });
 }

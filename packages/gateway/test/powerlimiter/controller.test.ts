@@ -1,6 +1,7 @@
 /** The limiter's loop against scripted inverters and a meter set by hand: regulation and every fail-safe. */
 import { LIMIT_RESPONSE } from '@dtu-console/contract';
 import { describe, expect, it } from 'vitest';
+import { InverterCommands } from '../../src/powerlimiter/inverter-commands';
 import { FakeInverter, governed, rig, settingsOf } from './fakes';
 
 const HM = '114172220003';
@@ -189,5 +190,28 @@ describe('fail-safe', () => {
     await r.run(6, 800);
     expect(hm!.sent.at(-1)).toEqual({ value: 100, relative: true });
     expect(hms!.sent[leased]).toEqual({ value: 400, relative: false });
+  });
+});
+
+describe('back-off of an inverter whose commands fail', () => {
+  it('waits twice the interval after the first failure, doubled per failure up to 5 min; an answer ends it', () => {
+    const interval = 10_000;
+    const commands = new InverterCommands();
+    let now = 0;
+    /** Fails one command and says how long until the next may go out. */
+    const failOnce = (): number => {
+      commands.sent(now, 500, 0);
+      commands.observe('Failure', now, interval);
+      let wait = 0;
+      while (!commands.canSend(now + wait, interval)) wait += 1000;
+      now += wait;
+      return wait;
+    };
+    expect(Array.from({ length: 7 }, failOnce)).toEqual([
+      20_000, 40_000, 80_000, 160_000, 300_000, 300_000, 300_000,
+    ]);
+    commands.sent(now, 500, 0);
+    commands.observe('Ok', now, interval);
+    expect(failOnce()).toBe(20_000);
   });
 });

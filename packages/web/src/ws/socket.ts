@@ -1,3 +1,5 @@
+import { backoffDelay } from '@dtu-console/contract/shared/backoff';
+
 /** The part of a WebSocket the socket module uses, so tests can hand in a fake. */
 export interface SocketLike {
   readonly readyState: number;
@@ -153,7 +155,7 @@ export class ReconnectingSocket {
   private scheduleReconnect(): void {
     clearTimeout(this.reconnectTimer);
     this.resumed = true;
-    const delay = Math.min(RECONNECT_MIN_MS * 2 ** this.attempts, RECONNECT_MAX_MS);
+    const delay = backoffDelay(this.attempts, { base: RECONNECT_MIN_MS, max: RECONNECT_MAX_MS });
     this.attempts++;
     this.reconnectTimer = setTimeout(() => this.connect(), delay);
   }

@@ -9,6 +9,7 @@
  */
 
 import { Worker } from 'node:worker_threads';
+import { backoffDelay } from '@dtu-console/contract';
 import { RADIO_THREAD } from '../../paths';
 import type { Clock } from '../../system/clock';
 import type { Logger } from '../../system/logger';
@@ -72,7 +73,8 @@ export class WorkerRadio implements Radio {
   #running = false;
   /** Why the thread is not there while it should be (starting, crashed and waiting for its restart). */
   #down: string | undefined;
-  #restartDelay: number;
+  /** Crashes in a row (a thread that ran long enough ends the row): the back-off's attempt. */
+  #crashes = 0;
   #cancelRestart: (() => void) | undefined;
   #spawnedAt = 0;
   /** Why the running thread is ending: its uncaught error, or that it stopped answering. */
@@ -84,7 +86,6 @@ export class WorkerRadio implements Radio {
     this.#options = options;
     this.mode = options.mode;
     this.name = options.mode;
-    this.#restartDelay = (options.restartDelayMs ?? RESTART_DELAY_MS).first;
   }
 
   /** The thread's id while it runs (tests check that none is left after stop). */
@@ -252,11 +253,9 @@ export class WorkerRadio implements Radio {
 
   /** The thread ended while it should run: say so, and start it again after the back-off. */
   #crashed(failure: unknown): void {
-    const limits = this.#options.restartDelayMs ?? RESTART_DELAY_MS;
-    if (this.#spawnedAt > 0 && performance.now() - this.#spawnedAt >= STABLE_MS)
-      this.#restartDelay = limits.first;
-    const delay = this.#restartDelay;
-    this.#restartDelay = Math.min(limits.max, delay * 2);
+    if (this.#spawnedAt > 0 && performance.now() - this.#spawnedAt >= STABLE_MS) this.#crashes = 0;
+    const delay = restartDelayMs(this.#crashes, this.#options.restartDelayMs);
+    this.#crashes++;
     const why = failure instanceof Error ? failure.message : String(failure);
     this.#down = `the radio thread stopped (${why}); it restarts in ${formatSeconds(delay)}`;
     this.#options.log?.error({ err: failure }, `Radio: ${this.#down}`);
@@ -285,6 +284,14 @@ export class WorkerRadio implements Radio {
   #offset(): number {
     return this.#options.clock.now() - Date.now();
   }
+}
+
+/** The wait before restarting after `crashes` earlier crashes in a row (0: the first): doubled per crash, capped. */
+export function restartDelayMs(
+  crashes: number,
+  limits: { first: number; max: number } = RESTART_DELAY_MS,
+): number {
+  return backoffDelay(crashes, { base: limits.first, max: limits.max });
 }
 
 function formatSeconds(ms: number): string {

@@ -7,7 +7,7 @@ import { cmtCountry } from '@dtu-console/hoymiles';
 import { describe, expect, it } from 'vitest';
 import {
   type FrequencyMemory,
-  SEARCH_BACKOFF_MS,
+  SEARCH_BACKOFF,
   SEARCH_LIMIT_MS,
   searchOrder,
 } from '../../../src/engine/frequency-search';
@@ -100,14 +100,14 @@ describe('HMS/HMT frequency recovery through the chip models', () => {
     }
     const status = s.live.inverter(HMS)!.cmtFrequency!;
     expect(status.state).toBe('not-found');
-    expect(status.nextSearchAt! - s.clock.now()).toBeGreaterThan(SEARCH_BACKOFF_MS[0] - 10_000);
+    expect(status.nextSearchAt! - s.clock.now()).toBeGreaterThan(SEARCH_BACKOFF.base - 10_000);
     const searches = () =>
       s.sent.filter(
         (r) =>
           r.radio === 'CMT' && r.frequencyHz !== undefined && r.frequencyHz !== DTU_HZ && r.frame[0] === 0x15,
       ).length;
     const before = searches();
-    await s.clock.advance(SEARCH_BACKOFF_MS[0] - 60_000);
+    await s.clock.advance(SEARCH_BACKOFF.base - 60_000);
     expect(searches()).toBe(before);
     expect(s.live.inverter(HM)!.hasData).toBe(true);
     await s.stopFor(1000);

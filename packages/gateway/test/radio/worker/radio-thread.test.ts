@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Gateway } from '../../../src/app';
-import type { WorkerRadio } from '../../../src/radio/worker/worker-radio';
+import { restartDelayMs, type WorkerRadio } from '../../../src/radio/worker/worker-radio';
 import { SystemClock } from '../../../src/system/clock';
 import { testGateway } from '../../helpers/gateway';
 import { HM, HMS, NOON } from '../integration/stack';
@@ -163,4 +163,15 @@ describe('--radio hardware in its own thread', () => {
     },
     LONG,
   );
+});
+
+describe('restart back-off of the radio thread', () => {
+  it('waits 1 s after the first crash, doubled per crash in a row, at most a minute', () => {
+    expect([0, 1, 2, 5, 6, 7, 40].map((crashes) => restartDelayMs(crashes))).toEqual([
+      1000, 2000, 4000, 32_000, 60_000, 60_000, 60_000,
+    ]);
+    expect([0, 1, 2].map((crashes) => restartDelayMs(crashes, { first: 50, max: 120 }))).toEqual([
+      50, 100, 120,
+    ]);
+  });
 });
