@@ -17,6 +17,11 @@ async function gatewayToday(request: APIRequestContext): Promise<string> {
   return today;
 }
 
+/** Whether a day's power answer carries battery data. */
+function hasBattery(day: { battery?: { soc: Array<number | null> } }): boolean {
+  return day.battery?.soc.some((value) => value !== null) ?? false;
+}
+
 /** "2026-06-21" as the en-US console shows it. */
 const usDate = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)}`;
 
@@ -41,7 +46,10 @@ test.describe('history', () => {
       names = day.inverters.map(
         (inverter: { name: string; serial: string }) => inverter.name || inverter.serial,
       );
-      return (day.plant as Array<number | null>).some((value) => value !== null && value > 0);
+      // The simulated battery beside the plant is recorded too.
+      return (
+        (day.plant as Array<number | null>).some((value) => value !== null && value > 0) && hasBattery(day)
+      );
     });
     expect(produced).toBe(true);
 
@@ -65,7 +73,7 @@ test.describe('history', () => {
     await expect(readout).toContainText(/\d{1,2}:\d\d/);
     await expect(readout).toBeInViewport();
 
-    // The CSV holds what is shown: a time column, the plant and each inverter.
+    // The CSV holds what is shown: a time column, the plant and each inverter, then the battery.
     const downloading = page.waitForEvent('download');
     await card.getByRole('button', { name: 'CSV' }).click();
     const download = await downloading;
@@ -73,7 +81,15 @@ test.describe('history', () => {
     const lines = readFileSync((await download.path())!, 'utf8')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe(['time', 'Plant (W)', ...names.map((name) => `${name} (W)`)].join(','));
+    expect(lines[0]).toBe(
+      [
+        'time',
+        'Plant (W)',
+        ...names.map((name) => `${name} (W)`),
+        'Battery power (W)',
+        'State of charge (%)',
+      ].join(','),
+    );
     expect(lines.some((line) => new RegExp(`^${today}T12:\\d\\d\\+02:00,\\d+\\.\\d,`).test(line))).toBe(true);
 
     // The day before the plant started has nothing; Today comes back.
@@ -106,6 +122,49 @@ test.describe('history', () => {
     // An opened card stays open on the next visit.
     await page.reload();
     await expect(page.getByRole('button', { name: 'History' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  test('the day view charts the simulated battery under the power chart, also on a phone', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    // Two 5-minute steps with battery data at least, so its lines have a stretch to draw.
+    const recorded = await advanceUntil(request, { stepMs: 60_000, maxMs: 12 * 60_000 }, async () => {
+      const day = await (await request.get(`/api/v2/history/power?date=${today}`)).json();
+      return hasBattery(day) && day.battery.soc.filter((value: number | null) => value !== null).length >= 2;
+    });
+    expect(recorded).toBe(true);
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'History' }).click();
+    const card = page.getByTestId('history-card');
+    const power = card.getByRole('img', { name: `Power of Plant on ${usDate(today)}` });
+    const battery = card.getByRole('region', { name: 'Battery' });
+    const chart = battery.getByRole('img', { name: `Battery power and state of charge on ${usDate(today)}` });
+    await expect(chart).toBeVisible();
+    // Under the power chart; its power and its charge, the charge on a 0–100 % axis at the right.
+    expect((await chart.boundingBox())!.y).toBeGreaterThan((await power.boundingBox())!.y);
+    await expect(chart.locator('path.history-line')).toHaveCount(2);
+    await expect(chart.locator('path.history-line').first()).toHaveAttribute('d', /^M/);
+    await expect(chart.locator('text.history-right')).toHaveText(['0 %', '25 %', '50 %', '75 %', '100 %']);
+    await expect(battery.getByText('Above zero: charging, below zero: discharging.')).toBeVisible();
+    // Inside the phone's width, the right axis included.
+    await battery.scrollIntoViewIfNeeded();
+    const box = (await chart.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    const right = (await chart.locator('text.history-right').last().boundingBox())!;
+    expect(right.x + right.width).toBeLessThanOrEqual(box.x + box.width);
+
+    // The readout where the battery was recorded: its power in W and its charge in %.
+    const last = chart.locator('path.history-line').first();
+    const point = (await last.getAttribute('d'))!.match(/([\d.]+) [-\d.]+$/)!;
+    await page.mouse.move(box.x + Number(point[1]), box.y + box.height / 2);
+    const readout = battery.getByTestId('history-readout');
+    await expect(readout).toContainText('Battery power');
+    await expect(readout).toContainText(/State of charge\s*[\d.]+ %/);
+    await expect(readout).toBeInViewport();
   });
 
   test('history settings: retention codes, status, export and import', async ({ page }) => {

@@ -89,6 +89,7 @@ export function createServices(
     live: ctx.plant.live,
     log: ctx.log,
     dataDir: ctx.options.dataDir,
+    battery: () => battery.status(),
   });
   // The house's electricity meter: after MQTT, whose connection it may read through.
   const meter: MeterService = new MeterService({

@@ -28,6 +28,20 @@ export interface HistoryPowerSeries {
   /** Sum of the inverters' AC power. */
   plant: Array<number | null>;
   inverters: HistoryInverterPower[];
+  /**
+   * The battery, only when the history holds battery data in the range (whatever `serial` restricts: the
+   * battery belongs to the plant). A battery configured but without a fresh reading in the range adds
+   * nothing; one removed since still shows the days it was recorded.
+   */
+  battery?: HistoryBatteryPower;
+}
+
+/** The battery's state of charge and power per step: means of what was recorded, null where nothing was. */
+export interface HistoryBatteryPower {
+  /** State of charge, %. */
+  soc: Array<number | null>;
+  /** W, positive while charging, negative while discharging. */
+  power: Array<number | null>;
 }
 
 export interface HistoryInverterPower {

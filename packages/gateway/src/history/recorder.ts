@@ -1,12 +1,14 @@
 /**
  * What the history records: 1-minute power means and each local day's energy from the inverters' own
- * YieldDay counters, kept in memory and written in batches; and the retention, enforced on the store.
+ * YieldDay counters, the battery's 1-minute state of charge and power, kept in memory and written in
+ * batches; and the retention, enforced on the store.
  */
-import { type HistoryConfig, HistoryLimits } from '@dtu-console/contract';
+import { type BatteryStatus, type HistoryConfig, HistoryLimits } from '@dtu-console/contract';
 import type { ConfigStore } from '../config/store';
 import type { LiveInverter, LiveModel } from '../engine';
 import type { Clock } from '../system/clock';
 import type { Logger } from '../system/logger';
+import { type BatteryMinuteRow, BatteryMinutes } from './battery-minutes';
 import { type DayTracker, followCounter, trackedEnergy } from './day-energy';
 import { INVERTER_CHANNEL, MinuteRecorder, type MinuteRow } from './minutes';
 import type { DayRow, HistoryStore, TrackerRow } from './store';
@@ -28,17 +30,21 @@ export interface RecorderOptions {
   openStore: () => HistoryStore | undefined;
   /** YYYYMMDD of the local day at an epoch. */
   localDay: (epochMs: number) => number;
+  /** The battery's status now; absent (or undefined) when there is no battery service. */
+  battery?: () => BatteryStatus | undefined;
 }
 
 export class HistoryRecorder {
   readonly #options: RecorderOptions;
   readonly #minutes = new MinuteRecorder();
+  readonly #battery = new BatteryMinutes();
   /** Latest tracker per `serial|channel`. */
   readonly #trackers = new Map<string, DayTracker>();
   readonly #dirtyTrackers = new Set<string>();
   /** lastUpdateEpochMs of the run data last counted per inverter: yields come only from fresh answers. */
   readonly #countedUpdate = new Map<string, number>();
   #pendingMinutes: MinuteRow[] = [];
+  #pendingBattery: BatteryMinuteRow[] = [];
   #lastFlushAt = 0;
   #lastPruneAt: number | null = null;
 
@@ -57,7 +63,7 @@ export class HistoryRecorder {
 
   /** Rows not yet written. */
   hasPending(): boolean {
-    return this.#pendingMinutes.length > 0 || this.#dirtyTrackers.size > 0;
+    return this.#pendingMinutes.length > 0 || this.#pendingBattery.length > 0 || this.#dirtyTrackers.size > 0;
   }
 
   /** Forgets inverters no longer in the live model. */
@@ -67,14 +73,20 @@ export class HistoryRecorder {
 
   /** The history settings were saved: a switched-off recording drops its open minutes. */
   settingsChanged(): void {
-    if (!this.#enabled()) this.#minutes.clear();
+    if (!this.#enabled()) {
+      this.#minutes.clear();
+      this.#battery.clear();
+    }
     this.prune();
   }
 
   /** Once a minute: closes the finished minutes, flushes and prunes when due. */
   tick(): void {
     const now = this.#options.clock.now();
-    if (this.#enabled()) this.#pendingMinutes.push(...this.#minutes.take(now));
+    if (this.#enabled()) {
+      this.#pendingMinutes.push(...this.#minutes.take(now));
+      this.#pendingBattery.push(...this.#battery.take(now));
+    }
     if (now - this.#lastFlushAt >= HistoryLimits.flushIntervalMs || now < this.#lastFlushAt) this.flush();
     if (this.#lastPruneAt === null || Math.abs(now - this.#lastPruneAt) >= PRUNE_INTERVAL_MS) this.prune();
   }
@@ -93,6 +105,20 @@ export class HistoryRecorder {
       this.#countedUpdate.set(serial, inverter.lastUpdateEpochMs);
       this.#countYields(inverter, inverter.lastUpdateEpochMs);
     }
+  }
+
+  /** What history records of the battery: its state of charge and power now, while its reading is fresh. */
+  sampleBattery(): void {
+    const read = this.#options.battery;
+    if (!read || !this.#enabled()) return;
+    let status: BatteryStatus | undefined;
+    try {
+      status = read();
+    } catch {
+      // A battery that cannot be read is no reading: nothing is covered.
+      status = undefined;
+    }
+    this.#battery.sample(this.#options.clock.now(), status);
   }
 
   #countYields(inverter: LiveInverter, at: number): void {
@@ -118,9 +144,14 @@ export class HistoryRecorder {
     const store = this.#options.openStore();
     if (!store) return;
     const now = this.#options.clock.now();
-    if (all && this.#enabled()) this.#pendingMinutes.push(...this.#minutes.take(now, true));
+    if (all && this.#enabled()) {
+      this.#pendingMinutes.push(...this.#minutes.take(now, true));
+      this.#pendingBattery.push(...this.#battery.take(now, true));
+    }
     const minutes = this.#pendingMinutes;
     this.#pendingMinutes = [];
+    const battery = this.#pendingBattery;
+    this.#pendingBattery = [];
     const days: DayRow[] = [];
     const trackers: TrackerRow[] = [];
     for (const key of this.#dirtyTrackers) {
@@ -132,9 +163,9 @@ export class HistoryRecorder {
     }
     this.#dirtyTrackers.clear();
     this.#lastFlushAt = now;
-    if (minutes.length === 0 && days.length === 0) return;
+    if (minutes.length === 0 && battery.length === 0 && days.length === 0) return;
     try {
-      store.write({ minutes, days, trackers });
+      store.write({ minutes, battery, days, trackers });
     } catch (error) {
       this.#options.log.warn({ err: error }, 'History not written');
     }

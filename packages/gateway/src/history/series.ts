@@ -1,8 +1,10 @@
 /**
- * The answers of GET /api/v2/history/power and /energy, shaped from the store's rows: power as the
- * covered-time weighted mean per step (null where a step has no row), energy as sums of the stored days.
+ * The answers of GET /api/v2/history/power and /energy, shaped from the store's rows: power (and the
+ * battery's state of charge and power) as the covered-time weighted mean per step (null where a step has no
+ * row), energy as sums of the stored days.
  */
-import type { HistoryEnergySeries, HistoryPowerSeries } from '@dtu-console/contract';
+import type { HistoryBatteryPower, HistoryEnergySeries, HistoryPowerSeries } from '@dtu-console/contract';
+import { BATTERY_POWER, BATTERY_SOC } from './battery-minutes';
 import { dayLabel, dayNumber } from './day-energy';
 import { INVERTER_CHANNEL } from './minutes';
 import type { EnergyQuery, PowerQuery } from './query';
@@ -58,6 +60,7 @@ export function powerSeries(source: SeriesSource, query: PowerQuery, table: Powe
   const series = (serial: string, channel: number) =>
     bucketMeans(store.power(table, serial, channel, query.from, query.to), query.from, query.step, count);
   const inverters = inverterSeries(source, query, 'power', series) as HistoryPowerSeries['inverters'];
+  const battery = batterySeries(store, query, table, count);
   return {
     from: query.from,
     to: query.to,
@@ -70,7 +73,26 @@ export function powerSeries(source: SeriesSource, query: PowerQuery, table: Powe
       count,
     ),
     inverters,
+    ...(battery ? { battery } : {}),
   };
+}
+
+/**
+ * The battery's state of charge and power per step, whatever `serial` restricts (the battery is the
+ * plant's, not an inverter's); undefined when the range has no battery row at all.
+ */
+export function batterySeries(
+  store: HistoryStore,
+  query: Pick<PowerQuery, 'from' | 'to' | 'step'>,
+  table: PowerTable,
+  count: number,
+): HistoryBatteryPower | undefined {
+  const series = (channel: number) =>
+    bucketMeans(store.battery(table, channel, query.from, query.to), query.from, query.step, count);
+  const soc = series(BATTERY_SOC);
+  const power = series(BATTERY_POWER);
+  const filled = (values: (number | null)[]) => values.some((value) => value !== null);
+  return filled(soc) || filled(power) ? { soc, power } : undefined;
 }
 
 /** `today` (YYYYMMDD) ends the years of `range=all` at least. */

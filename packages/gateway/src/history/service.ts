@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type {
+  BatteryStatus,
   HistoryConfig,
   HistoryEnergySeries,
   HistoryPowerSeries,
@@ -18,6 +19,7 @@ import type { Clock } from '../system/clock';
 import type { Logger } from '../system/logger';
 import { localTime } from '../system/timezone';
 import { posixRuleOf } from '../system/zones';
+import { BATTERY_SAMPLE_MS } from './battery-minutes';
 import { dayLabel, dayNumber } from './day-energy';
 import type { EnergyQuery, PowerQuery } from './query';
 import { HistoryReader } from './reader';
@@ -38,6 +40,8 @@ export interface HistoryServiceOptions {
   /** Where history.sqlite lives; ':memory:' as `file` for tests. */
   dataDir: string;
   file?: string;
+  /** The battery's status (the battery service's); without it no battery history is recorded. */
+  battery?: () => BatteryStatus | undefined;
 }
 
 export type HistoryImport = { ok: true; rows: number } | { ok: false; reason: string };
@@ -51,6 +55,7 @@ export class HistoryService implements Service {
   #store: HistoryStore | undefined;
   #unsubscribe: (() => void)[] = [];
   #cancelTick: () => void = () => {};
+  #cancelBatterySample: () => void = () => {};
   #running = false;
   #stopped = false;
   readonly #kept = new Map<string, { day: number; wh: number[] }>();
@@ -68,6 +73,7 @@ export class HistoryService implements Service {
       store: () => this.#openedStore(),
       openStore,
       localDay,
+      ...(options.battery ? { battery: options.battery } : {}),
     });
     this.#reader = new HistoryReader({
       config: options.config,
@@ -129,6 +135,7 @@ export class HistoryService implements Service {
     live.provideKeptYield((serial) => this.#keptYield(serial));
     this.prune();
     this.#scheduleTick();
+    if (this.#options.battery) this.#sampleBattery();
   }
 
   stop(): void {
@@ -139,6 +146,7 @@ export class HistoryService implements Service {
       for (const off of this.#unsubscribe) off();
       this.#unsubscribe = [];
       this.#cancelTick();
+      this.#cancelBatterySample();
       this.flush(true);
     }
     this.#store?.close();
@@ -169,6 +177,14 @@ export class HistoryService implements Service {
       if (!this.#running) return;
       this.#recorder.tick();
       this.#scheduleTick();
+    });
+  }
+
+  /** Reads the battery now and every BATTERY_SAMPLE_MS while running. */
+  #sampleBattery(): void {
+    this.#recorder.sampleBattery();
+    this.#cancelBatterySample = this.#options.clock.setTimer(BATTERY_SAMPLE_MS, () => {
+      if (this.#running) this.#sampleBattery();
     });
   }
 

@@ -6,6 +6,7 @@
  */
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
+import { BATTERY_CHANNELS, type BatteryMinuteRow } from './battery-minutes';
 import type { DayTracker } from './day-energy';
 import { INVERTER_CHANNEL, type MinuteRow } from './minutes';
 
@@ -13,7 +14,10 @@ export const QUARTER_S = 900;
 /** Highest channel number stored (DC inputs are 0..15 at most; the import checks the same). */
 export const MAX_CHANNEL = 15;
 
-/** A power row as stored: mean W over `s` covered seconds of the bucket starting at `t`. */
+/**
+ * A power row as stored: mean W over `s` covered seconds of the bucket starting at `t` (for the battery's
+ * state of charge the mean %).
+ */
 export interface PowerRow {
   t: number;
   w: number;
@@ -69,11 +73,22 @@ const MIGRATIONS: readonly string[] = [
   // the daily retention.
   `CREATE TABLE energy_kept (inv INTEGER NOT NULL, ch INTEGER NOT NULL, wh REAL NOT NULL,
      PRIMARY KEY (inv, ch)) WITHOUT ROWID;`,
+  // The battery (battery-minutes.ts): channel 0 its state of charge in 0.1 %, 1 its power in 0.1 W
+  // (negative while discharging), as minute and quarter means with their covered seconds.
+  `CREATE TABLE battery_minute (ch INTEGER NOT NULL, t INTEGER NOT NULL, v INTEGER NOT NULL,
+     s INTEGER NOT NULL, PRIMARY KEY (ch, t)) WITHOUT ROWID;
+   CREATE TABLE battery_quarter (ch INTEGER NOT NULL, t INTEGER NOT NULL, v INTEGER NOT NULL,
+     s INTEGER NOT NULL, PRIMARY KEY (ch, t)) WITHOUT ROWID;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 
 const deciWatts = (w: number) => Math.round(w * 10);
+/** A battery value in its stored unit: 0.1 % or 0.1 W. */
+const tenths = (value: number) => Math.round(value * 10);
+
+/** The battery tables of a resolution. */
+const batteryTable = (table: PowerTable) => (table === 'minute' ? 'battery_minute' : 'battery_quarter');
 
 export class HistoryStore {
   readonly #db: Database.Database;
@@ -107,9 +122,28 @@ export class HistoryStore {
       oldest: db.prepare(`SELECT min(t) AS t FROM ${table}`),
       prune: db.prepare(`DELETE FROM ${table} WHERE inv = ? AND ch = ? AND t < ?`),
     });
+    const battery = (table: PowerTable) => ({
+      upsert: db.prepare(
+        `INSERT INTO ${batteryTable(table)} (ch, t, v, s) VALUES (?, ?, ?, ?)
+         ON CONFLICT DO UPDATE SET v = (v * s + excluded.v * excluded.s) / (s + excluded.s),
+           s = min(${table === 'minute' ? 60 : QUARTER_S}, s + excluded.s)`,
+      ),
+      range: db.prepare(
+        `SELECT t, v, s FROM ${batteryTable(table)} WHERE ch = ? AND t >= ? AND t < ? ORDER BY t`,
+      ),
+      prune: db.prepare(`DELETE FROM ${batteryTable(table)} WHERE ch = ? AND t < ?`),
+    });
     this.#statements = {
       minute: power('power_minute'),
       quarter: power('power_quarter'),
+      batteryMinute: battery('minute'),
+      batteryQuarter: battery('quarter'),
+      batteryAggregate: db.prepare(
+        `INSERT INTO battery_quarter (ch, t, v, s)
+         SELECT ch, @q, CAST(round(sum(v * s) * 1.0 / sum(s)) AS INTEGER), sum(s) FROM battery_minute
+         WHERE ch = @ch AND t >= @q AND t < @q + ${QUARTER_S} GROUP BY ch
+         ON CONFLICT DO UPDATE SET v = excluded.v, s = excluded.s`,
+      ),
       aggregate: db.prepare(
         `INSERT INTO power_quarter (inv, ch, t, dw, s)
          SELECT inv, ch, @q, CAST(round(sum(dw * s) * 1.0 / sum(s)) AS INTEGER), sum(s) FROM power_minute
@@ -220,16 +254,25 @@ export class HistoryStore {
   }
 
   /**
-   * One batch in one transaction: minute rows (merged as weighted means with what is stored), the quarters
-   * they touch rebuilt from the minute rows, day energies (merged by max) and day trackers.
+   * One batch in one transaction: minute rows of the inverters and the battery (merged as weighted means
+   * with what is stored), the quarters they touch rebuilt from the minute rows, day energies (merged by max)
+   * and day trackers.
    */
   write(batch: {
     minutes?: readonly MinuteRow[];
+    battery?: readonly BatteryMinuteRow[];
     days?: readonly DayRow[];
     trackers?: readonly TrackerRow[];
   }) {
     const s = this.#statements;
     this.transaction(() => {
+      const batteryQuarters = new Map<string, [number, number]>();
+      for (const row of batch.battery ?? []) {
+        s.batteryMinute.upsert.run(row.channel, row.t, tenths(row.value), row.s);
+        const q = row.t - (row.t % QUARTER_S);
+        batteryQuarters.set(`${row.channel}|${q}`, [row.channel, q]);
+      }
+      for (const [ch, q] of batteryQuarters.values()) s.batteryAggregate.run({ ch, q });
       const quarters = new Map<string, [number, number, number]>();
       for (const row of batch.minutes ?? []) {
         const inv = this.inverterId(row.serial);
@@ -282,6 +325,13 @@ export class HistoryStore {
     return rows.map((row) => ({ t: row.t, w: row.dw / 10, s: row.s }));
   }
 
+  /** The battery's rows of one channel (0 SoC in %, 1 power in W) with `from <= t < to`. */
+  battery(table: PowerTable, channel: number, from: number, to: number): PowerRow[] {
+    const statements = table === 'minute' ? this.#statements.batteryMinute : this.#statements.batteryQuarter;
+    const rows = statements.range.all(channel, from, to) as { t: number; v: number; s: number }[];
+    return rows.map((row) => ({ t: row.t, w: row.v / 10, s: row.s }));
+  }
+
   /** Day energies of one channel with `fromDay <= day <= toDay` (YYYYMMDD). */
   days(serial: string, channel: number, fromDay: number, toDay: number): { day: number; wh: number }[] {
     const inv = this.#existingId(serial);
@@ -327,6 +377,10 @@ export class HistoryStore {
           s.minute.prune.run(inv, ch, cutoff.minute);
           s.quarter.prune.run(inv, ch, cutoff.quarter);
         }
+      }
+      for (const ch of BATTERY_CHANNELS) {
+        s.batteryMinute.prune.run(ch, cutoff.minute);
+        s.batteryQuarter.prune.run(ch, cutoff.quarter);
       }
       if (cutoff.day !== null) {
         s.keepPruned.run(cutoff.day);

@@ -2,28 +2,40 @@
  * Export and import of the history: a gzip file of one JSON document written one row per line, so both
  * directions stream (a two-year history does not fit comfortably in memory as one parsed value):
  *
- *   {"format":"dtu-console-history","version":1,"exported_at":…,"rows":[
+ *   {"format":"dtu-console-history","version":3,"exported_at":…,"rows":[
  *   ["i","<serial>","<name>"],            an inverter
  *   ["m","<serial>",<ch>,<t>,<W>,<s>],    a minute row   ("q": a quarter-hour row)
+ *   ["bm","soc",<t>,<%>,<s>],             a battery minute: state of charge, or "power" in W ("bq": a
+ *                                         quarter hour) (version 3)
  *   ["d","<serial>",<ch>,<YYYYMMDD>,<Wh>], a day's energy
  *   ["k","<serial>",<ch>,<Wh>],           energy of days the retention pruned (version 2)
  *   ["end"]
  *   ]}
  *
  * An import is read whole into temporary tables first and checked row by row; only a complete, valid
- * file is merged (power rows already stored win, day and kept energies merge by max), in one transaction.
- * Version 1 files (without kept energy) still import.
+ * file is merged (power and battery rows already stored win, day and kept energies merge by max), in one
+ * transaction. Version 1 files (without kept energy) and version 2 files (without the battery) still
+ * import.
  */
 import { Readable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
 import { formatSerialNumber, serialNumber } from '@dtu-console/contract';
+import { BATTERY_POWER, BATTERY_SOC, type BatteryChannel } from './battery-minutes';
 import { INVERTER_CHANNEL } from './minutes';
 import { type HistoryStore, MAX_CHANNEL } from './store';
 
 export const EXPORT_FORMAT = 'dtu-console-history';
-export const EXPORT_VERSION = 2;
-/** The versions an import reads: 1 had no kept-energy rows. */
-const IMPORT_VERSIONS: readonly unknown[] = [1, EXPORT_VERSION];
+export const EXPORT_VERSION = 3;
+/** The versions an import reads: 1 had no kept-energy rows, 2 no battery rows. */
+const IMPORT_VERSIONS: readonly unknown[] = [1, 2, EXPORT_VERSION];
+
+/** The battery's channels as an export names them. */
+const BATTERY_NAMES: Readonly<Record<BatteryChannel, string>> = {
+  [BATTERY_SOC]: 'soc',
+  [BATTERY_POWER]: 'power',
+};
+const batteryChannelOf = (name: unknown): BatteryChannel | undefined =>
+  name === 'soc' ? BATTERY_SOC : name === 'power' ? BATTERY_POWER : undefined;
 /** Largest decompressed import (a gzip bomb must not fill the disk with temporary rows). */
 export const IMPORT_MAX_TEXT_BYTES = 1024 * 1024 * 1024;
 
@@ -68,6 +80,26 @@ export function exportStream(store: HistoryStore, exportedAt: number): Readable 
         after = [last[1], last[2], last[3]];
       }
     }
+    for (const [kind, table] of [
+      ['bm', 'battery_minute'],
+      ['bq', 'battery_quarter'],
+    ] as const) {
+      const select = db
+        .prepare(`SELECT ch, t, v, s FROM ${table} WHERE (ch, t) > (?, ?) ORDER BY ch, t LIMIT ${BATCH}`)
+        .raw(true);
+      let after: [number, number] = [-1, -1];
+      for (;;) {
+        const rows = select.all(...after) as [BatteryChannel, number, number, number][];
+        if (rows.length === 0) break;
+        let chunk = '';
+        for (const [ch, t, v, s] of rows)
+          chunk += `["${kind}","${BATTERY_NAMES[ch]}",${t},${v / 10},${s}],\n`;
+        yield chunk;
+        const last = rows[rows.length - 1];
+        if (!last) break;
+        after = [last[0], last[1]];
+      }
+    }
     const days = db
       .prepare(
         'SELECT i.serial, d.ch, d.day, d.wh FROM energy_day d JOIN inverter i ON i.id = d.inv ORDER BY d.inv, d.ch, d.day',
@@ -95,6 +127,7 @@ const isTime = (v: unknown): v is number =>
   Number.isInteger(v) && (v as number) >= 0 && (v as number) < 2 ** 33;
 /** Power as stored (our own rows are never refused: any finite value in range, also below 0). */
 const isPower = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) < 1e6;
+const isSoc = (v: unknown): v is number => typeof v === 'number' && v >= 0 && v <= 100;
 const isEnergy = (v: unknown): v is number =>
   typeof v === 'number' && Number.isFinite(v) && v >= 0 && v < 1e9;
 
@@ -110,6 +143,33 @@ function canonicalSerial(v: unknown): string | undefined {
   if (typeof v !== 'string') return undefined;
   const number = serialNumber(v);
   return number === 0 ? undefined : formatSerialNumber(number);
+}
+
+/**
+ * A battery row of an export (`["bm"|"bq", "soc"|"power", t, value, s]`, version 3 on) as the import table
+ * takes it, or an ImportError naming the row.
+ */
+function batteryRow(
+  row: unknown[],
+  version: unknown,
+  index: number,
+): [string, number, number, number, number] {
+  const [kind, name, t, value, s] = row;
+  const channel = batteryChannelOf(name);
+  const bucket = kind === 'bm' ? 60 : 900;
+  const valid =
+    version !== 1 &&
+    version !== 2 &&
+    row.length === 5 &&
+    channel !== undefined &&
+    isTime(t) &&
+    t % bucket === 0 &&
+    (channel === BATTERY_SOC ? isSoc(value) : isPower(value)) &&
+    Number.isInteger(s) &&
+    (s as number) >= 1 &&
+    (s as number) <= bucket;
+  if (!valid) throw new ImportError(`row ${index}: bad battery row`);
+  return [kind as string, channel, t, Math.round((value as number) * 10), s as number];
 }
 
 /** Imports run one after the other: they share the temporary tables. */
@@ -141,6 +201,9 @@ async function importNow(store: HistoryStore, gzip: Buffer): Promise<number> {
   const db = store.database;
   db.exec(`DROP TABLE IF EXISTS temp.import_inverter; DROP TABLE IF EXISTS temp.import_power;
     DROP TABLE IF EXISTS temp.import_day; DROP TABLE IF EXISTS temp.import_kept;
+    DROP TABLE IF EXISTS temp.import_battery;
+    CREATE TEMP TABLE import_battery (kind TEXT NOT NULL, ch INTEGER NOT NULL, t INTEGER NOT NULL,
+      v INTEGER NOT NULL, s INTEGER NOT NULL);
     CREATE TEMP TABLE import_inverter (serial TEXT PRIMARY KEY, name TEXT NOT NULL);
     CREATE TEMP TABLE import_power (kind TEXT NOT NULL, serial TEXT NOT NULL, ch INTEGER NOT NULL,
       t INTEGER NOT NULL, dw INTEGER NOT NULL, s INTEGER NOT NULL);
@@ -150,6 +213,7 @@ async function importNow(store: HistoryStore, gzip: Buffer): Promise<number> {
   const insertInverter = db.prepare('INSERT OR REPLACE INTO temp.import_inverter VALUES (?, ?)');
   const insertPower = db.prepare('INSERT INTO temp.import_power VALUES (?, ?, ?, ?, ?, ?)');
   const insertDay = db.prepare('INSERT INTO temp.import_day VALUES (?, ?, ?, ?)');
+  const insertBattery = db.prepare('INSERT INTO temp.import_battery VALUES (?, ?, ?, ?, ?)');
   const insertKept = db.prepare(
     'INSERT INTO temp.import_kept VALUES (?, ?, ?) ON CONFLICT DO UPDATE SET wh = max(wh, excluded.wh)',
   );
@@ -164,12 +228,14 @@ async function importNow(store: HistoryStore, gzip: Buffer): Promise<number> {
     let powers: [string, string, number, number, number, number][] = [];
     let days: [string, number, number, number][] = [];
     let kept: [string, number, number][] = [];
+    let battery: [string, number, number, number, number][] = [];
     let version: unknown;
     const stage = db.transaction(() => {
       for (const row of inverters) insertInverter.run(row);
       for (const row of powers) insertPower.run(row);
       for (const row of days) insertDay.run(row);
       for (const row of kept) insertKept.run(row);
+      for (const row of battery) insertBattery.run(row);
     });
     const flush = () => {
       stage();
@@ -177,6 +243,7 @@ async function importNow(store: HistoryStore, gzip: Buffer): Promise<number> {
       powers = [];
       days = [];
       kept = [];
+      battery = [];
     };
     // A file names a few serials millions of times: each spelling is checked once.
     const serials = new Map<unknown, string | undefined>();
@@ -225,6 +292,11 @@ async function importNow(store: HistoryStore, gzip: Buffer): Promise<number> {
         return;
       }
       if (!line.endsWith(',')) throw new ImportError(`row ${rows + 1}: missing separator`);
+      if (kind === 'bm' || kind === 'bq') {
+        battery.push(batteryRow(row, version, rows + 1));
+        rows++;
+        return;
+      }
       const serial = serialOf(rawSerial);
       if (serial === undefined) throw new ImportError(`row ${rows + 1}: bad serial`);
       if (kind === 'i' && row.length === 3 && typeof a === 'string') {
@@ -258,7 +330,7 @@ async function importNow(store: HistoryStore, gzip: Buffer): Promise<number> {
     try {
       for await (const lines of lineBatches(Readable.from([gzip]).pipe(createGunzip()))) {
         for (const line of lines) readLine(line.endsWith('\r') ? line.slice(0, -1) : line);
-        if (powers.length + days.length + kept.length + inverters.length >= BATCH) flush();
+        if (powers.length + days.length + kept.length + inverters.length + battery.length >= BATCH) flush();
       }
     } catch (error) {
       if (error instanceof ImportError) throw error;
@@ -293,12 +365,22 @@ async function importNow(store: HistoryStore, gzip: Buffer): Promise<number> {
         `INSERT INTO energy_kept (inv, ch, wh) SELECT i.id, k.ch, k.wh FROM temp.import_kept k
          JOIN inverter i ON i.serial = k.serial WHERE true ON CONFLICT DO UPDATE SET wh = max(wh, excluded.wh)`,
       ).run();
+      for (const [kind, table] of [
+        ['bm', 'battery_minute'],
+        ['bq', 'battery_quarter'],
+      ] as const) {
+        db.prepare(
+          `INSERT INTO ${table} (ch, t, v, s) SELECT ch, t, v, s FROM temp.import_battery WHERE kind = ?
+           ON CONFLICT DO NOTHING`,
+        ).run(kind);
+      }
     });
     return rows;
   } finally {
     db.exec(
       `DROP TABLE IF EXISTS temp.import_inverter; DROP TABLE IF EXISTS temp.import_power;
-       DROP TABLE IF EXISTS temp.import_day; DROP TABLE IF EXISTS temp.import_kept;`,
+       DROP TABLE IF EXISTS temp.import_day; DROP TABLE IF EXISTS temp.import_kept;
+       DROP TABLE IF EXISTS temp.import_battery;`,
     );
   }
 }

@@ -256,10 +256,11 @@ describe('the power limiter’s alert rules', () => {
     try {
       const file = join(dir, 'history.sqlite');
       // A database as the version before the `detail` column left it: no `detail` column and none of the
-      // later tables (the MI series' kept energy), one open alert.
+      // later tables (the MI series' kept energy, the battery's), one open alert.
       const old = new HistoryStore(file);
       old.database.exec('ALTER TABLE alert DROP COLUMN detail');
       old.database.exec('DROP TABLE energy_kept');
+      old.database.exec('DROP TABLE battery_minute; DROP TABLE battery_quarter');
       old.database.pragma('user_version = 2');
       old.database
         .prepare("INSERT INTO alert (rule, serial, name, started) VALUES ('unreachable', ?, 'A', 100)")

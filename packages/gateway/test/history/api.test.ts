@@ -53,6 +53,13 @@ describe('history API on a running plant', () => {
     expect(body.plant[noon + 10]).toBeNull();
     const sum = (body.inverters[0]?.power[noon] ?? 0) + (body.inverters[1]?.power[noon] ?? 0);
     expect(body.plant[noon]).toBeCloseTo(sum, 0);
+    // The simulated battery beside the simulated plant: recorded from the same moment, nothing before.
+    const soc = body.battery?.soc ?? [];
+    expect(soc).toHaveLength(288);
+    expect(soc[noon - 1]).toBeNull();
+    expect(soc[noon]).toBeGreaterThan(0);
+    expect(soc[noon]).toBeLessThanOrEqual(100);
+    expect(typeof body.battery?.power[noon]).toBe('number');
   });
 
   it('gives one inverter with its strings, each at one-minute steps', async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_POSIX_TIMEZONE } from '../../src/config/defaults';
+import { BATTERY_POWER, BATTERY_SOC } from '../../src/history/battery-minutes';
 import {
   CARRY_MS,
   type DayTracker,
@@ -243,6 +244,60 @@ describe('history store', () => {
       db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
       db.close();
       expect(() => new HistoryStore(file)).toThrow(/newer format/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps the battery as minute and quarter means, merged and pruned like power', () => {
+    const store = new HistoryStore(':memory:');
+    const t = Date.UTC(2025, 5, 21, 10) / 1000;
+    store.write({
+      battery: [
+        { channel: BATTERY_SOC, t, value: 40, s: 60 },
+        { channel: BATTERY_POWER, t, value: 800, s: 60 },
+        { channel: BATTERY_SOC, t: t + 60, value: 41, s: 30 },
+        { channel: BATTERY_POWER, t: t + 60, value: -400, s: 30 },
+      ],
+    });
+    // The clock set back: the same minute again merges as a weighted mean.
+    store.write({ battery: [{ channel: BATTERY_POWER, t: t + 60, value: -100, s: 30 }] });
+    expect(store.battery('minute', BATTERY_POWER, t, t + 900)).toEqual([
+      { t, w: 800, s: 60 },
+      { t: t + 60, w: -250, s: 60 },
+    ]);
+    // Quarters are rebuilt from the minutes, weighted by their covered seconds.
+    expect(store.battery('quarter', BATTERY_SOC, t, t + 900)).toEqual([{ t, w: 40.3, s: 90 }]);
+    expect(store.battery('quarter', BATTERY_POWER, t, t + 900)).toEqual([{ t, w: 275, s: 120 }]);
+    store.prune({ minute: t + 60, quarter: t, day: null, tracker: 0 });
+    expect(store.battery('minute', BATTERY_SOC, 0, 2 ** 40).map((row) => row.t)).toEqual([t + 60]);
+    expect(store.battery('quarter', BATTERY_SOC, 0, 2 ** 40)).toHaveLength(1);
+    store.prune({ minute: t + 60, quarter: t + 900, day: null, tracker: 0 });
+    expect(store.battery('quarter', BATTERY_SOC, 0, 2 ** 40)).toEqual([]);
+    store.close();
+  });
+
+  it('opens a database of the version before the battery, keeps its rows and records the battery', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dtu-history-'));
+    try {
+      const file = join(dir, 'history.sqlite');
+      const t = Date.UTC(2025, 5, 21, 10) / 1000;
+      // A database as the release before the battery wrote it: no battery tables, one version lower.
+      const old = new HistoryStore(file);
+      old.write({ minutes: [{ serial: 'inv', channel: INVERTER_CHANNEL, t, w: 321, s: 60 }] });
+      old.close();
+      const db = new Database(file);
+      db.exec('DROP TABLE battery_minute; DROP TABLE battery_quarter;');
+      db.pragma(`user_version = ${SCHEMA_VERSION - 1}`);
+      db.close();
+
+      const store = new HistoryStore(file);
+      expect(store.database.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      expect(store.power('minute', 'inv', INVERTER_CHANNEL, t, t + 60)).toEqual([{ t, w: 321, s: 60 }]);
+      expect(store.battery('minute', BATTERY_SOC, 0, 2 ** 40)).toEqual([]);
+      store.write({ battery: [{ channel: BATTERY_SOC, t, value: 77.5, s: 60 }] });
+      expect(store.battery('minute', BATTERY_SOC, 0, 2 ** 40)).toEqual([{ t, w: 77.5, s: 60 }]);
+      store.close();
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

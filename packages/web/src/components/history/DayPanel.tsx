@@ -3,15 +3,16 @@ import { useMemo } from 'react';
 import { historyEnergyQuery, historyPowerQuery } from '../../api/history';
 import { useFormat } from '../../i18n/format';
 import { QueryState } from '../QueryState';
+import { BatteryChart } from './BatteryChart';
 import { isDay, shiftDay, utcDate } from './calendar';
 import { csvFileName, powerCsv, saveCsv } from './csv';
 import { type ChartTick, HistoryChart } from './HistoryChart';
-import { energyLabel, useHistoryTranslation, useNames } from './labels';
+import { energyLabel, useBatteryNames, useHistoryTranslation, useNames } from './labels';
 import { PeriodBar } from './PeriodBar';
 import { hourTicks } from './scale';
-import { type ChartSeries, dayTotals, hasData, powerView, storedDayEnergy } from './view';
+import { batteryView, type ChartSeries, dayTotals, hasData, powerView, storedDayEnergy } from './view';
 
-/** A day's power curve, its energy and peak. */
+/** A day's power curve, its energy and peak, and the battery's power and charge when it was recorded. */
 export function DayPanel(props: {
   date: string;
   today: string;
@@ -21,11 +22,16 @@ export function DayPanel(props: {
   const { t } = useHistoryTranslation();
   const f = useFormat();
   const names = useNames();
+  const batteryNames = useBatteryNames();
   const { date, today, serial } = props;
   const query = useQuery(historyPowerQuery(date, serial, date === today));
   const view = useMemo(
     () => (query.data ? powerView(query.data, serial, names) : null),
     [query.data, serial, names],
+  );
+  const battery = useMemo(
+    () => (query.data ? batteryView(query.data, batteryNames) : null),
+    [query.data, batteryNames],
   );
   const month = useQuery(historyEnergyQuery('month', date.slice(0, 7), serial, date === today));
   const curveTotals = view ? dayTotals(view) : null;
@@ -49,6 +55,15 @@ export function DayPanel(props: {
     timeZone: 'UTC',
   }).format(utcDate(date));
   const filled = view !== null && hasData(view.series);
+  const xTicks = view
+    ? hourTicks(view.from, view.to, zone, 3).map(
+        (tick): ChartTick => ({ at: tick.at, label: `${String(tick.hour).padStart(2, '0')}:00` }),
+      )
+    : [];
+  const pointLabel = (i: number) => {
+    const start = view?.time[i] ?? view?.from ?? 0;
+    return `${clock.format(start * 1000)}–${clock.format((start + (view?.step ?? 0)) * 1000)}`;
+  };
 
   return (
     <>
@@ -69,7 +84,11 @@ export function DayPanel(props: {
         later={date < today ? () => props.onDate(shiftDay(date, 1)) : null}
         current={date < today ? () => props.onDate(today) : null}
         currentLabel={t('chart.today')}
-        csv={view && filled ? () => saveCsv(powerCsv(view), csvFileName('day', date, serial)) : null}
+        csv={
+          view && (filled || battery)
+            ? () => saveCsv(powerCsv(view, battery), csvFileName('day', date, serial))
+            : null
+        }
         total={
           totals?.energyWh != null && totals.peakW != null ? (
             <>
@@ -95,15 +114,10 @@ export function DayPanel(props: {
               to={view.to}
               step={view.step}
               series={view.series}
-              xTicks={hourTicks(view.from, view.to, zone, 3).map(
-                (tick): ChartTick => ({ at: tick.at, label: `${String(tick.hour).padStart(2, '0')}:00` }),
-              )}
+              xTicks={xTicks}
               yLabel={(value) => f.unit(value, 'W')}
               valueLabel={(value) => (value === null ? '–' : f.unit(value, 'W'))}
-              pointLabel={(i) => {
-                const start = view.time[i] ?? view.from;
-                return `${clock.format(start * 1000)}–${clock.format((start + view.step) * 1000)}`;
-              }}
+              pointLabel={pointLabel}
               title={t('chart.powerTitle', { series: view.series[0]?.label, date: dayLabel })}
             />
             <Legend series={view.series} />
@@ -111,6 +125,15 @@ export function DayPanel(props: {
         ) : (
           <p className="text-body-secondary my-4 text-center">{t('chart.noDay')}</p>
         ))}
+      {view && battery && (
+        <BatteryChart
+          view={view}
+          battery={battery}
+          xTicks={xTicks}
+          pointLabel={pointLabel}
+          dayLabel={dayLabel}
+        />
+      )}
     </>
   );
 }

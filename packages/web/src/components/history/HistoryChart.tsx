@@ -4,8 +4,9 @@ import type { ChartSeries } from './view';
 
 /**
  * The console's own small SVG chart (docs/console.md, "History"): a filled line with further lines for a
- * day curve, bars for energy; ticks, a hover readout and a width that follows its box. Colours are CSS
- * variables of history.scss, so light and dark themes each get their own.
+ * day curve, optionally lines on a second axis at the right (a battery's charge in %), bars for energy;
+ * ticks, a hover readout and a width that follows its box. Colours are CSS variables of history.scss, so
+ * light and dark themes each get their own.
  */
 
 export interface ChartTick {
@@ -27,8 +28,27 @@ interface ChartBase {
   title: string;
 }
 
+/** A second value axis at the right of a line chart, with its own fixed range, labels and lines. */
+export interface ChartRightAxis {
+  series: ChartSeries[];
+  bottom: number;
+  top: number;
+  /** The values labelled on the axis. */
+  ticks: number[];
+  yLabel: (value: number) => string;
+  /** The readout's value text of its series; null shows a dash. */
+  valueLabel: (value: number | null) => string;
+}
+
 export type HistoryChartProps =
-  | (ChartBase & { kind: 'line'; time: number[]; from: number; to: number; step: number })
+  | (ChartBase & {
+      kind: 'line';
+      time: number[];
+      from: number;
+      to: number;
+      step: number;
+      right?: ChartRightAxis;
+    })
   | (ChartBase & { kind: 'bar' });
 
 const HEIGHT = 240;
@@ -40,6 +60,8 @@ const CHAR_WIDTH = 6.6;
 const SNAP_PX = 16;
 
 const colour = (index: number) => `var(--history-c${index % 6})`;
+/** A series' colour: its own choice, else its position. */
+const colourOf = (one: ChartSeries, index: number) => colour(one.colour ?? index);
 
 /** The box's width, followed as it changes (phone rotation, window size). */
 function useWidth() {
@@ -134,6 +156,10 @@ export function HistoryChart(props: HistoryChartProps) {
   const { ref, width } = useWidth();
   const [hover, setHover] = useState<number | null>(null);
   const { series } = props;
+  const right = props.kind === 'line' ? props.right : undefined;
+  const rightSeries = right?.series ?? [];
+  // Right-axis series take the colours after the left ones unless they choose their own.
+  const rightColour = (one: ChartSeries, index: number) => colourOf(one, series.length + index);
   const count = series[0]?.values.length ?? 0;
   let max = 0;
   let min = 0;
@@ -147,10 +173,17 @@ export function HistoryChart(props: HistoryChartProps) {
   const scale = niceRange(min, max);
   const left =
     Math.max(...scale.ticks.map((tick) => props.yLabel(tick, scale.step).length)) * CHAR_WIDTH + 10;
-  const plotWidth = Math.max(width - left - PAD.right, 10);
+  const padRight = right
+    ? Math.max(...right.ticks.map((tick) => right.yLabel(tick).length)) * CHAR_WIDTH + 10
+    : PAD.right;
+  const plotWidth = Math.max(width - left - padRight, 10);
   const bottom = HEIGHT - PAD.bottom;
   const y = (value: number) =>
     bottom - ((value - scale.bottom) / (scale.top - scale.bottom)) * (bottom - PAD.top);
+  const yRight = (value: number) =>
+    right
+      ? bottom - ((value - right.bottom) / (right.top - right.bottom || 1)) * (bottom - PAD.top)
+      : y(value);
   // Areas, bars and the axis stand on zero, which is the bottom unless a value is below it.
   const base = Math.round(y(0) * 10) / 10;
 
@@ -178,7 +211,11 @@ export function HistoryChart(props: HistoryChartProps) {
       index = Math.round((at - (props.time[0] ?? props.from)) / props.step);
     }
     index = Math.min(Math.max(index, 0), count - 1);
-    setHover(props.kind === 'line' ? nearestWithData(series, index, Math.ceil(SNAP_PX / band)) : index);
+    setHover(
+      props.kind === 'line'
+        ? nearestWithData([...series, ...rightSeries], index, Math.ceil(SNAP_PX / band))
+        : index,
+    );
   };
 
   const readoutLeft = hover === null ? 0 : x(hover);
@@ -203,6 +240,18 @@ export function HistoryChart(props: HistoryChartProps) {
               </text>
             </g>
           ))}
+          {right?.ticks.map((tick) => (
+            <text
+              key={`right-${tick}`}
+              className="history-right"
+              x={left + plotWidth + 6}
+              y={yRight(tick)}
+              dy="0.32em"
+              textAnchor="start"
+            >
+              {right.yLabel(tick)}
+            </text>
+          ))}
           {spaced(props.xTicks, tickX).map((tick) => (
             <text key={tick.at} x={tickX(tick.at)} y={HEIGHT - 6} textAnchor="middle">
               {tick.label}
@@ -214,14 +263,22 @@ export function HistoryChart(props: HistoryChartProps) {
             <path
               className="history-area"
               d={areaPath(series[0]?.values ?? [], x, y, base)}
-              style={{ fill: colour(0) }}
+              style={{ fill: series[0] ? colourOf(series[0], 0) : colour(0) }}
             />
             {series.map((one, index) => (
               <path
                 key={one.key}
                 className={index === 0 ? 'history-line history-main' : 'history-line'}
                 d={linePath(one.values, x, y)}
-                style={{ stroke: colour(index) }}
+                style={{ stroke: colourOf(one, index) }}
+              />
+            ))}
+            {rightSeries.map((one, index) => (
+              <path
+                key={one.key}
+                className="history-line"
+                d={linePath(one.values, x, yRight)}
+                style={{ stroke: rightColour(one, index) }}
               />
             ))}
             {series.map((one, index) =>
@@ -231,7 +288,18 @@ export function HistoryChart(props: HistoryChartProps) {
                   cx={x(i)}
                   cy={y(one.values[i] as number)}
                   r={2.5}
-                  style={{ fill: colour(index) }}
+                  style={{ fill: colourOf(one, index) }}
+                />
+              )),
+            )}
+            {rightSeries.map((one, index) =>
+              isolated(one.values).map((i) => (
+                <circle
+                  key={`${one.key}-${i}`}
+                  cx={x(i)}
+                  cy={yRight(one.values[i] as number)}
+                  r={2.5}
+                  style={{ fill: rightColour(one, index) }}
                 />
               )),
             )}
@@ -247,7 +315,20 @@ export function HistoryChart(props: HistoryChartProps) {
                       cx={x(hover)}
                       cy={y(value)}
                       r={3.5}
-                      style={{ fill: colour(index) }}
+                      style={{ fill: colourOf(one, index) }}
+                    />
+                  );
+                })}
+                {rightSeries.map((one, index) => {
+                  const value = one.values[hover];
+                  return value == null ? null : (
+                    <circle
+                      key={one.key}
+                      className="history-marker"
+                      cx={x(hover)}
+                      cy={yRight(value)}
+                      r={3.5}
+                      style={{ fill: rightColour(one, index) }}
                     />
                   );
                 })}
@@ -265,7 +346,7 @@ export function HistoryChart(props: HistoryChartProps) {
                 width={Math.max(band * 0.7, 1)}
                 y={y(value)}
                 height={Math.max(base - y(value), value > 0 ? 1 : 0)}
-                style={{ fill: colour(0) }}
+                style={{ fill: series[0] ? colourOf(series[0], 0) : colour(0) }}
               />
             ),
           )
@@ -281,9 +362,16 @@ export function HistoryChart(props: HistoryChartProps) {
           <div className="fw-semibold">{props.pointLabel(hover)}</div>
           {series.map((one, index) => (
             <div key={one.key} className="d-flex gap-2 align-items-center">
-              <span className="history-swatch" style={{ background: colour(index) }} />
+              <span className="history-swatch" style={{ background: colourOf(one, index) }} />
               <span className="flex-grow-1">{one.label}</span>
-              <span className="fw-semibold">{props.valueLabel(one.values[hover] ?? null)}</span>
+              <span className="fw-semibold text-nowrap">{props.valueLabel(one.values[hover] ?? null)}</span>
+            </div>
+          ))}
+          {rightSeries.map((one, index) => (
+            <div key={one.key} className="d-flex gap-2 align-items-center">
+              <span className="history-swatch" style={{ background: rightColour(one, index) }} />
+              <span className="flex-grow-1">{one.label}</span>
+              <span className="fw-semibold text-nowrap">{right?.valueLabel(one.values[hover] ?? null)}</span>
             </div>
           ))}
         </div>

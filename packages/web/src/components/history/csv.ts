@@ -1,6 +1,6 @@
 import { saveFile } from '../saveFile';
 import { zonedTimestamp } from './calendar';
-import type { EnergyView, PowerView } from './view';
+import type { BatteryView, EnergyView, PowerView } from './view';
 
 /** The CSV files of the history card: what the chart shows, as text a spreadsheet reads. */
 
@@ -27,12 +27,24 @@ export function toCsv(
   return `${[line(header), ...rows.map(line)].join('\r\n')}\r\n`;
 }
 
-/** The CSV of a day curve: the step's local start, then one column per series in W. */
-export function powerCsv(view: PowerView): string {
+/**
+ * The CSV of a day curve: the step's local start, then one column per series in W, and with a battery its
+ * power (W, negative while discharging) and state of charge (%).
+ */
+export function powerCsv(view: PowerView, battery: BatteryView | null = null): string {
   const stamp = zonedTimestamp(view.timezone);
+  const columns = [
+    ...view.series.map((one) => ({ one, unit: 'W' })),
+    ...(battery
+      ? [
+          { one: battery.power, unit: 'W' },
+          { one: battery.soc, unit: '%' },
+        ]
+      : []),
+  ];
   return toCsv(
-    ['time', ...view.series.map((one) => `${one.label} (W)`)],
-    view.time.map((at, i) => [stamp(at), ...view.series.map((one) => one.values[i] ?? null)]),
+    ['time', ...columns.map(({ one, unit }) => `${one.label} (${unit})`)],
+    view.time.map((at, i) => [stamp(at), ...columns.map(({ one }) => one.values[i] ?? null)]),
     1,
   );
 }

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FORMS_NS, HISTORY_NS } from '../../i18n';
 import type { Formatters } from '../../i18n/format';
-import type { SeriesNames } from './view';
+import type { BatteryNames, SeriesNames } from './view';
 
 /** The texts of the history card: translations, series names and energy amounts. */
 
@@ -13,6 +13,11 @@ export function useHistoryTranslation() {
 export function useNames(): SeriesNames {
   const { t } = useHistoryTranslation();
   return useMemo(() => ({ plant: t('chart.plant'), string: (number) => t('chart.string', { number }) }), [t]);
+}
+
+export function useBatteryNames(): BatteryNames {
+  const { t } = useHistoryTranslation();
+  return useMemo(() => ({ power: t('chart.batteryPower'), soc: t('chart.batterySoc') }), [t]);
 }
 
 /** kWh with the digits the scale needs; a total under 1 kWh gets three (Wh exact). */

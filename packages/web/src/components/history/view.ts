@@ -11,6 +11,8 @@ export interface ChartSeries {
   key: string;
   label: string;
   values: Array<number | null>;
+  /** Index into the chart's colours (`--history-c0…5`); the series' own position when absent. */
+  colour?: number;
 }
 
 export interface SeriesNames {
@@ -74,6 +76,43 @@ export function powerView(data: HistoryPowerSeries, serial: string | null, names
     time: [...data.time],
     series,
   };
+}
+
+/** The battery's series names, in the console's language. */
+export interface BatteryNames {
+  power: string;
+  soc: string;
+}
+
+/** The battery of a day: its power (W, charging above zero) and its state of charge (%), on the day's steps. */
+export interface BatteryView {
+  power: ChartSeries;
+  soc: ChartSeries;
+}
+
+/** Colours of the battery's series: green for its power, blue for its charge (either theme's tone). */
+const BATTERY_POWER_COLOUR = 2;
+const BATTERY_SOC_COLOUR = 1;
+
+/** The battery of a day's answer; null when the answer has none or only gaps. */
+export function batteryView(data: HistoryPowerSeries, names: BatteryNames): BatteryView | null {
+  if (!data.battery) return null;
+  const length = data.time.length;
+  const view: BatteryView = {
+    power: {
+      key: 'battery-power',
+      label: names.power,
+      values: fit(data.battery.power, length),
+      colour: BATTERY_POWER_COLOUR,
+    },
+    soc: {
+      key: 'battery-soc',
+      label: names.soc,
+      values: fit(data.battery.soc, length),
+      colour: BATTERY_SOC_COLOUR,
+    },
+  };
+  return hasData([view.power, view.soc]) ? view : null;
 }
 
 /** Energy of the main series of a day in Wh (mean power × step), and its peak in W; null without data. */

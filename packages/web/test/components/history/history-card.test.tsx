@@ -267,6 +267,39 @@ describe('history card', () => {
     ]);
   });
 
+  it('shows the battery under the power chart when the day has it, and adds it to the CSV', async () => {
+    const withBattery = power('2026-06-21', [0, 1000, 3000, null]);
+    withBattery.battery = { soc: [52, 48.5, 75, null], power: [-350, -120.5, 1800, null] };
+    serveApi({
+      '/api/ntp/status': NTP,
+      '/api/v2/history/power?date=2026-06-21': withBattery,
+      '/api/v2/history/power?date=2026-06-20': power('2026-06-20', [0, 200]),
+    });
+    show();
+    const powerChart = await screen.findByRole('img', { name: 'Power of Plant on 06/21/2026' });
+    const section = screen.getByRole('region', { name: 'Battery' });
+    const chart = within(section).getByRole('img', {
+      name: 'Battery power and state of charge on 06/21/2026',
+    });
+    // Under the power chart, in document order.
+    expect(powerChart.compareDocumentPosition(chart) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(chart.querySelectorAll('path.history-line')).toHaveLength(2);
+
+    await userEvent.click(screen.getByRole('button', { name: 'CSV' }));
+    await waitFor(() => expect(saved).not.toBeNull());
+    const text = await saved?.blob.text();
+    expect(text?.split('\r\n').slice(0, 3)).toEqual([
+      'time,Plant (W),Roof (W),Carport (W),Battery power (W),State of charge (%)',
+      '2026-06-21T00:00+02:00,0.0,0.0,0.0,-350.0,52.0',
+      '2026-06-21T06:00+02:00,1000.0,500.0,500.0,-120.5,48.5',
+    ]);
+
+    // A day without battery data has no battery chart.
+    await userEvent.click(screen.getByRole('button', { name: 'Earlier' }));
+    await screen.findByRole('img', { name: 'Power of Plant on 06/20/2026' });
+    expect(screen.queryByRole('region', { name: 'Battery' })).not.toBeInTheDocument();
+  });
+
   it('shows the values of the point under the pointer, or of the nearest one with data', async () => {
     serveApi({
       '/api/ntp/status': NTP,

@@ -4,9 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { shiftDay, shiftMonth, zonedTimestamp } from '../../../src/components/history/calendar';
 import { csvFileName, energyCsv, powerCsv } from '../../../src/components/history/csv';
 import { hourTicks, niceRange, niceScale } from '../../../src/components/history/scale';
-import { dayTotals, energyView, hasData, periodTotal, powerView } from '../../../src/components/history/view';
+import {
+  batteryView,
+  dayTotals,
+  energyView,
+  hasData,
+  periodTotal,
+  powerView,
+} from '../../../src/components/history/view';
 
 const names = { plant: 'Plant', string: (number: number) => `String ${number}` };
+const batteryNames = { power: 'Battery power', soc: 'State of charge' };
 const HOUR = 3600;
 
 /** A day of `hours` hours from `from` in steps of `step` seconds. */
@@ -162,6 +170,28 @@ describe('energy view', () => {
   });
 });
 
+describe('battery view', () => {
+  it('takes the battery’s power and charge on the day’s steps, gaps kept as null', () => {
+    const data = day(SUMMER, 24, 6 * HOUR, {
+      // One value short, one extra: fitted to the four steps like every series.
+      battery: { soc: [50, null, 70], power: [400, null, -600, 0, 99] },
+    });
+    const view = batteryView(data, batteryNames);
+    expect(view?.power).toMatchObject({ label: 'Battery power', values: [400, null, -600, 0] });
+    expect(view?.soc).toMatchObject({ label: 'State of charge', values: [50, null, 70, null] });
+    // Their own colours, whatever the power chart above uses.
+    expect(view?.power.colour).not.toBe(view?.soc.colour);
+  });
+
+  it('is null without a battery, or with only gaps', () => {
+    expect(batteryView(day(SUMMER, 24, 6 * HOUR), batteryNames)).toBeNull();
+    const empty = day(SUMMER, 24, 6 * HOUR, {
+      battery: { soc: [null, null, null, null], power: [null, null, null, null] },
+    });
+    expect(batteryView(empty, batteryNames)).toBeNull();
+  });
+});
+
 describe('power CSV', () => {
   it('stamps each step with its local time and offset, so the doubled hour of the DST end stays apart', () => {
     const data = day(AUTUMN, 25, HOUR, {});
@@ -184,6 +214,21 @@ describe('power CSV', () => {
     expect(powerCsv(powerView(data, null, names)).split('\r\n')[0]).toBe(
       'time,Plant (W),"Roof, east (W)","The ""big"" one (W)"',
     );
+  });
+
+  it('adds the battery’s power and state of charge as the last columns when the day has them', () => {
+    const data = day(SUMMER, 24, 6 * HOUR, {
+      plant: [0, 1200, 800, 0],
+      battery: { soc: [40, 55.55, null, 62], power: [-250, 900, null, -310.04] },
+    });
+    const lines = powerCsv(powerView(data, null, names), batteryView(data, batteryNames)).split('\r\n');
+    expect(lines[0]).toBe('time,Plant (W),Battery power (W),State of charge (%)');
+    expect(lines[1]).toBe('2026-06-21T00:00+02:00,0.0,-250.0,40.0');
+    expect(lines[2]).toBe('2026-06-21T06:00+02:00,1200.0,900.0,55.5');
+    expect(lines[3]).toBe('2026-06-21T12:00+02:00,800.0,,');
+    expect(lines[4]).toBe('2026-06-21T18:00+02:00,0.0,-310.0,62.0');
+    // Without a battery the columns stay as they were.
+    expect(powerCsv(powerView(data, null, names), null).split('\r\n')[0]).toBe('time,Plant (W)');
   });
 
   it('names the file after the tab, the period and the inverter', () => {
