@@ -6,6 +6,7 @@
  * charges on the first day, carries the house through the night down to its stop threshold, and passes the
  * sun through on the second morning. A third, short run raises a BMS alarm in a discharge cycle.
  */
+
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import {
   type PowerLimiterStatus,
   serialNumber,
 } from '@dtu-console/contract';
+import { governedInverter } from '@dtu-console/contract/powerlimiter/fixtures';
 import pino from 'pino';
 import { SolarChargerService } from '../../packages/gateway/src/battery/charger-service';
 import { BatteryService } from '../../packages/gateway/src/battery/service';
@@ -101,14 +103,9 @@ async function rig(start: number, house: (now: number) => number, withLimiter: b
     target_power_consumption_hysteresis: 20,
     base_load_limit: 200,
     min_command_interval: 3,
-    inverters: serials.map((serial) => ({
-      serial,
-      governed: true,
-      behind_power_meter: true,
-      lower_power_limit: 0,
-      upper_power_limit: 0,
-      role: serial === BATTERY_SERIAL ? ('battery' as const) : ('solar' as const),
-    })),
+    inverters: serials.map((serial) =>
+      governedInverter(serial, { role: serial === BATTERY_SERIAL ? 'battery' : 'solar' }),
+    ),
     battery: RULES,
   });
   const plant = createPlant({ config, bus, clock, log, startedAt: 0, seed: SEED });

@@ -8,10 +8,12 @@
  * - zero export with a meter of seeded ±30 W noise, and with one 2 s late: its day budgets hold.
  * Every scenario is compared with the same window without the limiter (what the sun would give).
  */
+
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type GridSignalStatus, LIMIT_RESPONSE, limitResponseMs } from '@dtu-console/contract';
+import { governedInverter } from '@dtu-console/contract/powerlimiter/fixtures';
 import pino from 'pino';
 import { EventBus } from '../../packages/gateway/src/bus';
 import { ConfigStore } from '../../packages/gateway/src/config/store';
@@ -180,14 +182,7 @@ async function runWindow(mode: Mode, from: number, until: number, holdLoad: bool
       target_power_consumption_hysteresis: HYSTERESIS_W,
       base_load_limit: 200,
       min_command_interval: 3,
-      inverters: serials.map((serial) => ({
-        serial,
-        governed: true,
-        behind_power_meter: true,
-        lower_power_limit: 0,
-        upper_power_limit: 0,
-        role: 'solar' as const,
-      })),
+      inverters: serials.map((serial) => governedInverter(serial)),
       feed_in_cap: {
         ...defaults.feed_in_cap,
         enabled: mode === 'cap',

@@ -4,10 +4,12 @@
  * seeded house of limiter-house.ts read by a meter every second, target 0 W, hysteresis 20 W. The same day
  * runs twice, without the limiter and with it.
  */
+
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LIMIT_RESPONSE, limitResponseMs, normalizeLimitType } from '@dtu-console/contract';
+import { governedInverter } from '@dtu-console/contract/powerlimiter/fixtures';
 import { isPersistentLimit, type LimitType } from '@dtu-console/hoymiles';
 import pino from 'pino';
 import { EventBus } from '../../packages/gateway/src/bus';
@@ -88,14 +90,7 @@ async function runDay(withLimiter: boolean, hours = 24): Promise<DayRun> {
       target_power_consumption_hysteresis: HYSTERESIS_W,
       base_load_limit: 200,
       min_command_interval: 3,
-      inverters: serials.map((serial) => ({
-        serial,
-        governed: true,
-        behind_power_meter: true,
-        lower_power_limit: 0,
-        upper_power_limit: 0,
-        role: 'solar' as const,
-      })),
+      inverters: serials.map((serial) => governedInverter(serial)),
     });
     limiter = new LimiterService({
       config,

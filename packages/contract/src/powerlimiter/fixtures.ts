@@ -11,6 +11,7 @@ import type {
   GridSignalConfig,
   GridSignalStatus,
   PowerLimiterConfig,
+  PowerLimiterInverterConfig,
 } from './api';
 
 /** The feed-in cap of a fresh gateway: off, 60 % of the strings' sum. */
@@ -108,6 +109,22 @@ export function batteryLimiterStatus(patch: Partial<BatteryLimiterStatus> = {}):
     discharging: true,
     thresholds: { by: 'soc', start: 80, stop: 20 },
     alarms: [],
+    ...patch,
+  };
+}
+
+/** An inverter the limiter governs, behind the meter, fed by its own panels, between 0 W and its rating. */
+export function governedInverter(
+  serial: string,
+  patch: Partial<PowerLimiterInverterConfig> = {},
+): Required<PowerLimiterInverterConfig> {
+  return {
+    serial,
+    governed: true,
+    behind_power_meter: true,
+    lower_power_limit: 0,
+    upper_power_limit: 0,
+    role: 'solar',
     ...patch,
   };
 }

@@ -1,6 +1,11 @@
 /** A scripted plant for the limiter's unit tests: inverters that follow at once, a meter set by hand. */
+
 import type { GridSignalStatus, PowerLimiterMode, SetStatus } from '@dtu-console/contract';
-import { batteryLimiterConfig, gridSignalStatus } from '@dtu-console/contract/powerlimiter/fixtures';
+import {
+  batteryLimiterConfig,
+  governedInverter,
+  gridSignalStatus,
+} from '@dtu-console/contract/powerlimiter/fixtures';
 import type { RadioKind } from '@dtu-console/hoymiles';
 import type { BatteryFeed } from '../../src/powerlimiter/battery-governor';
 import { LimiterController, type LimiterSettings } from '../../src/powerlimiter/controller';
@@ -204,12 +209,4 @@ export function rig(
   };
 }
 
-export const governed = (serial: string, more: Partial<LimiterSettings['inverters'][number]> = {}) => ({
-  serial,
-  governed: true,
-  behind_power_meter: true,
-  lower_power_limit: 0,
-  upper_power_limit: 0,
-  role: 'solar' as const,
-  ...more,
-});
+export const governed = governedInverter;

@@ -2,9 +2,11 @@
  * The simulated battery bus at work beside the simulated plant: the inverter the limiter gives the battery
  * role produces at night from the pack and empties it, and gets its modules back when it loses the role.
  */
+
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { governedInverter } from '@dtu-console/contract/powerlimiter/fixtures';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DISCHARGE_EFFICIENCY } from '../../../src/battery/simulated/battery-bus';
@@ -44,14 +46,9 @@ async function setup(start = NIGHT) {
   const roles = (battery: readonly string[]) =>
     config.update('powerlimiter', {
       ...config.get('powerlimiter'),
-      inverters: serials.map((serial) => ({
-        serial,
-        governed: true,
-        behind_power_meter: true,
-        lower_power_limit: 0,
-        upper_power_limit: 0,
-        role: battery.includes(serial) ? ('battery' as const) : ('solar' as const),
-      })),
+      inverters: serials.map((serial) =>
+        governedInverter(serial, { role: battery.includes(serial) ? 'battery' : 'solar' }),
+      ),
     });
   const stop = async () => {
     await made.service.stop();
