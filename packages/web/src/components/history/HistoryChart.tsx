@@ -184,6 +184,23 @@ export function HistoryChart(props: HistoryChartProps) {
     right
       ? bottom - ((value - right.bottom) / (right.top - right.bottom || 1)) * (bottom - PAD.top)
       : y(value);
+  // Every series drawn, on its axis: the left ones, then the right ones in the colours after them.
+  const plotted = [
+    ...series.map((one, index) => ({
+      one,
+      fill: colourOf(one, index),
+      toY: y,
+      valueLabel: props.valueLabel,
+      main: index === 0,
+    })),
+    ...rightSeries.map((one, index) => ({
+      one,
+      fill: rightColour(one, index),
+      toY: yRight,
+      valueLabel: right?.valueLabel ?? props.valueLabel,
+      main: false,
+    })),
+  ];
   // Areas, bars and the axis stand on zero, which is the bottom unless a value is below it.
   const base = Math.round(y(0) * 10) / 10;
 
@@ -265,70 +282,38 @@ export function HistoryChart(props: HistoryChartProps) {
               d={areaPath(series[0]?.values ?? [], x, y, base)}
               style={{ fill: series[0] ? colourOf(series[0], 0) : colour(0) }}
             />
-            {series.map((one, index) => (
+            {plotted.map(({ one, fill, toY, main }) => (
               <path
                 key={one.key}
-                className={index === 0 ? 'history-line history-main' : 'history-line'}
-                d={linePath(one.values, x, y)}
-                style={{ stroke: colourOf(one, index) }}
+                className={main ? 'history-line history-main' : 'history-line'}
+                d={linePath(one.values, x, toY)}
+                style={{ stroke: fill }}
               />
             ))}
-            {rightSeries.map((one, index) => (
-              <path
-                key={one.key}
-                className="history-line"
-                d={linePath(one.values, x, yRight)}
-                style={{ stroke: rightColour(one, index) }}
-              />
-            ))}
-            {series.map((one, index) =>
+            {plotted.map(({ one, fill, toY }) =>
               isolated(one.values).map((i) => (
                 <circle
                   key={`${one.key}-${i}`}
                   cx={x(i)}
-                  cy={y(one.values[i] as number)}
+                  cy={toY(one.values[i] as number)}
                   r={2.5}
-                  style={{ fill: colourOf(one, index) }}
-                />
-              )),
-            )}
-            {rightSeries.map((one, index) =>
-              isolated(one.values).map((i) => (
-                <circle
-                  key={`${one.key}-${i}`}
-                  cx={x(i)}
-                  cy={yRight(one.values[i] as number)}
-                  r={2.5}
-                  style={{ fill: rightColour(one, index) }}
+                  style={{ fill }}
                 />
               )),
             )}
             {hover !== null && (
               <>
                 <line className="history-guide" x1={x(hover)} x2={x(hover)} y1={PAD.top} y2={bottom} />
-                {series.map((one, index) => {
+                {plotted.map(({ one, fill, toY }) => {
                   const value = one.values[hover];
                   return value == null ? null : (
                     <circle
                       key={one.key}
                       className="history-marker"
                       cx={x(hover)}
-                      cy={y(value)}
+                      cy={toY(value)}
                       r={3.5}
-                      style={{ fill: colourOf(one, index) }}
-                    />
-                  );
-                })}
-                {rightSeries.map((one, index) => {
-                  const value = one.values[hover];
-                  return value == null ? null : (
-                    <circle
-                      key={one.key}
-                      className="history-marker"
-                      cx={x(hover)}
-                      cy={yRight(value)}
-                      r={3.5}
-                      style={{ fill: rightColour(one, index) }}
+                      style={{ fill }}
                     />
                   );
                 })}
@@ -360,18 +345,11 @@ export function HistoryChart(props: HistoryChartProps) {
           style={readoutLeft > width / 2 ? { right: width - readoutLeft + 8 } : { left: readoutLeft + 8 }}
         >
           <div className="fw-semibold">{props.pointLabel(hover)}</div>
-          {series.map((one, index) => (
+          {plotted.map(({ one, fill, valueLabel }) => (
             <div key={one.key} className="d-flex gap-2 align-items-center">
-              <span className="history-swatch" style={{ background: colourOf(one, index) }} />
+              <span className="history-swatch" style={{ background: fill }} />
               <span className="flex-grow-1">{one.label}</span>
-              <span className="fw-semibold text-nowrap">{props.valueLabel(one.values[hover] ?? null)}</span>
-            </div>
-          ))}
-          {rightSeries.map((one, index) => (
-            <div key={one.key} className="d-flex gap-2 align-items-center">
-              <span className="history-swatch" style={{ background: rightColour(one, index) }} />
-              <span className="flex-grow-1">{one.label}</span>
-              <span className="fw-semibold text-nowrap">{right?.valueLabel(one.values[hover] ?? null)}</span>
+              <span className="fw-semibold text-nowrap">{valueLabel(one.values[hover] ?? null)}</span>
             </div>
           ))}
         </div>
