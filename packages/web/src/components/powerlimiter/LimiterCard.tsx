@@ -117,7 +117,8 @@ function LimiterCard({ inverters }: { inverters: readonly LimiterCardInverter[] 
                 <th scope="col" className="text-end">
                   {t('card.output')}
                 </th>
-                <th scope="col" className="text-end" title={t('card.commands')}>
+                {/* The command count is the least needed column: left out on a phone, where four do not fit. */}
+                <th scope="col" className="text-end d-none d-sm-table-cell" title={t('card.commands')}>
                   {t('card.commandsShort')}
                 </th>
               </tr>
@@ -141,7 +142,7 @@ function LimiterCard({ inverters }: { inverters: readonly LimiterCardInverter[] 
                     {inv.limit_w === null ? '–' : f.unit(inv.limit_w, 'W')}
                   </td>
                   <td className="text-end text-nowrap">{f.unit(inv.output_w, 'W')}</td>
-                  <td className="text-end">{inv.commands_last_hour}</td>
+                  <td className="text-end d-none d-sm-table-cell">{inv.commands_last_hour}</td>
                 </tr>
               ))}
             </tbody>
