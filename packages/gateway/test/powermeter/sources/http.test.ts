@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { httpJsonSource } from '../../src/powermeter/sources/http';
-import type { PowerMeterSection } from '../../src/powermeter/sources/source';
-import { SystemClock } from '../../src/system/clock';
-import { type JsonMeter, startJsonMeter } from '../helpers/meter-devices';
-import { freePort } from '../helpers/ports';
-import { collect, until } from './sink';
+import { httpJsonSource } from '../../../src/powermeter/sources/http';
+import type { PowerMeterSection } from '../../../src/powermeter/sources/source';
+import { SystemClock } from '../../../src/system/clock';
+import { type JsonMeter, startJsonMeter } from '../../helpers/meter-devices';
+import { freePort } from '../../helpers/ports';
+import { collect, until } from '../sink';
 
 type Http = PowerMeterSection['http_json'];
 const clock = new SystemClock();

@@ -3,11 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SmlSerialSource } from '../../src/powermeter/sources/sml-serial';
-import { ManualClock } from '../../src/system/clock';
-import { PtyPair } from '../helpers/pty-pair';
-import { SML_TELEGRAMS, telegramBytes } from '../helpers/sml-telegrams';
-import { collect, until } from './sink';
+import { SmlSerialSource } from '../../../src/powermeter/sources/sml-serial';
+import { ManualClock } from '../../../src/system/clock';
+import { PtyPair } from '../../helpers/pty-pair';
+import { SML_TELEGRAMS, telegramBytes } from '../../helpers/sml-telegrams';
+import { collect, until } from '../sink';
 
 const REOPEN_MS = 50;
 const easy = telegramBytes(SML_TELEGRAMS.easymeterQ3A);

@@ -10,8 +10,8 @@ import {
   RealDataReplySchema,
   RealDataRequestSchema,
   serialOfNumber,
-} from '../../src/wifi/protocol/messages';
-import { isNeverEncrypted, replyTagOf, WifiTag } from '../../src/wifi/protocol/tags';
+} from '../../../src/wifi/protocol/messages';
+import { isNeverEncrypted, replyTagOf, WifiTag } from '../../../src/wifi/protocol/tags';
 
 function hex(text: string): string {
   return text.replace(/\s+/g, '');

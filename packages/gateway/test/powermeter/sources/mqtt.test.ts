@@ -1,15 +1,15 @@
 import type { PowerMeterConfig, PowerMeterStatus, PowerMeterTestResult } from '@dtu-console/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MqttSource } from '../../src/powermeter/sources/mqtt';
-import type { PowerMeterSection } from '../../src/powermeter/sources/source';
-import { SystemClock } from '../../src/system/clock';
-import { expectEnvelope, get, post } from '../helpers/api';
-import { type RestartableBroker, startMosquitto } from '../helpers/mosquitto';
-import { connectToBroker } from '../helpers/mqtt';
-import { type PlantGateway, plantGateway } from '../helpers/plant-gateway';
-import { freePort } from '../helpers/ports';
-import { collect, until } from './sink';
+import { MqttSource } from '../../../src/powermeter/sources/mqtt';
+import type { PowerMeterSection } from '../../../src/powermeter/sources/source';
+import { SystemClock } from '../../../src/system/clock';
+import { expectEnvelope, get, post } from '../../helpers/api';
+import { type RestartableBroker, startMosquitto } from '../../helpers/mosquitto';
+import { connectToBroker } from '../../helpers/mqtt';
+import { type PlantGateway, plantGateway } from '../../helpers/plant-gateway';
+import { freePort } from '../../helpers/ports';
+import { collect, until } from '../sink';
 
 type Mqtt = PowerMeterSection['mqtt'];
 const clock = new SystemClock();

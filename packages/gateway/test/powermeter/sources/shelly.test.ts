@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ShellySource } from '../../src/powermeter/sources/shelly';
-import type { PowerMeterSection } from '../../src/powermeter/sources/source';
-import { SystemClock } from '../../src/system/clock';
-import { type ShellyDevice, startShellyDevice } from '../helpers/meter-devices';
-import { freePort } from '../helpers/ports';
-import { collect, until } from './sink';
+import { ShellySource } from '../../../src/powermeter/sources/shelly';
+import type { PowerMeterSection } from '../../../src/powermeter/sources/source';
+import { SystemClock } from '../../../src/system/clock';
+import { type ShellyDevice, startShellyDevice } from '../../helpers/meter-devices';
+import { freePort } from '../../helpers/ports';
+import { collect, until } from '../sink';
 
 type Shelly = PowerMeterSection['shelly'];
 const clock = new SystemClock();

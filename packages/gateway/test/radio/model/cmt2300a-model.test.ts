@@ -20,7 +20,7 @@ import type { AirPacket, CmtAirPacket } from '../../../src/radio/model/air';
 import { Cmt2300aModel } from '../../../src/radio/model/cmt2300a-model';
 import { cmt2300aPorts } from '../../../src/radio/model/cmt2300a-ports';
 import { ManualClock } from '../../../src/system/clock';
-import { leisurelyNanos, START } from './rig';
+import { leisurelyNanos, START } from '../cmt2300a/rig';
 
 function setup() {
   const clock = new ManualClock(START);

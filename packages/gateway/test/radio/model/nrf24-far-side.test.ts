@@ -11,7 +11,7 @@ import {
 import { airAddress } from '../../../src/radio/nrf24/setup';
 import { ManualClock } from '../../../src/system/clock';
 import { bytesOf } from '../../helpers/radio-captures';
-import { DTU, DTU_SERIAL, INVERTER, INVERTER_SERIAL, scriptedInverter } from './harness';
+import { DTU, DTU_SERIAL, INVERTER, INVERTER_SERIAL, scriptedInverter } from '../nrf24/harness';
 
 /** MI frames of packages/hoymiles/test/mi.test.ts (an MI-600, id 60100013, and the vendor DTU's limit). */
 const MI = {

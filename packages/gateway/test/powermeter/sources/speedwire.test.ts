@@ -5,11 +5,11 @@
  */
 import { createSocket } from 'node:dgram';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { SpeedwireSource } from '../../src/powermeter/sources/speedwire';
-import { ManualClock } from '../../src/system/clock';
-import { HOME_MANAGER_2 } from '../helpers/speedwire-captures';
-import { emeterDatagram } from '../helpers/speedwire-packets';
-import { collect, until } from './sink';
+import { SpeedwireSource } from '../../../src/powermeter/sources/speedwire';
+import { ManualClock } from '../../../src/system/clock';
+import { HOME_MANAGER_2 } from '../../helpers/speedwire-captures';
+import { emeterDatagram } from '../../helpers/speedwire-packets';
+import { collect, until } from '../sink';
 
 async function freeUdpPort(): Promise<number> {
   const socket = createSocket('udp4');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveKey, deriveNonce, open, seal } from '../../src/wifi/protocol/crypto';
+import { deriveKey, deriveNonce, open, seal } from '../../../src/wifi/protocol/crypto';
 
 // Vectors computed from the documented derivation with an independent implementation (Python's hashlib
 // and the cryptography package's AESGCM): enc_rand 00..0f, tag 0xa311, sequence 7.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeFrame, FrameReader, type ReadResult } from '../../src/wifi/protocol/frame';
+import { encodeFrame, FrameReader, type ReadResult } from '../../../src/wifi/protocol/frame';
 
 function hex(text: string): Uint8Array {
   return Uint8Array.from(Buffer.from(text.replace(/\s+/g, ''), 'hex'));

@@ -2,11 +2,11 @@
 
 import { modbusConfig } from '@dtu-console/contract/powerlimiter/fixtures';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ModbusSource } from '../../src/powermeter/sources/modbus';
-import type { PowerMeterSection } from '../../src/powermeter/sources/source';
-import { ManualClock } from '../../src/system/clock';
-import { ModbusMeter } from '../helpers/modbus-meter';
-import { collect, until } from './sink';
+import { ModbusSource } from '../../../src/powermeter/sources/modbus';
+import type { PowerMeterSection } from '../../../src/powermeter/sources/source';
+import { ManualClock } from '../../../src/system/clock';
+import { ModbusMeter } from '../../helpers/modbus-meter';
+import { collect, until } from '../sink';
 
 type ModbusSection = PowerMeterSection['modbus'];
 

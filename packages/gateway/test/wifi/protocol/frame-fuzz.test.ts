@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SeededRandom } from '../../src/radio/simulated/random';
-import { encodeFrame, FrameReader } from '../../src/wifi/protocol/frame';
+import { SeededRandom } from '../../../src/radio/simulated/random';
+import { encodeFrame, FrameReader } from '../../../src/wifi/protocol/frame';
 
 /**
  * Seeded random bytes through the frame reader: it never throws, never returns a frame whose CRC does

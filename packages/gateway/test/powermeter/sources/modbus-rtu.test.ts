@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { modbusConfig } from '@dtu-console/contract/powerlimiter/fixtures';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ModbusSource } from '../../src/powermeter/sources/modbus';
-import type { PowerMeterSection } from '../../src/powermeter/sources/source';
-import { ManualClock } from '../../src/system/clock';
-import { ModbusMeter } from '../helpers/modbus-meter';
-import { PtyPair } from '../helpers/pty-pair';
-import { collect, until } from './sink';
+import { ModbusSource } from '../../../src/powermeter/sources/modbus';
+import type { PowerMeterSection } from '../../../src/powermeter/sources/source';
+import { ManualClock } from '../../../src/system/clock';
+import { ModbusMeter } from '../../helpers/modbus-meter';
+import { PtyPair } from '../../helpers/pty-pair';
+import { collect, until } from '../sink';
 
 describe('Modbus RTU meter source (socat pty pair)', () => {
   const clock = new ManualClock(1_700_000_000_000);
