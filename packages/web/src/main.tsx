@@ -3,7 +3,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { consoleLanguage, initI18n } from './i18n';
-import { holdFirstPaint, liveData } from './ws/useLiveData';
+import { liveData } from './ws/browser-live-data';
+import { holdFirstPaint } from './ws/useLiveData';
 import './styles/app.scss';
 
 const root = document.getElementById(ROOT_ID);
@@ -14,7 +15,7 @@ const rendered = window.location.pathname === '/' ? root.getAttribute(RENDERED_A
 
 // On the live view the socket opens now, while the language chunk loads, not after React has mounted.
 if (window.location.pathname === '/') liveData.prestart();
-if (rendered) holdFirstPaint();
+if (rendered) holdFirstPaint(liveData);
 
 /**
  * Resolves once the browser has painted the page it holds: from the cache the scripts are there as soon
@@ -50,7 +51,7 @@ const [i18n] = await ready;
 if (rendered) warmUpFormats(language);
 const app = (
   <StrictMode>
-    <App />
+    <App liveSource={liveData} />
   </StrictMode>
 );
 // The gateway's markup is taken over as it is (docs/console.md, First paint): React hydrates it with the

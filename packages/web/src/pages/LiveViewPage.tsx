@@ -12,7 +12,7 @@ import { TotalsCards } from '../components/live/TotalsCards';
 import type { InverterDialogProps } from '../components/live/types';
 import { PageFrame } from '../components/PageFrame';
 import { Link } from '../lib/navigation';
-import { liveData, useLiveData } from '../ws/useLiveData';
+import { useLiveData, useLiveDataSource } from '../ws/useLiveData';
 
 /** Dialogs load on first use: a visitor who only watches never downloads them. */
 const DIALOGS: Record<InverterDialog, ComponentType<InverterDialogProps>> = {
@@ -26,6 +26,7 @@ const DIALOGS: Record<InverterDialog, ComponentType<InverterDialogProps>> = {
 /** `/`: hints, plant totals and one tab per inverter with its channels. */
 export default function LiveViewPage() {
   const { t } = useTranslation();
+  const source = useLiveDataSource();
   const live = useLiveData();
   const signedIn = useSignedIn();
   const [selected, setSelected] = useState<string | null>(null);
@@ -35,12 +36,12 @@ export default function LiveViewPage() {
   const needsDetail = inverter !== undefined && inverter.AC === undefined;
 
   useEffect(() => {
-    if (serial && needsDetail) liveData.loadDetail(serial);
-  }, [serial, needsDetail]);
+    if (serial && needsDetail) source.loadDetail(serial);
+  }, [source, serial, needsDetail]);
 
   const Open = dialog ? DIALOGS[dialog.kind] : null;
   return (
-    <PageFrame title={t('home.title')} online={live.online} loading={live.loading} onReload={liveData.reload}>
+    <PageFrame title={t('home.title')} online={live.online} loading={live.loading} onReload={source.reload}>
       {live.error && <Alert variant="danger">{t('live.loadError', { message: live.error })}</Alert>}
       {live.hints && <HintsBanner hints={live.hints} />}
       {live.total && <TotalsCards total={live.total} />}

@@ -1,48 +1,38 @@
-import type { LivedataStatus } from '@dtu-console/contract';
-import { LIVE_SNAPSHOT_ID } from '@dtu-console/contract/shared/console-page';
 import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
-import { fetchLiveDataStatus, fetchLiveInverter } from '../api/livedata';
-import { openGatewaySocket } from './gateway';
-import { LiveDataStore, type LiveSnapshot } from './livedata';
+import type { LiveDataStore, LiveSnapshot } from './livedata';
 
-/** The live snapshot the gateway put into the page (a JSON script), read once. */
-function firstPaintSnapshot(): LivedataStatus | null {
-  const text =
-    typeof document === 'undefined' ? null : document.getElementById(LIVE_SNAPSHOT_ID)?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as LivedataStatus;
-  } catch {
-    return null;
-  }
-}
+/** What the console reads of a live-data store: its snapshots, and the calls the live view makes. */
+export type LiveDataSource = Pick<
+  LiveDataStore,
+  'subscribe' | 'getSnapshot' | 'retain' | 'reload' | 'loadDetail'
+>;
 
 /**
- * The console's one live-data connection. Status calls skip the Error screen: the live view shows the
- * failure itself and recovers when the socket comes back (a 401 still leads to the login).
+ * The one way into the live store: the browser provides its socket-fed store (`liveData` of
+ * `browser-live-data.ts`, through `app/App.tsx`), a server render its store primed with the page's
+ * snapshot (entry-server.tsx), a test its stand-in.
  */
-export const liveData = new LiveDataStore({
-  fetchStatus: () => fetchLiveDataStatus({ suppressErrorScreen: true }),
-  fetchInverter: (serial) => fetchLiveInverter(serial, { suppressErrorScreen: true }),
-  firstPaint: firstPaintSnapshot(),
-  openSocket: () => openGatewaySocket('/livedata'),
-});
+export const LiveDataSourceContext = createContext<LiveDataSource | null>(null);
 
-/** The store of a server render (entry-server.tsx, primed with the page's snapshot); the browser's is `liveData`. */
-export const LiveDataSourceContext = createContext<LiveDataStore | null>(null);
+/** The live-data source the console is rendered with. */
+export function useLiveDataSource(): LiveDataSource {
+  const source = useContext(LiveDataSourceContext);
+  if (!source) throw new Error('useLiveDataSource needs a LiveDataSourceContext provider above it');
+  return source;
+}
 
 /**
  * The snapshot the page's markup was rendered from, held when the console hydrates it: the hydration
  * renders exactly that, whatever the socket brought meanwhile, and the next render the newer values.
  */
 let painted: LiveSnapshot | null = null;
-export function holdFirstPaint(store: LiveDataStore = liveData): void {
-  painted = store.getSnapshot();
+export function holdFirstPaint(source: LiveDataSource): void {
+  painted = source.getSnapshot();
 }
 
-/** Keeps the connection up while the calling component is mounted. */
-export function useLiveData(store: LiveDataStore = liveData): LiveSnapshot {
-  const source = useContext(LiveDataSourceContext) ?? store;
+/** The provided source's snapshot; keeps its connection up while the calling component is mounted. */
+export function useLiveData(): LiveSnapshot {
+  const source = useLiveDataSource();
   useEffect(() => source.retain(), [source]);
   return useSyncExternalStore(source.subscribe, source.getSnapshot, () => painted ?? source.getSnapshot());
 }

@@ -5,19 +5,7 @@ import { encodeBasic, getUser, onAuthChange, setUser } from '../../src/api/auth'
 import { apiGet } from '../../src/api/client';
 import { App } from '../../src/app/App';
 import { ScreenErrorBoundary } from '../../src/components/ScreenErrorBoundary';
-import type { LiveSnapshot } from '../../src/ws/livedata';
-
-vi.mock('../../src/ws/useLiveData', () => ({
-  liveData: { reload: vi.fn(), loadDetail: vi.fn() },
-  useLiveData: (): LiveSnapshot => ({
-    loading: false,
-    online: false,
-    error: null,
-    total: null,
-    hints: null,
-    inverters: [],
-  }),
-}));
+import { IDLE_LIVE, staticLiveSource } from '../helpers/render';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
@@ -31,7 +19,7 @@ afterEach(() => {
 
 function open(path: string) {
   window.history.pushState(null, '', path);
-  return render(<App />);
+  return render(<App liveSource={staticLiveSource(IDLE_LIVE)} />);
 }
 
 const path = () => window.location.pathname + window.location.search;

@@ -7,20 +7,14 @@ import { DataAge } from '../../src/components/live/DataAge';
 import { MemoryRouter } from '../../src/lib/navigation';
 import LiveViewPage from '../../src/pages/LiveViewPage';
 import type { LiveInverter, LiveSnapshot } from '../../src/ws/livedata';
+import { renderWithProviders, staticLiveSource } from '../helpers/render';
 
-const live = vi.hoisted(() => ({
-  snapshot: undefined as unknown as LiveSnapshot,
-  reload: vi.fn(),
-  loadDetail: vi.fn(),
-}));
+/** What the page asks of its live-data source. */
+const live = { reload: vi.fn(), loadDetail: vi.fn() };
 
-vi.mock('../../src/ws/useLiveData', () => ({
-  liveData: { reload: live.reload, loadDetail: live.loadDetail },
-  useLiveData: () => live.snapshot,
-}));
-
+/** Renders the page with a live-data source that holds this snapshot. */
 function show(inverters: LiveInverter[], patch: Partial<LiveSnapshot> = {}) {
-  live.snapshot = {
+  const snapshot: LiveSnapshot = {
     loading: false,
     online: true,
     error: null,
@@ -33,10 +27,12 @@ function show(inverters: LiveInverter[], patch: Partial<LiveSnapshot> = {}) {
     inverters,
     ...patch,
   };
-  return render(
+  const liveSource = { ...staticLiveSource(snapshot), reload: live.reload, loadDetail: live.loadDetail };
+  return renderWithProviders(
     <MemoryRouter>
       <LiveViewPage />
     </MemoryRouter>,
+    { liveSource },
   );
 }
 
