@@ -410,8 +410,7 @@ export class LimiterController {
     for (const serial of new Set([...this.#commands.keys(), ...this.#battery.standby()])) {
       const config = s.inverters.find((inv) => inv.serial === serial);
       if (!config?.governed) this.#release(serial);
-      // No longer battery-fed: out of standby.
-      else if (config.role !== 'battery') this.#battery.wake(serial);
+      else if (config.role !== 'battery') this.#battery.wake(serial); // no longer battery-fed: out of standby
     }
   }
 
