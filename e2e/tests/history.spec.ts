@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { LOCAL_TIME_MONTHS, localDateOf } from '../../packages/contract/src/shared/format';
+import { LOCAL_TIME_MONTHS, localDateOf } from '../../packages/contract/src/common/format';
 import { advanceUntil } from './clock';
 import { signInWithForm } from './session';
 

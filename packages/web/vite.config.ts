@@ -159,7 +159,7 @@ const consoleBuild = {
               minShareCount: 2,
               // the contract's codes and rule lists: `codes.ts`, each domain's `codes.ts` and `schemas.ts`, and
               // the shared pieces they are built of
-              test: /node_modules[\\/]react-hook-form[\\/]|[\\/]contract[\\/]src[\\/](codes\.ts|[\w-]+[\\/](codes|schemas)\.ts|shared[\\/](code-spec|common-codes|envelope|hex-serial|keys|validate)\.ts)|[\\/]web[\\/]src[\\/]components[\\/]form[\\/]/,
+              test: /node_modules[\\/]react-hook-form[\\/]|[\\/]contract[\\/]src[\\/](codes\.ts|[\w-]+[\\/](codes|schemas)\.ts|common[\\/](code-spec|common-codes|envelope|hex-serial|keys|validate)\.ts)|[\\/]web[\\/]src[\\/]components[\\/]form[\\/]/,
             },
           ],
         },

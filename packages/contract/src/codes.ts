@@ -7,6 +7,8 @@
  */
 import { AlertsCode, AlertsCodeTable } from './alerts/codes';
 import { BatteryCode, BatteryCodeTable } from './battery/codes';
+import type { CodeSpec } from './common/code-spec';
+import { CommonCode, CommonCodeTable } from './common/common-codes';
 import { DeviceCode, DeviceCodeTable } from './device/codes';
 import { DtuCode, DtuCodeTable } from './dtu/codes';
 import { HistoryCode, HistoryCodeTable } from './history/codes';
@@ -20,12 +22,10 @@ import { PowerCode, PowerCodeTable } from './power/codes';
 import { PowerLimiterCode, PowerLimiterCodeTable } from './powerlimiter/codes';
 import { PowerMeterCode, PowerMeterCodeTable } from './powermeter/codes';
 import { SecurityCode, SecurityCodeTable } from './security/codes';
-import type { CodeSpec } from './shared/code-spec';
-import { CommonCode, CommonCodeTable } from './shared/common-codes';
 import { TestClockCode, TestClockCodeTable } from './test-clock/codes';
 import { WifiCode, WifiCodeTable } from './wifi/codes';
 
-export type { CodeParam, CodeSpec, EnvelopeType, ParamKey } from './shared/code-spec';
+export type { CodeParam, CodeSpec, EnvelopeType, ParamKey } from './common/code-spec';
 
 /** Every code by name, assembled from the domains; a number is used by one domain only (codes.test.ts). */
 export const Code = {

@@ -6,14 +6,14 @@ import { Code, CodeTable, isCode } from '../src/codes';
 const src = new URL('../src/', import.meta.url);
 
 /**
- * Every domain's codes file (`src/<domain>/codes.ts`, and the common codes of `src/shared/common-codes.ts`)
+ * Every domain's codes file (`src/<domain>/codes.ts`, and the common codes of `src/common/common-codes.ts`)
  * with its `<Domain>Code` and `<Domain>CodeTable`; `texts` names its file in `src/codes/texts/`.
  */
 async function loadDomains() {
   const files = readdirSync(src, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(new URL(`${entry.name}/codes.ts`, src)))
     .map((entry) => ({ file: `${entry.name}/codes.ts`, texts: `${entry.name}.ts` }))
-    .concat({ file: 'shared/common-codes.ts', texts: 'common.ts' });
+    .concat({ file: 'common/common-codes.ts', texts: 'common.ts' });
   return Promise.all(
     files.map(async ({ file, texts }) => {
       const exports: Record<string, unknown> = await import(new URL(file, src).href);

@@ -1,4 +1,4 @@
-import { RENDERED_ATTRIBUTE, ROOT_ID } from '@dtu-console/contract/shared/console-page';
+import { RENDERED_ATTRIBUTE, ROOT_ID } from '@dtu-console/contract/common/console-page';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';

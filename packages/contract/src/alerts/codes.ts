@@ -1,4 +1,4 @@
-import { type CodeSpecs, success, warning } from '../shared/code-spec';
+import { type CodeSpecs, success, warning } from '../common/code-spec';
 import { AlertLimits } from './limits';
 
 /** Codes of the alerts (`/api/alerts/*`, issue 24): 24001.. */

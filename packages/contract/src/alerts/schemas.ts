@@ -1,9 +1,9 @@
 /** POST /api/alerts/config and /api/alerts/ack. */
 import { z } from 'zod';
 import { Code } from '../codes';
+import { Key } from '../common/keys';
+import { byteLength, isOutside, type Rule, rangeRule, rulesCheck } from '../common/validate';
 import { SecretMask } from '../security/limits';
-import { Key } from '../shared/keys';
-import { byteLength, isOutside, type Rule, rangeRule, rulesCheck } from '../shared/validate';
 import { AlertLimits } from './limits';
 
 export const alertsConfigShape = z.object({

@@ -1,4 +1,4 @@
-import { type CodeSpecs, warning } from '../shared/code-spec';
+import { type CodeSpecs, warning } from '../common/code-spec';
 import { BatteryLimits } from './limits';
 
 /** Codes of the battery and the solar charge controllers (`/api/battery/*`, `/api/solarcharger/*`). */

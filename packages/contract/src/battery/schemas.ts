@@ -1,9 +1,9 @@
 /** POST /api/battery/config and POST /api/solarcharger/config. Only the chosen source is checked. */
 import { z } from 'zod';
 import { Code } from '../codes';
+import { Key } from '../common/keys';
+import { isLengthOutside, isOutside, type Rule, rulesCheck } from '../common/validate';
 import { isJsonPathValid, isMeterTopicValid, isSerialDeviceValid } from '../powermeter/schemas';
-import { Key } from '../shared/keys';
-import { isLengthOutside, isOutside, type Rule, rulesCheck } from '../shared/validate';
 import {
   BatteryLimits,
   BatterySources,

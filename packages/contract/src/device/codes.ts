@@ -1,4 +1,4 @@
-import { type CodeSpecs, warning } from '../shared/code-spec';
+import { type CodeSpecs, warning } from '../common/code-spec';
 import { DeviceLimits } from './limits';
 
 /** Codes of the device settings (`/api/device/config`). */

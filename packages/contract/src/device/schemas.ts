@@ -1,8 +1,8 @@
 /** POST /api/device/config. */
 import { z } from 'zod';
 import { Code } from '../codes';
-import { lenientBool, lenientNumber, lenientString } from '../shared/keys';
-import { isLengthOutside, type Rule, rulesCheck } from '../shared/validate';
+import { lenientBool, lenientNumber, lenientString } from '../common/keys';
+import { isLengthOutside, type Rule, rulesCheck } from '../common/validate';
 import type { DisplayConfig, LedConfig } from './api';
 import { DeviceLimits } from './limits';
 

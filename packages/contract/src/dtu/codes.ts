@@ -1,4 +1,4 @@
-import { type CodeSpecs, warning } from '../shared/code-spec';
+import { type CodeSpecs, warning } from '../common/code-spec';
 
 /** Codes of the DTU radio settings (`/api/dtu/config`). */
 export const DtuCode = {

@@ -1,9 +1,9 @@
 /** POST /api/dtu/config. */
 import { z } from 'zod';
 import { Code, type CodeParam } from '../codes';
-import { isZeroSerial } from '../shared/hex-serial';
-import { Key } from '../shared/keys';
-import { isOutside, type Rule, rulesCheck } from '../shared/validate';
+import { isZeroSerial } from '../common/hex-serial';
+import { Key } from '../common/keys';
+import { isOutside, type Rule, rulesCheck } from '../common/validate';
 import { CmtCountries, DtuLimits } from './limits';
 
 /**

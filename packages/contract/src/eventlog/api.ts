@@ -1,4 +1,4 @@
-import type { BuiltInLanguage } from '../shared/console-limits';
+import type { BuiltInLanguage } from '../common/console-limits';
 /** GET /api/eventlog/status?inv=<serial>[&locale=]. */
 
 export interface EventLogEntry {

@@ -1,4 +1,4 @@
-import { badQuery, type CodeSpecs, success, warning } from '../shared/code-spec';
+import { badQuery, type CodeSpecs, success, warning } from '../common/code-spec';
 import { HistoryLimits } from './limits';
 
 /** Codes of the history (`/api/v2/history/*`). */

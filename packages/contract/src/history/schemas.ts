@@ -1,8 +1,8 @@
 /** POST /api/v2/history/config. */
 import { z } from 'zod';
 import { Code } from '../codes';
-import { Key } from '../shared/keys';
-import { type Rule, rangeRule, rulesCheck } from '../shared/validate';
+import { Key } from '../common/keys';
+import { type Rule, rangeRule, rulesCheck } from '../common/validate';
 import { HistoryLimits } from './limits';
 
 export const historyConfigShape = z.object({

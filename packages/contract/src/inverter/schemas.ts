@@ -1,9 +1,9 @@
 /** POST /api/inverter/add, /edit, /del, /order. */
 import { z } from 'zod';
 import { Code } from '../codes';
-import { isZeroSerial } from '../shared/hex-serial';
-import { Key, lenientNumber } from '../shared/keys';
-import { byteLength, lengthRule, type Rule, rulesCheck } from '../shared/validate';
+import { isZeroSerial } from '../common/hex-serial';
+import { Key, lenientNumber } from '../common/keys';
+import { byteLength, lengthRule, type Rule, rulesCheck } from '../common/validate';
 import type { InverterChannelConfig } from './api';
 import { InverterDefaults, InverterLimits } from './limits';
 

@@ -1,5 +1,5 @@
+import { type CodeSpecs, warning } from '../common/code-spec';
 import { PowerLimiterLimits } from '../powerlimiter/limits';
-import { type CodeSpecs, warning } from '../shared/code-spec';
 import { PowerLimits } from './limits';
 
 /** Codes of an inverter's active-power limit (`/api/limit/config`). */

@@ -1,10 +1,10 @@
 /** POST /api/limit/config. */
 import { z } from 'zod';
 import { Code } from '../codes';
+import { isZeroSerial, parseHexSerial } from '../common/hex-serial';
+import { Key } from '../common/keys';
+import { type Rule, rulesCheck } from '../common/validate';
 import { PowerLimiterLimits } from '../powerlimiter/limits';
-import { isZeroSerial, parseHexSerial } from '../shared/hex-serial';
-import { Key } from '../shared/keys';
-import { type Rule, rulesCheck } from '../shared/validate';
 import { LimitType, normalizeLimitType, PowerLimits } from './limits';
 
 export { normalizeLimitType } from './limits';

@@ -1,4 +1,4 @@
-import { type CodeSpecs, success, warning } from '../shared/code-spec';
+import { type CodeSpecs, success, warning } from '../common/code-spec';
 
 /** Codes of factory reset, file deletion and reboot. */
 export const MaintenanceCode = {

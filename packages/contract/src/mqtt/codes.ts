@@ -1,4 +1,4 @@
-import { type CodeSpecs, warning } from '../shared/code-spec';
+import { type CodeSpecs, warning } from '../common/code-spec';
 import { MqttLimits } from './limits';
 
 /** Codes of the MQTT settings (`/api/mqtt/config`). */

@@ -1,7 +1,7 @@
 /** POST /api/mqtt/config. */
 import { z } from 'zod';
 import { Code } from '../codes';
-import { Key, LenientKey } from '../shared/keys';
+import { Key, LenientKey } from '../common/keys';
 import {
   isLongerThan,
   lengthRule,
@@ -9,7 +9,7 @@ import {
   type Rule,
   rangeRule,
   rulesCheck,
-} from '../shared/validate';
+} from '../common/validate';
 import { MqttLimits } from './limits';
 
 /** Every key is required except `mqtt_root_ca_cert`, which is read leniently (absent → the text "null"). */

@@ -1,8 +1,8 @@
 /** POST /api/network/config. */
 import { z } from 'zod';
 import { Code } from '../codes';
-import { type CodelessEnvelope, codelessWarning } from '../shared/envelope';
-import { Key, LenientKey } from '../shared/keys';
+import { type CodelessEnvelope, codelessWarning } from '../common/envelope';
+import { Key, LenientKey } from '../common/keys';
 import {
   firstFailure,
   isLengthOutside,
@@ -12,7 +12,7 @@ import {
   type Rule,
   type ValidationResult,
   validate,
-} from '../shared/validate';
+} from '../common/validate';
 import { NetworkLimits } from './limits';
 
 /** The mDNS and syslog keys are not required and read leniently; everything else is. */

@@ -1,4 +1,4 @@
-import { type CodeSpecs, success, warning } from '../shared/code-spec';
+import { type CodeSpecs, success, warning } from '../common/code-spec';
 import { NtpLimits } from './limits';
 
 /** Codes of the time settings (`/api/ntp/*`). */

@@ -1,8 +1,8 @@
 /** POST /api/ntp/config and POST /api/ntp/time. */
 import { z } from 'zod';
 import { Code } from '../codes';
-import { Key } from '../shared/keys';
-import { lengthRule, type Rule, rangeRule, rulesCheck } from '../shared/validate';
+import { Key } from '../common/keys';
+import { lengthRule, type Rule, rangeRule, rulesCheck } from '../common/validate';
 import { NtpLimits } from './limits';
 
 /** Coordinates are not range-checked and the zone name is not looked up: the API accepts any. */

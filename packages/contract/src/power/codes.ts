@@ -1,4 +1,4 @@
-import { type CodeSpecs, warning } from '../shared/code-spec';
+import { type CodeSpecs, warning } from '../common/code-spec';
 
 /** Codes of switching an inverter on, off or restarting it (`/api/power/config`). */
 export const PowerCode = {

@@ -1,9 +1,9 @@
 /** POST /api/power/config. */
 import { z } from 'zod';
 import { Code } from '../codes';
+import { isZeroSerial, parseHexSerial } from '../common/hex-serial';
+import { type Rule, rulesCheck } from '../common/validate';
 import type { KnownInverterContext } from '../limit/schemas';
-import { isZeroSerial, parseHexSerial } from '../shared/hex-serial';
-import { type Rule, rulesCheck } from '../shared/validate';
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,4 +1,4 @@
-import { type CodeSpecs, warning } from '../shared/code-spec';
+import { type CodeSpecs, warning } from '../common/code-spec';
 import { BatteryLimiterLimits, FeedInLimits, PowerLimiterLimits } from './limits';
 
 /** Codes of the power limiter (`/api/powerlimiter/*`). */

@@ -1,9 +1,9 @@
 /** POST /api/powerlimiter/config. */
 import { z } from 'zod';
 import { Code } from '../codes';
-import { parseHexSerial } from '../shared/hex-serial';
-import { Key } from '../shared/keys';
-import { isLongerThan, isOutside, type Rule, rangeRule, rulesCheck } from '../shared/validate';
+import { parseHexSerial } from '../common/hex-serial';
+import { Key } from '../common/keys';
+import { isLongerThan, isOutside, type Rule, rangeRule, rulesCheck } from '../common/validate';
 import {
   BatteryLimiterLimits,
   FeedInCapModes,

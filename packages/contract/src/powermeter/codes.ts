@@ -1,4 +1,4 @@
-import { type CodeSpecs, warning } from '../shared/code-spec';
+import { type CodeSpecs, warning } from '../common/code-spec';
 import { PowerMeterLimits } from './limits';
 
 /** Codes of the house's electricity meter (`/api/powermeter/*`). */

@@ -1,8 +1,8 @@
 /** POST /api/powermeter/config and POST /api/powermeter/test (the same object). */
 import { z } from 'zod';
 import { Code } from '../codes';
-import { Key } from '../shared/keys';
-import { isLengthOutside, isLongerThan, isOutside, type Rule, rulesCheck } from '../shared/validate';
+import { Key } from '../common/keys';
+import { isLengthOutside, isLongerThan, isOutside, type Rule, rulesCheck } from '../common/validate';
 import { parseJsonPath } from './json-path';
 import {
   ModbusDataTypes,

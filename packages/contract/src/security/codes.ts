@@ -1,4 +1,4 @@
-import { type CodeSpecs, forbidden, success, warning } from '../shared/code-spec';
+import { type CodeSpecs, forbidden, success, warning } from '../common/code-spec';
 import { SecurityLimits } from './limits';
 
 /** Codes of the admin password and login (`/api/security/*`). */

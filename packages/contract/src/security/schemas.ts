@@ -1,9 +1,9 @@
 /** POST /api/security/config. */
 import { z } from 'zod';
 import { Code } from '../codes';
-import { LenientKey } from '../shared/keys';
-import { isAllowedOriginEntry } from '../shared/origin';
-import { lengthRule, type Rule, rulesCheck } from '../shared/validate';
+import { LenientKey } from '../common/keys';
+import { isAllowedOriginEntry } from '../common/origin';
+import { lengthRule, type Rule, rulesCheck } from '../common/validate';
 import { SecurityLimits } from './limits';
 
 /** The raw keys before the firmware's lenient reading; needed because 1005 depends on their JSON types. */

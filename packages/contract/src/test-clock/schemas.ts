@@ -1,8 +1,8 @@
 /** POST /api/test/clock (tests only, `--test-clock`). */
 import { z } from 'zod';
 import { Code } from '../codes';
-import { Key } from '../shared/keys';
-import { type Rule, rangeRule, rulesCheck } from '../shared/validate';
+import { Key } from '../common/keys';
+import { type Rule, rangeRule, rulesCheck } from '../common/validate';
 import { TestClockLimits } from './limits';
 
 /** How far to move the gateway clock, in ms of simulated time. */

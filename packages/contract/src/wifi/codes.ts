@@ -1,4 +1,4 @@
-import { type CodeSpecs, success, warning } from '../shared/code-spec';
+import { type CodeSpecs, success, warning } from '../common/code-spec';
 import { WifiLimits } from './limits';
 
 /** Codes of the Wi-Fi devices (`/api/wifi/*`, issue 33): 33001.. */

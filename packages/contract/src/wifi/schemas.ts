@@ -1,8 +1,8 @@
 /** POST /api/wifi/config. */
 import { z } from 'zod';
 import { Code } from '../codes';
-import { Key } from '../shared/keys';
-import { isLengthOutside, isOutside, type Rule, rulesCheck } from '../shared/validate';
+import { Key } from '../common/keys';
+import { isLengthOutside, isOutside, type Rule, rulesCheck } from '../common/validate';
 import { WifiLimits } from './limits';
 
 export const wifiDeviceShape = z.object({

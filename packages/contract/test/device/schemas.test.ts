@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from '../../src/codes';
+import { validate } from '../../src/common/validate';
 import { deviceConfig, displayConfig } from '../../src/device/fixtures';
 import {
   deviceConfigRules,
@@ -7,7 +8,6 @@ import {
   displayLanguageOfLocale,
   localeOfDisplayLanguage,
 } from '../../src/device/schemas';
-import { validate } from '../../src/shared/validate';
 
 // The GET example of docs/api.md, as the web app posts it back (curPin may carry extra keys).
 const getObject = {

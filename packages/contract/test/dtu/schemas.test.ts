@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from '../../src/codes';
+import { validate } from '../../src/common/validate';
 import { dtuConfig } from '../../src/dtu/fixtures';
 import { CmtCountries } from '../../src/dtu/limits';
 import { dtuConfigRules, dtuConfigSchema, isCmtFrequencyValid } from '../../src/dtu/schemas';
-import { validate } from '../../src/shared/validate';
 
 // The GET example of the web app posts it back whole.
 const getObject = dtuConfig();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from '../../src/codes';
+import { validate } from '../../src/common/validate';
 import { inverterFlags } from '../../src/inverter/fixtures';
 import {
   inverterAddRules,
@@ -11,7 +12,6 @@ import {
   inverterOrderSchema,
   truncateBytes,
 } from '../../src/inverter/schemas';
-import { validate } from '../../src/shared/validate';
 
 const slotsFree = { hasFreeSlot: () => true };
 const slotsFull = { hasFreeSlot: () => false };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from '../../src/codes';
+import { validate } from '../../src/common/validate';
 import { LimitType } from '../../src/limit/limits';
 import {
   limitConfigRules,
@@ -7,7 +8,6 @@ import {
   limitConfigSchemaFor,
   normalizeLimitType,
 } from '../../src/limit/schemas';
-import { validate } from '../../src/shared/validate';
 
 const known = 0x116180216880n;
 const context = { isKnownInverter: (serial: bigint) => serial === known };

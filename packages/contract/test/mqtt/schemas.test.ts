@@ -1,9 +1,9 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { Code } from '../../src/codes';
+import { validate } from '../../src/common/validate';
 import type { MqttConfig } from '../../src/mqtt/api';
 import { mqttExample } from '../../src/mqtt/fixtures';
 import { type MqttConfigPayload, mqttConfigRules, mqttConfigSchema } from '../../src/mqtt/schemas';
-import { validate } from '../../src/shared/validate';
 
 // The GET example of docs/api.md, enabled: what the web app posts back; discovery on, so its topic is checked.
 const valid: MqttConfigPayload = mqttExample({ mqtt_hass_enabled: true });

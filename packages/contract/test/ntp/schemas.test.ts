@@ -1,9 +1,9 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { Code } from '../../src/codes';
+import { validate } from '../../src/common/validate';
 import type { NtpConfig, NtpTimeResponse } from '../../src/ntp/api';
 import type { NtpConfigPayload, NtpTimePayload } from '../../src/ntp/schemas';
 import { ntpConfigSchema, ntpTimeRules, ntpTimeSchema } from '../../src/ntp/schemas';
-import { validate } from '../../src/shared/validate';
 
 const config = {
   ntp_server: 'opendtu.pool.ntp.org',

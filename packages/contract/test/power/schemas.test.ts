@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from '../../src/codes';
+import { validate } from '../../src/common/validate';
 import { powerConfigRules, powerConfigSchema, powerConfigSchemaFor } from '../../src/power/schemas';
-import { validate } from '../../src/shared/validate';
 
 const context = { isKnownInverter: (serial: bigint) => serial === 0x116180216880n };
 const serial = '116180216880';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Code } from '../../src/codes';
+import { validate } from '../../src/common/validate';
 import { modbusConfig } from '../../src/powerlimiter/fixtures';
 import {
   isMeterTopicValid,
@@ -7,7 +8,6 @@ import {
   isSerialDeviceValid,
   powerMeterConfigSchema,
 } from '../../src/powermeter/schemas';
-import { validate } from '../../src/shared/validate';
 
 const base = {
   enabled: true,

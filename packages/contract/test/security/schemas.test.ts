@@ -1,8 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { validate } from '../../src/common/validate';
 import type { SecurityConfig } from '../../src/security/api';
 import type { SecurityConfigPayload } from '../../src/security/schemas';
 import { securityConfigSchema } from '../../src/security/schemas';
-import { validate } from '../../src/shared/validate';
 
 const run = (body: unknown) => validate(securityConfigSchema, body);
 

@@ -5,12 +5,12 @@
  *
  * Offsets here are seconds EAST of UTC (CET → +3600), the opposite sign of the POSIX text (`CET-1`).
  */
-import { daysInMonth } from '@dtu-console/contract/shared/calendar';
+import { daysInMonth } from '@dtu-console/contract/common/calendar';
 import {
   LOCAL_TIME_MONTHS,
   LOCAL_TIME_WEEKDAYS,
   type LocalTimeParts,
-} from '@dtu-console/contract/shared/format';
+} from '@dtu-console/contract/common/format';
 
 /** When a DST switch happens within its year (POSIX `Jn`, `n` or `Mm.w.d`), plus the local time of day. */
 export type TzRule =

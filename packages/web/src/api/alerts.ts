@@ -1,6 +1,6 @@
 import type { AlertsConfig, AlertsStatus } from '@dtu-console/contract/alerts/api';
 import type { AlertsConfigPayload } from '@dtu-console/contract/alerts/schemas';
-import type { Envelope } from '@dtu-console/contract/shared/envelope';
+import type { Envelope } from '@dtu-console/contract/common/envelope';
 import { queryOptions } from '@tanstack/react-query';
 import { announceAlertsChanged } from './alert-count';
 import { apiGet, apiPost } from './client';

@@ -6,7 +6,7 @@ import type {
   SolarChargerStatus,
 } from '@dtu-console/contract/battery/api';
 import type { BatteryConfigPayload, SolarChargerConfigPayload } from '@dtu-console/contract/battery/schemas';
-import type { Envelope } from '@dtu-console/contract/shared/envelope';
+import type { Envelope } from '@dtu-console/contract/common/envelope';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from './client';
 

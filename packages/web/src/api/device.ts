@@ -1,6 +1,6 @@
+import type { Envelope } from '@dtu-console/contract/common/envelope';
 import type { DeviceConfig, DeviceConfigPayload, PinMappingFile } from '@dtu-console/contract/device/api';
 import { DeviceLimits } from '@dtu-console/contract/device/limits';
-import type { Envelope } from '@dtu-console/contract/shared/envelope';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiGet, apiPost } from './client';
 

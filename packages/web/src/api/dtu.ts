@@ -1,5 +1,5 @@
+import type { Envelope } from '@dtu-console/contract/common/envelope';
 import type { DtuConfig, DtuConfigPayload } from '@dtu-console/contract/dtu/api';
-import type { Envelope } from '@dtu-console/contract/shared/envelope';
 import type { SystemStatus } from '@dtu-console/contract/system/api';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from './client';

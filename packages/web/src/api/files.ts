@@ -1,5 +1,5 @@
+import type { Envelope } from '@dtu-console/contract/common/envelope';
 import type { FileListResponse } from '@dtu-console/contract/file/api';
-import type { Envelope } from '@dtu-console/contract/shared/envelope';
 import { apiGet, apiPost, type RequestOptions } from './client';
 import { type UploadOutcome, uploadForm } from './upload';
 

@@ -1,3 +1,5 @@
+import { type Envelope, isEnvelope } from '@dtu-console/contract/common/envelope';
+import { localDateOf } from '@dtu-console/contract/common/format';
 import type {
   HistoryConfig,
   HistoryEnergyRange,
@@ -7,8 +9,6 @@ import type {
 } from '@dtu-console/contract/history/api';
 import type { HistoryConfigPayload } from '@dtu-console/contract/history/schemas';
 import type { NtpStatus } from '@dtu-console/contract/ntp/api';
-import { type Envelope, isEnvelope } from '@dtu-console/contract/shared/envelope';
-import { localDateOf } from '@dtu-console/contract/shared/format';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from './client';
 import { uploadRequest } from './upload';

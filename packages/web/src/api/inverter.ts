@@ -1,9 +1,9 @@
+import type { Envelope } from '@dtu-console/contract/common/envelope';
 import type {
   InverterAddPayload,
   InverterEditPayload,
   InverterListResponse,
 } from '@dtu-console/contract/inverter/api';
-import type { Envelope } from '@dtu-console/contract/shared/envelope';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from './client';
 

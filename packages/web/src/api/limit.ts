@@ -1,6 +1,6 @@
+import type { Envelope } from '@dtu-console/contract/common/envelope';
 import type { LimitConfigPayload, LimitStatusResponse } from '@dtu-console/contract/limit/api';
 import { LimitType } from '@dtu-console/contract/limit/limits';
-import type { Envelope } from '@dtu-console/contract/shared/envelope';
 import { apiGet, apiPost, type RequestOptions } from './client';
 
 export function fetchLimitStatus(options?: RequestOptions): Promise<LimitStatusResponse> {

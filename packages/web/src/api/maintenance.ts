@@ -1,4 +1,4 @@
-import type { Envelope } from '@dtu-console/contract/shared/envelope';
+import type { Envelope } from '@dtu-console/contract/common/envelope';
 import { apiPost, type RequestOptions } from './client';
 
 export function postReboot(options?: RequestOptions): Promise<Envelope> {

@@ -1,6 +1,6 @@
+import type { Envelope } from '@dtu-console/contract/common/envelope';
 import type { MqttConfig, MqttStatus } from '@dtu-console/contract/mqtt/api';
 import type { MqttConfigPayload } from '@dtu-console/contract/mqtt/schemas';
-import type { Envelope } from '@dtu-console/contract/shared/envelope';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from './client';
 

@@ -1,5 +1,5 @@
+import type { ApiResponse } from '@dtu-console/contract/common/envelope';
 import type { NetworkConfig, NetworkConfigPayload, NetworkStatus } from '@dtu-console/contract/network/api';
-import type { ApiResponse } from '@dtu-console/contract/shared/envelope';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from './client';
 

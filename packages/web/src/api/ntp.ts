@@ -1,6 +1,6 @@
+import type { Envelope } from '@dtu-console/contract/common/envelope';
 import type { NtpConfig, NtpStatus, NtpTimeResponse, TimezoneMap } from '@dtu-console/contract/ntp/api';
 import type { NtpConfigPayload, NtpTimePayload } from '@dtu-console/contract/ntp/schemas';
-import type { Envelope } from '@dtu-console/contract/shared/envelope';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from './client';
 

@@ -1,5 +1,5 @@
+import type { Envelope } from '@dtu-console/contract/common/envelope';
 import type { PowerConfigPayload, PowerStatusResponse } from '@dtu-console/contract/power/api';
-import type { Envelope } from '@dtu-console/contract/shared/envelope';
 import { apiGet, apiPost, type RequestOptions } from './client';
 
 export function fetchPowerStatus(options?: RequestOptions): Promise<PowerStatusResponse> {

@@ -1,3 +1,4 @@
+import type { Envelope } from '@dtu-console/contract/common/envelope';
 import type { InverterConfig, InverterListResponse } from '@dtu-console/contract/inverter/api';
 import type {
   PowerLimiterConfig,
@@ -6,7 +7,6 @@ import type {
 } from '@dtu-console/contract/powerlimiter/api';
 import type { PowerLimiterConfigPayload } from '@dtu-console/contract/powerlimiter/schemas';
 import type { PowerMeterConfig } from '@dtu-console/contract/powermeter/api';
-import type { Envelope } from '@dtu-console/contract/shared/envelope';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from './client';
 

@@ -1,3 +1,4 @@
+import type { Envelope } from '@dtu-console/contract/common/envelope';
 import type {
   PowerMeterConfig,
   PowerMeterProblem,
@@ -5,7 +6,6 @@ import type {
   PowerMeterTestResult,
 } from '@dtu-console/contract/powermeter/api';
 import type { PowerMeterConfigPayload } from '@dtu-console/contract/powermeter/schemas';
-import type { Envelope } from '@dtu-console/contract/shared/envelope';
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, apiPost } from './client';
 

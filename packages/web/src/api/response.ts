@@ -1,5 +1,5 @@
 import type { EnvelopeType } from '@dtu-console/contract/codes';
-import { isEnvelope, translationKey } from '@dtu-console/contract/shared/envelope';
+import { isEnvelope, translationKey } from '@dtu-console/contract/common/envelope';
 import type { TFunction } from 'i18next';
 
 export interface AlertMessage {

@@ -1,6 +1,6 @@
+import type { Envelope } from '@dtu-console/contract/common/envelope';
 import type { SecurityConfig } from '@dtu-console/contract/security/api';
 import type { SecurityConfigPayload } from '@dtu-console/contract/security/schemas';
-import type { Envelope } from '@dtu-console/contract/shared/envelope';
 import { queryOptions } from '@tanstack/react-query';
 import { encodeBasic, type StoredUser } from './auth';
 import { ApiError, apiGet, apiPost, type RequestOptions } from './client';

@@ -1,4 +1,4 @@
-import type { Envelope } from '@dtu-console/contract/shared/envelope';
+import type { Envelope } from '@dtu-console/contract/common/envelope';
 import type { WifiConfig, WifiCurves, WifiStatus } from '@dtu-console/contract/wifi/api';
 import type { WifiConfigPayload } from '@dtu-console/contract/wifi/schemas';
 import { queryOptions } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import { Timing } from '@dtu-console/contract/shared/console-limits';
+import { Timing } from '@dtu-console/contract/common/console-limits';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import BoxArrowInRight from 'react-bootstrap-icons/dist/icons/box-arrow-in-right';
 import BoxArrowRight from 'react-bootstrap-icons/dist/icons/box-arrow-right';

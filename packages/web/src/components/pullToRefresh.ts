@@ -1,4 +1,4 @@
-import { UiLimits } from '@dtu-console/contract/shared/console-limits';
+import { UiLimits } from '@dtu-console/contract/common/console-limits';
 import { useEffect, useReducer, useRef } from 'react';
 
 /** Pending → pulling → releasing → refreshing → pending. */

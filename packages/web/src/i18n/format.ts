@@ -1,5 +1,5 @@
+import { bytesToKb, localTimeParts } from '@dtu-console/contract/common/format';
 import type { ValueUnit } from '@dtu-console/contract/livedata/api';
-import { bytesToKb, localTimeParts } from '@dtu-console/contract/shared/format';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -7,7 +7,7 @@ import {
   LANGUAGE_COOKIE,
   pickConsoleLanguage,
   TEXTS_ATTRIBUTE,
-} from '@dtu-console/contract/shared/console-page';
+} from '@dtu-console/contract/common/console-page';
 import i18n, { type BackendModule, type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 

@@ -1,4 +1,4 @@
-import { UiLimits } from '@dtu-console/contract/shared/console-limits';
+import { UiLimits } from '@dtu-console/contract/common/console-limits';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../components/PageFrame';

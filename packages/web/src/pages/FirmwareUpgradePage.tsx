@@ -1,4 +1,4 @@
-import { parseGitHash } from '@dtu-console/contract/shared/format';
+import { parseGitHash } from '@dtu-console/contract/common/format';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import type { Envelope } from '@dtu-console/contract/common/envelope';
 import type {
   InverterAddPayload,
   InverterConfig,
@@ -5,7 +6,6 @@ import type {
 } from '@dtu-console/contract/inverter/api';
 import { InverterLimits } from '@dtu-console/contract/inverter/limits';
 import { inverterAddRules } from '@dtu-console/contract/inverter/schemas';
-import type { Envelope } from '@dtu-console/contract/shared/envelope';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import Sun from 'react-bootstrap-icons/dist/icons/brightness-high';

@@ -1,7 +1,7 @@
+import { firstFailure } from '@dtu-console/contract/common/validate';
 import type { MqttConfig } from '@dtu-console/contract/mqtt/api';
 import { MqttLimits, MqttQos } from '@dtu-console/contract/mqtt/limits';
 import { type MqttConfigPayload, mqttConfigRules } from '@dtu-console/contract/mqtt/schemas';
-import { firstFailure } from '@dtu-console/contract/shared/validate';
 import { useWatch } from 'react-hook-form';
 import { mqttConfigQuery, saveMqttConfig } from '../api/mqtt';
 import {

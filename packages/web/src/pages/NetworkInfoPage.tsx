@@ -1,4 +1,4 @@
-import { wifiQuality } from '@dtu-console/contract/shared/format';
+import { wifiQuality } from '@dtu-console/contract/common/format';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type NetworkStatus, networkStatusQuery } from '../api/network';

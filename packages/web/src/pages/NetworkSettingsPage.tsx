@@ -1,3 +1,5 @@
+import { isEnvelope } from '@dtu-console/contract/common/envelope';
+import { firstFailure } from '@dtu-console/contract/common/validate';
 import type { NetworkConfig } from '@dtu-console/contract/network/api';
 import { NetworkLimits } from '@dtu-console/contract/network/limits';
 import {
@@ -5,8 +7,6 @@ import {
   networkCodelessRules,
   networkTailRules,
 } from '@dtu-console/contract/network/schemas';
-import { isEnvelope } from '@dtu-console/contract/shared/envelope';
-import { firstFailure } from '@dtu-console/contract/shared/validate';
 import { useWatch } from 'react-hook-form';
 import { networkConfigQuery, saveNetworkConfig } from '../api/network';
 import {

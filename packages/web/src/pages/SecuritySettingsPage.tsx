@@ -1,7 +1,7 @@
+import { ANY_ORIGIN } from '@dtu-console/contract/common/origin';
 import type { SecurityConfig } from '@dtu-console/contract/security/api';
 import { SecurityLimits } from '@dtu-console/contract/security/limits';
 import { securityConfigRules } from '@dtu-console/contract/security/schemas';
-import { ANY_ORIGIN } from '@dtu-console/contract/shared/origin';
 import { useWatch } from 'react-hook-form';
 import { saveSecurityConfig, securityConfigQuery } from '../api/security';
 import { Alert } from '../components/AlertBox';

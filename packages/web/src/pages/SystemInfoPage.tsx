@@ -1,4 +1,4 @@
-import { heapFragmentation, maxUsage, nrfModuleName } from '@dtu-console/contract/shared/format';
+import { heapFragmentation, maxUsage, nrfModuleName } from '@dtu-console/contract/common/format';
 import { resetReasonKey } from '@dtu-console/contract/system/reset-reasons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import type { LivedataStatus } from '@dtu-console/contract';
-import { LIVE_SNAPSHOT_ID } from '@dtu-console/contract/shared/console-page';
+import { LIVE_SNAPSHOT_ID } from '@dtu-console/contract/common/console-page';
 import { fetchLiveDataStatus, fetchLiveInverter } from '../api/livedata';
 import { openGatewaySocket } from './gateway';
 import { LiveDataStore } from './livedata';

@@ -1,4 +1,4 @@
-import { Timing } from '@dtu-console/contract/shared/console-limits';
+import { Timing } from '@dtu-console/contract/common/console-limits';
 import { useEffect, useState } from 'react';
 import { gatewaySocket } from './gateway';
 

@@ -1,3 +1,4 @@
+import { Timing } from '@dtu-console/contract/common/console-limits';
 import type {
   LivedataMessage,
   LivedataStatus,
@@ -6,7 +7,6 @@ import type {
   LiveInverterSummary,
   LiveTotal,
 } from '@dtu-console/contract/livedata/api';
-import { Timing } from '@dtu-console/contract/shared/console-limits';
 import { ReconnectingSocket, type SocketLike } from './socket';
 
 export type { SocketLike };

@@ -1,4 +1,4 @@
-import { backoffDelay } from '@dtu-console/contract/shared/backoff';
+import { backoffDelay } from '@dtu-console/contract/common/backoff';
 
 /** The part of a WebSocket the socket module uses, so tests can hand in a fake. */
 export interface SocketLike {

@@ -1,6 +1,8 @@
 import { AlertsCode } from '@dtu-console/contract/alerts/codes';
 import { BatteryCode } from '@dtu-console/contract/battery/codes';
 import { Code } from '@dtu-console/contract/codes';
+import { CommonCode } from '@dtu-console/contract/common/common-codes';
+import { envelope } from '@dtu-console/contract/common/envelope';
 import { DeviceCode } from '@dtu-console/contract/device/codes';
 import { DtuCode } from '@dtu-console/contract/dtu/codes';
 import { HistoryCode } from '@dtu-console/contract/history/codes';
@@ -14,8 +16,6 @@ import { PowerCode } from '@dtu-console/contract/power/codes';
 import { PowerLimiterCode } from '@dtu-console/contract/powerlimiter/codes';
 import { PowerMeterCode } from '@dtu-console/contract/powermeter/codes';
 import { SecurityCode } from '@dtu-console/contract/security/codes';
-import { CommonCode } from '@dtu-console/contract/shared/common-codes';
-import { envelope } from '@dtu-console/contract/shared/envelope';
 import { TestClockCode } from '@dtu-console/contract/test-clock/codes';
 import { WifiCode } from '@dtu-console/contract/wifi/codes';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
+import { formatVersion } from '@dtu-console/contract/common/format';
 import type { NetworkStatus } from '@dtu-console/contract/network/api';
-import { formatVersion } from '@dtu-console/contract/shared/format';
 import type { SystemStatus } from '@dtu-console/contract/system/api';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

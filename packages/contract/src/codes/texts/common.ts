@@ -1,4 +1,4 @@
-import { CommonCode } from '../../shared/common-codes';
+import { CommonCode } from '../../common/common-codes';
 import { type CodeTextsOf, text } from './text';
 
 /** What the CommonCode codes mean and the English `message` the gateway answers them with. */

@@ -1,7 +1,7 @@
 // What a response code means and the English `message` the gateway answers it with; one file per domain
 // of `../`. The console never shows `message` (it translates `apiresponse.<code>`), so nothing it imports
 // reads these files and its bundles do not carry them.
-import type { CodeSpecs } from '../../shared/code-spec';
+import type { CodeSpecs } from '../../common/code-spec';
 
 export interface CodeText {
   /** When the server sends it; for developers, not UI text. */

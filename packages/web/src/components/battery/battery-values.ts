@@ -11,8 +11,8 @@ import {
   batteryConfigRules,
 } from '@dtu-console/contract/battery/schemas';
 import { Code } from '@dtu-console/contract/codes';
+import { firstFailure } from '@dtu-console/contract/common/validate';
 import { isJsonPathValid, isMeterTopicValid } from '@dtu-console/contract/powermeter/schemas';
-import { firstFailure } from '@dtu-console/contract/shared/validate';
 import type { CheckFailure, ClientRule } from '../form/resolver';
 
 export type BatteryFormValues = BatteryConfig;

@@ -10,12 +10,12 @@ import {
   solarChargerConfigRules,
 } from '@dtu-console/contract/battery/schemas';
 import { Code } from '@dtu-console/contract/codes';
+import { firstFailure } from '@dtu-console/contract/common/validate';
 import {
   isJsonPathValid,
   isMeterTopicValid,
   isSerialDeviceValid,
 } from '@dtu-console/contract/powermeter/schemas';
-import { firstFailure } from '@dtu-console/contract/shared/validate';
 import type { CheckFailure, ClientRule } from '../form/resolver';
 
 /** A row of the device list (react-hook-form keeps rows as objects). */

@@ -1,4 +1,4 @@
-import { miTypeOfSerial, parseSerialInput, type SerialInputKind } from '@dtu-console/contract/shared/serial';
+import { miTypeOfSerial, parseSerialInput, type SerialInputKind } from '@dtu-console/contract/common/serial';
 import { useId } from 'react';
 import { get, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import type { Code, CodeParam } from '@dtu-console/contract/codes';
-import { firstFailure, type Rule } from '@dtu-console/contract/shared/validate';
+import { firstFailure, type Rule } from '@dtu-console/contract/common/validate';
 import type { TFunction } from 'i18next';
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 

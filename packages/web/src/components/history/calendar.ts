@@ -1,4 +1,4 @@
-import { daysInMonth } from '@dtu-console/contract/shared/calendar';
+import { daysInMonth } from '@dtu-console/contract/common/calendar';
 
 /** The history card's dates: "YYYY-MM-DD" days and "YYYY-MM" months, zone-free unless a zone is named. */
 

@@ -1,7 +1,7 @@
+import { firstFailure, type Rule } from '@dtu-console/contract/common/validate';
 import type { InverterConfig, InverterEditPayload } from '@dtu-console/contract/inverter/api';
 import { InverterLimits } from '@dtu-console/contract/inverter/limits';
 import { inverterEditRules } from '@dtu-console/contract/inverter/schemas';
-import { firstFailure, type Rule } from '@dtu-console/contract/shared/validate';
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import type { AlertMessage } from '../../api/response';

@@ -1,4 +1,4 @@
-import { showsAbsoluteDataAge } from '@dtu-console/contract/shared/format';
+import { showsAbsoluteDataAge } from '@dtu-console/contract/common/format';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
 

@@ -1,4 +1,4 @@
-import { formatVersion, productionDate } from '@dtu-console/contract/shared/format';
+import { formatVersion, productionDate } from '@dtu-console/contract/common/format';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchDevInfo } from '../../api/devinfo';

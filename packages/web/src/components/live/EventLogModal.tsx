@@ -1,5 +1,5 @@
+import { formatEventTime } from '@dtu-console/contract/common/format';
 import type { EventLogLocale } from '@dtu-console/contract/eventlog/api';
-import { formatEventTime } from '@dtu-console/contract/shared/format';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { fetchEventLog } from '../../api/eventlog';

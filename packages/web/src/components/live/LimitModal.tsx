@@ -1,8 +1,8 @@
+import { Timing } from '@dtu-console/contract/common/console-limits';
+import { limitInputMax } from '@dtu-console/contract/common/format';
 import type { LimitConfigPayload } from '@dtu-console/contract/limit/api';
 import { PowerLimits } from '@dtu-console/contract/limit/limits';
 import { limitConfigRules } from '@dtu-console/contract/limit/schemas';
-import { Timing } from '@dtu-console/contract/shared/console-limits';
-import { limitInputMax } from '@dtu-console/contract/shared/format';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';

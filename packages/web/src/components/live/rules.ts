@@ -1,6 +1,6 @@
+import { miTypeOfSerial } from '@dtu-console/contract/common/serial';
 import type { SetStatus } from '@dtu-console/contract/limit/api';
 import type { DcChannel } from '@dtu-console/contract/livedata/api';
-import { miTypeOfSerial } from '@dtu-console/contract/shared/serial';
 import type { LiveInverter } from '../../ws/livedata';
 
 /** Inverter header colour. */

@@ -4,6 +4,7 @@
  */
 
 import { Code } from '@dtu-console/contract/codes';
+import { firstFailure } from '@dtu-console/contract/common/validate';
 import type { InverterConfig } from '@dtu-console/contract/inverter/api';
 import type {
   BatteryLimiterConfig,
@@ -15,7 +16,6 @@ import {
   type PowerLimiterConfigPayload,
   powerLimiterConfigRules,
 } from '@dtu-console/contract/powerlimiter/schemas';
-import { firstFailure } from '@dtu-console/contract/shared/validate';
 import type { PowerLimiterSettings } from '../../api/powerlimiter';
 import type { CheckFailure } from '../form/resolver';
 

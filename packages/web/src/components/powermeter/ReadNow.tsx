@@ -1,5 +1,5 @@
+import { isEnvelope } from '@dtu-console/contract/common/envelope';
 import type { PowerMeterTestResult } from '@dtu-console/contract/powermeter/api';
-import { isEnvelope } from '@dtu-console/contract/shared/envelope';
 import { useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { powerMeterProblemKey, testPowerMeter } from '../../api/powermeter';

@@ -4,6 +4,7 @@
  * contract's. "Read now" runs the same checks on the unsaved form.
  */
 import { Code } from '@dtu-console/contract/codes';
+import { firstFailure } from '@dtu-console/contract/common/validate';
 import type {
   PowerMeterConfig,
   PowerMeterMqttValue,
@@ -13,7 +14,6 @@ import {
   type PowerMeterConfigPayload,
   powerMeterConfigRules,
 } from '@dtu-console/contract/powermeter/schemas';
-import { firstFailure } from '@dtu-console/contract/shared/validate';
 import type { CheckFailure } from '../form/resolver';
 
 export const PHASE_TOPICS = 3;

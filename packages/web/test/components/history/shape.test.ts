@@ -1,5 +1,5 @@
+import { localDateOf } from '@dtu-console/contract/common/format';
 import type { HistoryEnergySeries, HistoryPowerSeries } from '@dtu-console/contract/history/api';
-import { localDateOf } from '@dtu-console/contract/shared/format';
 import { describe, expect, it } from 'vitest';
 import { shiftDay, shiftMonth, zonedTimestamp } from '../../../src/components/history/calendar';
 import { csvFileName, energyCsv, powerCsv } from '../../../src/components/history/csv';

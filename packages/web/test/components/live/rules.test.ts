@@ -1,5 +1,5 @@
+import { productionDate } from '@dtu-console/contract/common/format';
 import { LimitType } from '@dtu-console/contract/limit/limits';
-import { productionDate } from '@dtu-console/contract/shared/format';
 import { describe, expect, it } from 'vitest';
 import { limitTypeFor } from '../../../src/api/limit';
 import { limitRange } from '../../../src/components/live/LimitModal';

@@ -13,7 +13,7 @@ import {
   productionDate,
   showsAbsoluteDataAge,
   wifiQuality,
-} from '../../src/shared/format';
+} from '../../src/common/format';
 
 describe('formatVersion', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelay } from '../../src/shared/backoff';
+import { backoffDelay } from '../../src/common/backoff';
 
 /** A fixed sequence of random numbers, repeated. */
 function randoms(...values: number[]): () => number {

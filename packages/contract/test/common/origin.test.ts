@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedOriginEntry, normalizeOrigin } from '../../src/shared/origin';
+import { isAllowedOriginEntry, normalizeOrigin } from '../../src/common/origin';
 
 describe('normalizeOrigin', () => {
   it('serialises http(s) origins as browsers do', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysInMonth } from '../../src/shared/calendar';
+import { daysInMonth } from '../../src/common/calendar';
 
 describe('daysInMonth', () => {
   it('counts the days of each month', () => {

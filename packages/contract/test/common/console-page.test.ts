@@ -4,7 +4,7 @@ import {
   CONSOLE_LANGUAGES,
   cookieValue,
   pickConsoleLanguage,
-} from '../../src/shared/console-page';
+} from '../../src/common/console-page';
 
 describe('the console language', () => {
   it('takes the stored choice first, then the cookie', () => {

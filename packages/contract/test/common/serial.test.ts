@@ -9,7 +9,7 @@ import {
   miTypeOfSerial,
   parseSerialInput,
   type SerialInputKind,
-} from '../../src/shared/serial';
+} from '../../src/common/serial';
 
 describe('parseSerialInput', () => {
   it.each(formats.testVectors)('$input → $result $stored', (v) => {

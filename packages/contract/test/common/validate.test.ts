@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Code } from '../../src/codes';
-import { ntpTimeSchema } from '../../src/ntp/schemas';
-import { lenientBool, lenientNumber, lenientString } from '../../src/shared/keys';
+import { lenientBool, lenientNumber, lenientString } from '../../src/common/keys';
 import {
   byteLength,
   firstFailure,
@@ -10,7 +9,8 @@ import {
   rulesCheck,
   validate,
   validateDataField,
-} from '../../src/shared/validate';
+} from '../../src/common/validate';
+import { ntpTimeSchema } from '../../src/ntp/schemas';
 
 describe('validateDataField: generic steps of docs/api.md', () => {
   it('answers 1002 without a data field', () => {

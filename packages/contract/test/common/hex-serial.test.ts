@@ -6,7 +6,7 @@ import {
   parseHexSerial,
   serialNumber,
   wireSerial,
-} from '../../src/shared/hex-serial';
+} from '../../src/common/hex-serial';
 
 describe('hex serials', () => {
   it.each([

@@ -7,7 +7,7 @@ import {
   internalErrorBody,
   isEnvelope,
   translationKey,
-} from '../../src/shared/envelope';
+} from '../../src/common/envelope';
 
 describe('envelope', () => {
   it('builds a success envelope without param', () => {
