@@ -10,6 +10,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ManualClock } from '@dtu-console/clock';
 import {
   BatteryLimits,
   LIMIT_RESPONSE,
@@ -18,6 +19,7 @@ import {
   serialNumber,
 } from '@dtu-console/contract';
 import { governedInverter } from '@dtu-console/contract/powerlimiter/fixtures';
+import { SimulatedRadio } from '@dtu-console/radio/simulated';
 import pino from 'pino';
 import { SolarChargerService } from '../../packages/gateway/src/battery/charger-service';
 import { BatteryService } from '../../packages/gateway/src/battery/service';
@@ -28,8 +30,6 @@ import { ConfigStore } from '../../packages/gateway/src/config/store';
 import { createPlant } from '../../packages/gateway/src/plant';
 import { plantPort } from '../../packages/gateway/src/powerlimiter/port';
 import { LimiterService } from '../../packages/gateway/src/powerlimiter/service';
-import { SimulatedRadio } from '../../packages/gateway/src/radio/simulated';
-import { ManualClock } from '../../packages/gateway/src/system/clock';
 import type { Result, Section } from './lib/report';
 import { median } from './lib/stats';
 import { BenchMeter, HouseProfile } from './limiter-house';

@@ -12,8 +12,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Clock, ManualClock } from '@dtu-console/clock';
 import { type GridSignalStatus, LIMIT_RESPONSE, limitResponseMs } from '@dtu-console/contract';
 import { governedInverter } from '@dtu-console/contract/powerlimiter/fixtures';
+import type { SimulatedRadio } from '@dtu-console/radio/simulated';
+import { SeededRandom } from '@dtu-console/radio/simulated/random';
 import pino from 'pino';
 import { EventBus } from '../../packages/gateway/src/bus';
 import { ConfigStore } from '../../packages/gateway/src/config/store';
@@ -22,9 +25,6 @@ import type { GridSignalFeed } from '../../packages/gateway/src/powerlimiter/fee
 import { plantPort } from '../../packages/gateway/src/powerlimiter/port';
 import { LimiterService } from '../../packages/gateway/src/powerlimiter/service';
 import type { MeterFeed, MeterReading, MeterStatus } from '../../packages/gateway/src/powermeter/types';
-import type { SimulatedRadio } from '../../packages/gateway/src/radio/simulated';
-import { SeededRandom } from '../../packages/gateway/src/radio/simulated/random';
-import { type Clock, ManualClock } from '../../packages/gateway/src/system/clock';
 import type { Result } from './lib/report';
 import { HouseProfile } from './limiter-house';
 

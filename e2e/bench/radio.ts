@@ -1,6 +1,6 @@
 /**
  * `--radio model` under load: 10 inverters through the real drivers and the chip models, which run in the
- * radio thread (gateway/src/radio/worker/). Two gateways from the same start: one left alone, one with 500
+ * radio thread (packages/radio/src/worker/). Two gateways from the same start: one left alone, one with 500
  * live WebSocket clients and REST at saturation from its first poll on, so each one's loop-delay figures
  * (monitorEventLoopDelay since start, from /api/system/status) belong to one condition only. Reports the
  * poll cycle (time between two run-data samples of one inverter), the fragments the CMT2300A lost to FIFO

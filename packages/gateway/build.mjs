@@ -28,8 +28,8 @@ const result = await build({
   entryPoints: {
     main: 'src/main.ts',
     launcher: 'src/launcher/main.ts',
-    // The radio thread's entry, started by main.js from beside it (src/paths.ts).
-    'radio-worker': 'src/radio/worker/entry.ts',
+    // The radio thread's entry, started by main.js from beside it (packages/radio/src/worker/thread-file.ts).
+    'radio-worker': '../radio/src/worker/entry.ts',
     'radio-check': 'src/radio-check/cli.ts',
     setup: 'src/setup/cli.ts',
   },

@@ -3,7 +3,8 @@
  *
  * The console never shows `message`: it translates `apiresponse.{code}` and fills `{min}`/`{max}` from
  * `param`. So the code, its type and its param are what both sides share (here); what a code means and its
- * English `message` are the gateway's alone (`code-texts.ts`), which keeps them out of the console's bundles.
+ * English `message` are the gateway's alone (`code-texts.ts`: the meanings typed in `codes/meanings/`, the
+ * messages in the locale namespace `envelope`), which keeps them out of the console's bundles.
  */
 import { AlertsCode, AlertsCodeTable } from './alerts/codes';
 import { BatteryCode, BatteryCodeTable } from './battery/codes';

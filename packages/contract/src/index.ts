@@ -1,5 +1,6 @@
 // Public surface of @dtu-console/contract, shared by gateway and console: every domain folder's API types,
-// limits and schemas, the shared plumbing, and the code table (`codes.ts`) with its texts (`code-texts.ts`).
+// limits and schemas, the shared plumbing, and the code table (`codes.ts`) with each code's meaning and
+// English message (`code-texts.ts`).
 
 export type * from './alerts/api';
 export * from './alerts/limits';

@@ -7,20 +7,20 @@ const src = new URL('../src/', import.meta.url);
 
 /**
  * Every domain's codes file (`src/<domain>/codes.ts`, and the common codes of `src/common/common-codes.ts`)
- * with its `<Domain>Code` and `<Domain>CodeTable`; `texts` names its file in `src/codes/texts/`.
+ * with its `<Domain>Code` and `<Domain>CodeTable`; `meanings` names its file in `src/codes/meanings/`.
  */
 async function loadDomains() {
   const files = readdirSync(src, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(new URL(`${entry.name}/codes.ts`, src)))
-    .map((entry) => ({ file: `${entry.name}/codes.ts`, texts: `${entry.name}.ts` }))
-    .concat({ file: 'common/common-codes.ts', texts: 'common.ts' });
+    .map((entry) => ({ file: `${entry.name}/codes.ts`, meanings: `${entry.name}.ts` }))
+    .concat({ file: 'common/common-codes.ts', meanings: 'common.ts' });
   return Promise.all(
-    files.map(async ({ file, texts }) => {
+    files.map(async ({ file, meanings }) => {
       const exports: Record<string, unknown> = await import(new URL(file, src).href);
       const codeName = Object.keys(exports).find((name) => name.endsWith('Code'));
       const codes = (codeName ? exports[codeName] : {}) as Record<string, number>;
       const table = (codeName ? exports[`${codeName}Table`] : {}) as Record<number, unknown>;
-      return { file, texts, codeName, codes, table };
+      return { file, meanings, codeName, codes, table };
     }),
   );
 }
@@ -256,16 +256,16 @@ describe('code table', () => {
     for (const key of placeholders) expect(spec.paramKeys).toContain(key);
   });
 
-  it('has the texts of exactly the codes of the table, each domain in its own file of codes/texts/', async () => {
+  it("has the texts of exactly the table's codes, each domain's meanings in codes/meanings/", async () => {
     expect(
       Object.keys(CodeTexts)
         .map(Number)
         .sort((a, b) => a - b),
     ).toEqual(expected.map(([code]) => code));
-    for (const { texts: file, codeName, codes } of await loadDomains()) {
-      const texts: Record<string, unknown> = await import(new URL(`codes/texts/${file}`, src).href);
-      const table = texts[`${codeName}Texts`] as Record<number, unknown> | undefined;
-      expect(table, `codes/texts/${file} exports no ${codeName}Texts`).toBeDefined();
+    for (const { meanings: file, codeName, codes } of await loadDomains()) {
+      const meanings: Record<string, unknown> = await import(new URL(`codes/meanings/${file}`, src).href);
+      const table = meanings[`${codeName}Meanings`] as Record<number, unknown> | undefined;
+      expect(table, `codes/meanings/${file} exports no ${codeName}Meanings`).toBeDefined();
       expect(
         Object.keys(table ?? {})
           .map(Number)

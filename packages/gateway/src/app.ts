@@ -1,5 +1,7 @@
 import { mkdir } from 'node:fs/promises';
+import { type Clock, SystemClock } from '@dtu-console/clock';
 import { RESET_REASONS, type ResetReason } from '@dtu-console/contract';
+import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { authHook } from './auth/hook';
 import type { FailureLimits } from './auth/limiter';
@@ -14,7 +16,6 @@ import { HttpsRedirect } from './http/https-redirect';
 import { originGuard } from './http/origin-guard';
 import { OriginRefusals } from './http/origin-refusals';
 import { postBodies } from './http/post-data';
-import { RouteCatalog, routeCatalog } from './http/route-catalog';
 import { securityHeadersHook } from './http/security-headers';
 import { loadServerTls } from './http/tls/server-tls';
 import type { GatewayOptions } from './options';
@@ -22,9 +23,9 @@ import { gatewayHintInputs, livedataFirstPaintJson } from './output/live-json';
 import { createPlant, type PlantOptions } from './plant';
 import { releaseSwitchPending } from './release/state';
 import { apiRoutes } from './routes';
+import { openapiOptions } from './routes/openapi';
 import { type CoreContext, createServices } from './services';
 import { type BuildInfo, readBuildInfo } from './system/build-info';
-import { type Clock, SystemClock } from './system/clock';
 import { ConsoleLog } from './system/console-log';
 import { HeapWatermark } from './system/host';
 import type { Logger } from './system/logger';
@@ -174,7 +175,8 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
       .header('Connection', 'close')
       .send({ message: 'Restarting', statusCode: 503 });
   });
-  await http.register(routeCatalog, { catalog: new RouteCatalog() });
+  // Before any route, so its onRoute hook sees every route (GET /api/openapi.json).
+  await http.register(fastifySwagger, openapiOptions(core.build.version));
   await http.register(postBodies);
   // Before the auth hook: another site's page gets 403, never a login dialog (docs/security.md).
   await http.register(originGuard, {

@@ -1,3 +1,4 @@
+import type { Clock } from '@dtu-console/clock';
 import type { ResetReason } from '@dtu-console/contract';
 import type { AlertService } from './alerts/service';
 import type { AuthService } from './auth/service';
@@ -15,7 +16,6 @@ import type { Plant } from './plant';
 import type { LimiterService } from './powerlimiter/service';
 import type { MeterService } from './powermeter/service';
 import type { BuildInfo } from './system/build-info';
-import type { Clock } from './system/clock';
 import type { ConsoleLog } from './system/console-log';
 import type { HeapWatermark } from './system/host';
 import type { Logger } from './system/logger';

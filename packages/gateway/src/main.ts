@@ -1,11 +1,11 @@
 /** Command-line entry: `npm start`, or `node --import tsx src/main.ts --port 80 --data-dir /var/lib/dtu`. */
 import { appendFileSync } from 'node:fs';
+import { SystemClock } from '@dtu-console/clock';
 import { RESET_REASONS } from '@dtu-console/contract';
 import { type Gateway, GatewayRunner } from './app';
 import { TlsSetupError } from './http/tls/tls-error';
 import { OptionsError, parseOptions } from './options';
 import { LAUNCHER_ENV } from './release/state';
-import { SystemClock } from './system/clock';
 import { ConsoleLog } from './system/console-log';
 import { createLogger } from './system/logger';
 import { isPortInUse, PORT_IN_USE_EXIT_CODE, portInUseMessage } from './system/port-in-use';

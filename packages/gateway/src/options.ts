@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { SecurityLimits, SocketLimits } from '@dtu-console/contract';
+import { RADIO_MODES, type RadioMode } from '@dtu-console/radio/radio';
 import { CHECKOUT_DATA_DIR, DEFAULT_WEB_ROOT, defaultDataDir, SERVICE_DATA_DIR } from './paths';
-import { RADIO_MODES, type RadioMode } from './radio/radio';
 import { versionText } from './system/build-info';
 
 /** Everything the gateway needs to know before it starts, from flags first, then the environment. */

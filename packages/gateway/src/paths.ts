@@ -47,13 +47,3 @@ export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../web/dist', gatewayRoot
 export const CONSOLE_LOCALES_DIR = new URL('../web/src/i18n/locales/', gatewayRoot);
 /** The zone table the console offers (IANA name → POSIX rule). */
 export const ZONES_FILE = new URL('assets/zones.json', gatewayRoot);
-/**
- * The radio thread (radio/worker/): bundled beside main.js as radio-worker.js. From the sources (tsx,
- * tests) a new thread does not inherit its parent's TypeScript loader, so a small loader starts it.
- */
-export const RADIO_THREAD: { file: URL; sourceEntry?: string } = import.meta.url.endsWith('.ts')
-  ? {
-      file: new URL('radio/worker/tsx-entry.mjs', import.meta.url),
-      sourceEntry: new URL('radio/worker/entry.ts', import.meta.url).href,
-    }
-  : { file: new URL('radio-worker.js', import.meta.url) };

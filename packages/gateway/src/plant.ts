@@ -1,4 +1,8 @@
+import type { Clock } from '@dtu-console/clock';
 import { formatSerialNumber } from '@dtu-console/contract';
+import { LinuxRadioHost } from '@dtu-console/radio/linux/host';
+import { createPlantRadio, type RadioThread } from '@dtu-console/radio/plant-radio';
+import type { Radio, RadioMode, RadioStatus } from '@dtu-console/radio/radio';
 import type { EventBus, Service } from './bus';
 import { occupiedSlots, slotBehaviour, slotChannels } from './config/inverter-slots';
 import { readLinuxRadioWiring } from './config/pin-mapping';
@@ -6,10 +10,6 @@ import type { DeepReadonly, GatewayConfig } from './config/schema';
 import type { ConfigStore } from './config/store';
 import { type EngineInverterSettings, type EngineSettings, InverterEngine, LiveModel } from './engine';
 import { FileFrequencyMemory } from './engine/frequency-memory';
-import { LinuxRadioHost } from './radio/linux/host';
-import { createPlantRadio, type RadioThread } from './radio/plant-radio';
-import type { Radio, RadioMode, RadioStatus } from './radio/radio';
-import type { Clock } from './system/clock';
 import type { Logger } from './system/logger';
 import { posixRuleOf } from './system/zones';
 

@@ -5,6 +5,7 @@
  */
 
 import { normalizeSerial } from '@dtu-console/hoymiles';
+import { SimulatedRadio } from '@dtu-console/radio/simulated';
 import { AlertService } from './alerts/service';
 import { SolarChargerService } from './battery/charger-service';
 import { BatteryService } from './battery/service';
@@ -22,7 +23,6 @@ import { gatewayHintInputs } from './output/live-json';
 import { plantPort } from './powerlimiter/port';
 import { LimiterService } from './powerlimiter/service';
 import { MeterService } from './powermeter/service';
-import { SimulatedRadio } from './radio/simulated';
 import { WifiService } from './wifi/service';
 import { ConsoleHub } from './ws/console';
 import { LivedataHub } from './ws/livedata';

@@ -1,9 +1,9 @@
+import { ManualClock } from '@dtu-console/clock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDefaults, emptyInverterSlot } from '../src/config/defaults';
 import { slotBehaviour } from '../src/config/inverter-slots';
 import { engineSettings, inverterSettings } from '../src/engine/settings';
 import { engineSettingsOf } from '../src/plant';
-import { ManualClock } from '../src/system/clock';
 import { testGateway } from './helpers/gateway';
 
 const NOON_BERLIN = Date.parse('2026-06-21T12:00:00+02:00');

@@ -1,6 +1,6 @@
 // What a response code carries, and the helpers each domain's `codes.ts` describes its codes with.
-// Only what the console needs as well (type and param): what a code means and its English `message` are in
-// `../codes/texts/`, which only the gateway's side imports (docs/console.md, "Route bytes").
+// Only what the console needs as well (type and param): what a code means and its English `message` are
+// `../code-texts.ts`'s, which only the gateway's side imports (docs/console.md, "Route bytes").
 
 /** `type` of a response envelope. No current code uses `info`, the console still knows it. */
 export type EnvelopeType = 'success' | 'warning' | 'danger' | 'info';

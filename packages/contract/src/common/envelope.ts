@@ -1,5 +1,5 @@
 import { CodeTexts } from '../code-texts';
-import { Code, type CodeParam, CodeTable, type EnvelopeType, isCode } from '../codes';
+import { Code, type CodeParam, CodeTable, type EnvelopeType, isCode, type ParamKey } from '../codes';
 
 /** Answer of POST/action endpoints. Key order on the wire: type, message, code, param. */
 export interface Envelope {
@@ -25,17 +25,24 @@ export interface InternalErrorBody {
 /** What a POST answers: an envelope with a code, or (network settings) a warning without one. */
 export type ApiResponse = Envelope | CodelessEnvelope;
 
-/** Fills `{min}`/`{max}` placeholders; unknown placeholders stay as they are. */
+/**
+ * Fills the `{{min}}`/`{{max}}` placeholders of a locale text (and the single-brace `{min}`/`{max}`);
+ * a placeholder without its value, or of another name, stays as it is.
+ */
 export function formatMessage(template: string, param?: CodeParam): string {
-  return template.replace(/\{(min|max)\}/g, (whole, key: 'min' | 'max') => {
-    const value = param?.[key];
-    return value === undefined ? whole : String(value);
-  });
+  return template.replace(
+    /\{\{(min|max)\}\}|\{(min|max)\}/g,
+    (whole, double?: ParamKey, single?: ParamKey) => {
+      const value = param?.[(double ?? single) as ParamKey];
+      return value === undefined ? whole : String(value);
+    },
+  );
 }
 
 /**
- * Builds the envelope for a code. `param` is needed only where it depends on the request (2004);
- * otherwise the table's fixed param is used so every answer with the same code looks the same.
+ * Builds the envelope for a code, its `message` the code's English text of the locale namespace `envelope`
+ * (`code-texts.ts`). `param` is needed only where it depends on the request (2004); otherwise the table's
+ * fixed param is used so every answer with the same code looks the same.
  */
 export function envelope(code: Code, param?: CodeParam): Envelope {
   const spec = CodeTable[code];

@@ -60,6 +60,8 @@ describe('envelope', () => {
   it('formats placeholders and names the translation key', () => {
     expect(formatMessage('between {min} and {max}', { min: 1, max: 2 })).toBe('between 1 and 2');
     expect(formatMessage('up to {max}', {})).toBe('up to {max}');
+    expect(formatMessage('between {{min}} and {{max}}', { min: 1, max: 2 })).toBe('between 1 and 2');
+    expect(formatMessage('up to {{max}} {{other}}', {})).toBe('up to {{max}} {{other}}');
     expect(translationKey(Code.MqttLwtQos)).toBe('apiresponse.7016');
   });
 

@@ -4,6 +4,8 @@
  * acknowledged by the owner) in the history database, announces changes on the bus (MQTT reads them) and
  * pushes openings and clearings (push.ts). Rules: docs/alerts.md.
  */
+
+import type { Clock } from '@dtu-console/clock';
 import {
   type Alert,
   AlertLimits,
@@ -22,7 +24,6 @@ import { type EventLocale, parseEventLocale } from '../i18n/event-messages';
 import type { Plant } from '../plant';
 import type { LimiterService } from '../powerlimiter/service';
 import type { MeterFeed } from '../powermeter/types';
-import type { Clock } from '../system/clock';
 import type { Logger } from '../system/logger';
 import { type AlertRow, AlertStore } from './alert-store';
 import { alertMessage } from './messages';

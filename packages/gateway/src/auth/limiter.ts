@@ -1,7 +1,9 @@
 /**
  * Failed logins per client address: after `maxFailures` within `windowMs` the address is locked out for
- * `blockMs` (HTTP 429). Only wrong credentials count; requests without any do not, and a success clears
- * the count. The table is bounded so a flood of addresses cannot grow it without limit.
+ * `blockMs` (HTTP 429), counted from the failure that locked, wherever it fell in the window. Only wrong
+ * credentials count; requests without any do not, and a success clears the count. Each IPv6 address counts
+ * on its own, not its /64. The table is bounded so a flood of addresses cannot grow it without limit.
+ * Own code, not `@fastify/rate-limit`: ARCHITECTURE.md, "Dependencies", says why.
  */
 export interface FailureLimits {
   maxFailures: number;

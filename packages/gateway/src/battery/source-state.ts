@@ -3,7 +3,7 @@
  * decoded and refused frames. A reading is validated here once more (reading.ts): a value out of its range
  * is dropped and counted, never kept. Stale is decided at the time of asking.
  */
-import type { Clock } from '../system/clock';
+import type { Clock } from '@dtu-console/clock';
 import type { Validated } from './reading';
 import type { BatteryProblem, Stamped } from './types';
 

@@ -14,7 +14,7 @@ import {
   type LinuxRadioWiring,
   NRF_DEFAULT_SPI_HZ,
   type NrfHostWiring,
-} from '../radio/linux/wiring';
+} from '@dtu-console/radio/linux/wiring';
 import type { ConfigStore } from './store';
 
 /** Not connected. */

@@ -4,7 +4,7 @@
  * one inverter's polls queued at a time); a command identical to one already waiting or on air is dropped. Each command runs
  * with an AbortSignal and a deadline in clock time, so a stuck command cannot block the radio.
  */
-import type { Clock } from '../system/clock';
+import type { Clock } from '@dtu-console/clock';
 
 export type CommandPriority = 'command' | 'poll';
 

@@ -3,8 +3,9 @@
  * off), whether the clock is trusted, and the local day change that runs the daily tasks. Checked on a
  * short housekeeping tick, which also reports the clock and radio state to the live model.
  */
-import type { Radio } from '../radio/radio';
-import type { Clock } from '../system/clock';
+
+import type { Clock } from '@dtu-console/clock';
+import type { Radio } from '@dtu-console/radio/radio';
 import type { InverterState } from './inverter';
 import type { LiveChange, LiveModel } from './live-model';
 import type { EngineLocationSettings } from './settings';

@@ -5,10 +5,11 @@
  * change), `poll-timing.ts` (rounds of turns, `poll-backoff.ts` for silent inverters) and `requests.ts` (what
  * goes on air).
  */
+
+import type { Clock } from '@dtu-console/clock';
 import { normalizeLimitType, serialNumber, wireSerial } from '@dtu-console/contract';
 import { isRelativeLimit, type PowerAction, type RadioKind } from '@dtu-console/hoymiles';
-import type { Radio } from '../radio/radio';
-import type { Clock } from '../system/clock';
+import type { Radio } from '@dtu-console/radio/radio';
 import { CommandQueue } from './command-queue';
 import { DayCycle, HOUSEKEEPING_MS } from './day-cycle';
 import { type FrequencyMemory, FrequencySearch } from './frequency-search';

@@ -8,6 +8,8 @@
  * steps per turn of that inverter (the others are polled in between), bounded by `SEARCH_LIMIT_MS`, and
  * repeated with back-off when it finds nothing.
  */
+
+import type { Clock } from '@dtu-console/clock';
 import { backoffDelay, DtuLimits } from '@dtu-console/contract';
 import {
   buildChannelChange,
@@ -17,8 +19,7 @@ import {
   DataType,
   parseFrame,
 } from '@dtu-console/hoymiles';
-import type { Radio } from '../radio/radio';
-import type { Clock } from '../system/clock';
+import type { Radio } from '@dtu-console/radio/radio';
 import type { CommandQueue } from './command-queue';
 import type { InverterState } from './inverter';
 import type { FrequencyStatus } from './live-types';

@@ -7,7 +7,7 @@
  * Inverters that do not answer are probed in fewer rounds (`poll-backoff.ts`), so they cannot slow the
  * others down.
  */
-import type { Clock } from '../system/clock';
+import type { Clock } from '@dtu-console/clock';
 import type { InverterState } from './inverter';
 import { PollBackoff } from './poll-backoff';
 import { elapsedMs } from './time';

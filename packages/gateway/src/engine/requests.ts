@@ -3,6 +3,8 @@
  * grid profile, device info), device control (limit, power) and the CMT channel change. Each builds its
  * frame when its turn on air comes, so it goes out with the settings of that moment.
  */
+
+import type { Clock } from '@dtu-console/clock';
 import {
   buildChannelChange,
   buildDataRequest,
@@ -21,8 +23,7 @@ import {
   ResponseCommand,
   type Result,
 } from '@dtu-console/hoymiles';
-import type { Radio } from '../radio/radio';
-import type { Clock } from '../system/clock';
+import type { Radio } from '@dtu-console/radio/radio';
 import type { CommandQueue } from './command-queue';
 import type { CommandStatus } from './command-status';
 import type { InverterState, LimitRequest } from './inverter';

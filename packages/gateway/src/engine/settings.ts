@@ -4,7 +4,7 @@
  */
 import type { InverterChannelConfig, InverterConfig, SunsetType } from '@dtu-console/contract';
 import { DtuDefaults, InverterSlotDefaults, NtpDefaults } from '@dtu-console/contract';
-import type { RadioSettings } from '../radio/radio';
+import type { RadioSettings } from '@dtu-console/radio/radio';
 
 /** A string's settings (name, max power, yield offset), as the inverter list carries them. */
 export type EngineChannelSettings = InverterChannelConfig;

@@ -4,6 +4,8 @@
  * missing fragment (100 ms window), complete, or fail. Every wait is in gateway-clock time, and a radio
  * that does not answer its promise in time counts as silence, so a transaction always ends.
  */
+
+import type { Clock } from '@dtu-console/clock';
 import {
   buildReRequest,
   type Endpoint,
@@ -13,8 +15,7 @@ import {
   type RadioKind,
   type Result,
 } from '@dtu-console/hoymiles';
-import type { Radio } from '../radio/radio';
-import type { Clock } from '../system/clock';
+import type { Radio } from '@dtu-console/radio/radio';
 import type { RadioStatistics } from './radio-stats';
 import { elapsedMs } from './time';
 

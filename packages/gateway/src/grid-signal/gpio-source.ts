@@ -6,12 +6,13 @@
  * are also read back now and then: a chip or line that became unreadable is reported as lost (the last
  * step is kept), and the source opens the lines again until it can read them.
  */
+
+import type { Clock } from '@dtu-console/clock';
 import { FeedInLimits } from '@dtu-console/contract';
-import type { GpioInput } from '../radio/io';
-import { EdgeWatcher } from '../radio/linux/edge-watcher';
-import { GpioChip } from '../radio/linux/gpio-chip';
-import type { LinuxSyscalls } from '../radio/linux/syscalls';
-import type { Clock } from '../system/clock';
+import type { GpioInput } from '@dtu-console/radio/io';
+import { EdgeWatcher } from '@dtu-console/radio/linux/edge-watcher';
+import { GpioChip } from '@dtu-console/radio/linux/gpio-chip';
+import type { LinuxSyscalls } from '@dtu-console/radio/linux/syscalls';
 import type { SignalSink, SignalSource } from './source';
 import { stepOfContacts } from './steps';
 

@@ -5,14 +5,15 @@
  * report); until the first step is read after a start the signal is not `known`, and the limiter sends
  * nothing.
  */
+
+import type { Clock } from '@dtu-console/clock';
 import type { GridSignalStatus } from '@dtu-console/contract';
+import type { LinuxSyscalls } from '@dtu-console/radio/linux/syscalls';
+import { loadHostSyscalls } from '@dtu-console/radio/linux/syscalls';
 import type { EventBus, Service } from '../bus';
 import type { DeepReadonly, GatewayConfig } from '../config/schema';
 import type { ConfigStore } from '../config/store';
 import type { GridSignalFeed } from '../powerlimiter/feed-in';
-import type { LinuxSyscalls } from '../radio/linux/syscalls';
-import { loadHostSyscalls } from '../radio/linux/syscalls';
-import type { Clock } from '../system/clock';
 import type { Logger } from '../system/logger';
 import { GpioSignalSource } from './gpio-source';
 import { MqttSignalSource, type SignalMqttTap } from './mqtt-source';

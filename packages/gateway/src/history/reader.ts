@@ -1,4 +1,6 @@
 /** What the history answers: the inverters it knows, the power and energy series, its status. */
+
+import type { Clock } from '@dtu-console/clock';
 import {
   formatSerialNumber,
   type HistoryConfig,
@@ -8,7 +10,6 @@ import {
 } from '@dtu-console/contract';
 import { occupiedSlots, slotChannels } from '../config/inverter-slots';
 import type { ConfigStore } from '../config/store';
-import type { Clock } from '../system/clock';
 import { localTime } from '../system/timezone';
 import { dayLabel, dayNumber } from './day-energy';
 import type { EnergyQuery, PowerQuery } from './query';

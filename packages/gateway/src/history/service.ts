@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import type { Clock } from '@dtu-console/clock';
 import type {
   BatteryStatus,
   HistoryConfig,
@@ -15,7 +16,6 @@ import type {
 import type { EventBus, Service } from '../bus';
 import type { ConfigStore } from '../config/store';
 import type { LiveModel } from '../engine';
-import type { Clock } from '../system/clock';
 import type { Logger } from '../system/logger';
 import { localTime } from '../system/timezone';
 import { posixRuleOf } from '../system/zones';

@@ -39,7 +39,11 @@ export interface ConsoleStaticOptions {
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
-/** The `q` each coding in `Accept-Encoding` is given (1 when none is written); `q=0` means "not this one". */
+/**
+ * The `q` each coding in `Accept-Encoding` is given (1 when none is written); `q=0` means "not this one".
+ * Our own negotiation rather than the compress plugin's, which reads `*` as gzip (ARCHITECTURE.md,
+ * Dependencies).
+ */
 function codingQualities(header: string): Map<string, number> {
   const qualities = new Map<string, number>();
   for (const part of header.split(',')) {

@@ -3,7 +3,7 @@
  * (`dtu_http_cross_origin_refused_total`), and logged once per origin and hour so a page that keeps trying
  * cannot flood the log.
  */
-import type { Clock } from '../system/clock';
+import type { Clock } from '@dtu-console/clock';
 import type { Logger } from '../system/logger';
 
 /** A change to /api, or a WebSocket upgrade. */

@@ -4,12 +4,13 @@
  * a request in between waits and runs once. What was published is kept on disk (discovery-record.ts), so
  * entities are removed even after a restart.
  */
+
+import type { Clock } from '@dtu-console/clock';
 import { serialNumber } from '@dtu-console/contract';
 import type { ConfigStore } from '../config/store';
 import type { LiveInverter } from '../engine';
 import type { Plant } from '../plant';
 import type { BuildInfo } from '../system/build-info';
-import type { Clock } from '../system/clock';
 import type { Logger } from '../system/logger';
 import { readNetworkFacts } from '../system/network-facts';
 import { alertDiscoveryMessages } from './alert-topics';

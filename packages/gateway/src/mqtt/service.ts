@@ -3,11 +3,12 @@
  * (without a restart), and wires the connection to its three jobs: the state cycle (state-publisher.ts),
  * the command topics (command-handler.ts) and Home Assistant discovery (discovery-publisher.ts).
  */
+
+import type { Clock } from '@dtu-console/clock';
 import type { EventBus, Service } from '../bus';
 import type { ConfigStore } from '../config/store';
 import type { Plant } from '../plant';
 import type { BuildInfo } from '../system/build-info';
-import type { Clock } from '../system/clock';
 import type { HeapWatermark } from '../system/host';
 import type { Logger } from '../system/logger';
 import { AlertPublisher } from './alert-publisher';

@@ -3,8 +3,9 @@
  * topics go out; an inverter's channel values only when it has new data. A (re)connect runs a cycle at
  * once; while disconnected nothing is due.
  */
+
+import type { Clock } from '@dtu-console/clock';
 import type { Plant } from '../plant';
-import type { Clock } from '../system/clock';
 import { type HeapWatermark, readHostFacts } from '../system/host';
 import type { Logger } from '../system/logger';
 import { readNetworkFacts } from '../system/network-facts';

@@ -1,7 +1,7 @@
 import { createSocket, type Socket } from 'node:dgram';
+import type { Clock } from '@dtu-console/clock';
 import type { EventBus, Service } from '../bus';
 import type { ConfigStore } from '../config/store';
-import type { Clock } from '../system/clock';
 import type { ConsoleLog } from '../system/console-log';
 import type { Logger } from '../system/logger';
 import { announcedHostname } from './hostname';
@@ -35,7 +35,9 @@ export interface SyslogForwarderOptions {
 /**
  * Forwards every log line by UDP to the syslog server of the network settings while syslog is enabled,
  * and follows config saves (server, port, on/off). A server that cannot be reached loses lines, never
- * blocks the gateway: UDP has no backlog to fill.
+ * blocks the gateway: UDP has no backlog to fill. The socket is not connected, so a "port unreachable"
+ * answer does not close it: the next line goes out, and arrives once the server is back. Own code, not a
+ * pino transport: ARCHITECTURE.md, "Dependencies", says why.
  */
 export class SyslogForwarder implements Service {
   readonly name = 'syslog';

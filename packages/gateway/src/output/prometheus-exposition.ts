@@ -1,6 +1,8 @@
 /**
  * The Prometheus text exposition format 0.0.4: label and HELP escaping, number formatting, and the
  * collector that prints every metric family as one group (HELP, TYPE, then all its samples).
+ * Own code rather than prom-client, which cannot write a number with the decimals OpenDTU's families keep
+ * and was slower by a measurement (ARCHITECTURE.md, Dependencies).
  */
 export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 

@@ -3,6 +3,8 @@
  * It runs on every meter reading and on a 1 s tick (for staleness, command ends and leases), and never
  * judges a command before a reading taken after the inverter had time to follow it.
  */
+
+import type { Clock } from '@dtu-console/clock';
 import {
   type FeedInStatus,
   type GridSignalStatus,
@@ -15,7 +17,6 @@ import {
 } from '@dtu-console/contract';
 import type { DeepReadonly, GatewayConfig } from '../config/schema';
 import type { MeterFeed, MeterReading } from '../powermeter/types';
-import type { Clock } from '../system/clock';
 import { type BatteryFeed, BatteryGovernor } from './battery-governor';
 import { type DispatchInverter, dispatch, dispatchBounds, sunHeldOutput } from './dispatch';
 import {

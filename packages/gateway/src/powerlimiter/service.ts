@@ -18,7 +18,7 @@ import type { EventBus, Service } from '../bus';
 import type { ConfigStore, SaveOutcome } from '../config/store';
 import type { LiveModel } from '../engine/live-model';
 import type { MeterFeed } from '../powermeter/types';
-import type { Clock } from '../system/clock';
+import type { Clock } from '@dtu-console/clock';
 import type { Logger } from '../system/logger';
 import type { BatteryFeed } from './battery-governor';
 import { CommandCount } from './command-count';

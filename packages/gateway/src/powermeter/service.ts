@@ -3,12 +3,13 @@
  * and answers the limiter (MeterFeed) and the API. A saved `powermeter` section replaces the source at
  * once. "Read now" runs an unsaved section's source once, beside the running one.
  */
+
+import type { Clock } from '@dtu-console/clock';
 import { PowerMeterLimits } from '@dtu-console/contract';
 import type { EventBus, Service } from '../bus';
 import { SectionFollower } from '../config/section-follower';
 import type { ConfigStore } from '../config/store';
 import type { Plant } from '../plant';
-import type { Clock } from '../system/clock';
 import type { Logger } from '../system/logger';
 import { posixRuleOf } from '../system/zones';
 import { type MeterSourceFactory, makeSource } from './sources/factory';

@@ -7,18 +7,19 @@
  * 4. with `--serial`, a device-info request to that inverter through its driver (device-info.ts).
  * `--radio model` runs the same steps against the chip models (no host devices), so tests cover it.
  */
+
+import type { Clock } from '@dtu-console/clock';
 import { cmtCountry, formatAddress, parseFrame, toHex } from '@dtu-console/hoymiles';
-import { Cmt2300aRadio } from '../radio/cmt2300a/cmt2300a-radio';
-import { fcsbTiming, fifoOnChipSelect, fifoOnGpio } from '../radio/cmt2300a/fifo-port';
-import type { GpioInput, SpiBus } from '../radio/io';
-import type { LinuxRadioHost } from '../radio/linux/host';
-import type { LinuxRadioWiring } from '../radio/linux/wiring';
-import { cmt2300aPorts } from '../radio/model/cmt2300a-ports';
-import { createModelRadio } from '../radio/model/virtual-air';
-import { Nrf24Radio } from '../radio/nrf24/nrf24-radio';
-import type { Radio, RadioRequest, RadioSettings } from '../radio/radio';
-import { SeededRandom } from '../radio/simulated';
-import type { Clock } from '../system/clock';
+import { Cmt2300aRadio } from '@dtu-console/radio/cmt2300a/driver/cmt2300a-radio';
+import { fcsbTiming, fifoOnChipSelect, fifoOnGpio } from '@dtu-console/radio/cmt2300a/driver/fifo-port';
+import { cmt2300aPorts } from '@dtu-console/radio/cmt2300a/model/cmt2300a-ports';
+import type { GpioInput, SpiBus } from '@dtu-console/radio/io';
+import type { LinuxRadioHost } from '@dtu-console/radio/linux/host';
+import type { LinuxRadioWiring } from '@dtu-console/radio/linux/wiring';
+import { createModelRadio } from '@dtu-console/radio/model/virtual-air';
+import { Nrf24Radio } from '@dtu-console/radio/nrf24/driver/nrf24-radio';
+import type { Radio, RadioRequest, RadioSettings } from '@dtu-console/radio/radio';
+import { SeededRandom } from '@dtu-console/radio/simulated';
 import { cmtIdentity, cmtRegisterDump, nrfIdentity, nrfRegisterDump } from './chip-identity';
 import { askDeviceInfo, type DeviceInfoOutcome, notAnInverter, radioOfSerial } from './device-info';
 import { checkHost, checkHostWithoutProfile, type HostProbe, markOf } from './host-setup';

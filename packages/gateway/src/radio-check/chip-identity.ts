@@ -5,12 +5,12 @@
  * presence rules are kept: SETUP_AW reads back 0x03, 250 kbps sticks only on the '+', 0xAA written to the
  * CMT2300A's spare packet register reads back.
  */
-import { ADDRESS_MASK, Reg as CmtReg, READ_BIT } from '../radio/cmt2300a/registers';
-import type { SpiBus } from '../radio/io';
-import { NrfChip } from '../radio/nrf24/chip';
-import { absentReason } from '../radio/nrf24/health';
-import { REGISTER_NAMES, Reg, RfSetup, WIDE_REGISTERS } from '../radio/nrf24/registers';
-import { ADDRESS_WIDTH_CODE } from '../radio/nrf24/setup';
+import { ADDRESS_MASK, Reg as CmtReg, READ_BIT } from '@dtu-console/radio/cmt2300a/driver/registers';
+import type { SpiBus } from '@dtu-console/radio/io';
+import { NrfChip } from '@dtu-console/radio/nrf24/driver/chip';
+import { absentReason } from '@dtu-console/radio/nrf24/driver/health';
+import { REGISTER_NAMES, Reg, RfSetup, WIDE_REGISTERS } from '@dtu-console/radio/nrf24/driver/registers';
+import { ADDRESS_WIDTH_CODE } from '@dtu-console/radio/nrf24/driver/setup';
 
 export interface ChipIdentity {
   answers: boolean;

@@ -4,6 +4,8 @@
  * The exchanges are the engine's own transactions, so the address rule and its counters are the
  * gateway's: an answer naming a third address in bytes 5..8 answered another DTU and is said so.
  */
+
+import type { Clock } from '@dtu-console/clock';
 import {
   addressOfSerial,
   buildChannelChange,
@@ -24,6 +26,7 @@ import {
   ResponseCommand,
   type Result,
 } from '@dtu-console/hoymiles';
+import type { Radio, RadioRequest, RadioSettings } from '@dtu-console/radio/radio';
 import { RadioStatistics } from '../engine/radio-stats';
 import {
   AnswerWindowMs,
@@ -31,8 +34,6 @@ import {
   type TransactionResult,
   transmitBounded,
 } from '../engine/transaction';
-import type { Radio, RadioRequest, RadioSettings } from '../radio/radio';
-import type { Clock } from '../system/clock';
 
 /** What the inverter did: answered with its device info, answered another DTU only, or nothing heard. */
 export type DeviceInfoOutcome = 'answered' | 'other-dtu' | 'silent';

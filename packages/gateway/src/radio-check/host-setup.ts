@@ -5,7 +5,7 @@
  */
 import { accessSync, constants, readdirSync, readFileSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import type { LinuxRadioWiring } from '../radio/linux/wiring';
+import type { LinuxRadioWiring } from '@dtu-console/radio/linux/wiring';
 
 export interface HostProbe {
   /** 'ok', or the errno name of stat (ENOENT, …). */

@@ -4,9 +4,9 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { SystemClock } from '@dtu-console/clock';
+import { LinuxRadioHost } from '@dtu-console/radio/linux/host';
 import { CHECKOUT_DATA_DIR, defaultDataDir, SERVICE_DATA_DIR } from '../paths';
-import { LinuxRadioHost } from '../radio/linux/host';
-import { SystemClock } from '../system/clock';
 import { ExitCode, runRadioCheck } from './check';
 import { systemHostProbe } from './host-setup';
 import { readCheckSetup } from './setup';

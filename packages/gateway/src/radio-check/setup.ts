@@ -7,9 +7,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DtuDefaults, formatSerialNumber } from '@dtu-console/contract';
+import type { LinuxRadioWiring } from '@dtu-console/radio/linux/wiring';
+import type { RadioSettings } from '@dtu-console/radio/radio';
 import { linuxRadioWiring, parsePinMapping } from '../config/pin-mapping';
-import type { LinuxRadioWiring } from '../radio/linux/wiring';
-import type { RadioSettings } from '../radio/radio';
 
 export interface CheckSetup {
   profile: string;

@@ -6,12 +6,12 @@ import {
   dtuConfigSchema,
   formatHexSerial,
 } from '@dtu-console/contract';
+import type { RadioStatus } from '@dtu-console/radio/radio';
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import { type DeepReadonly, type GatewayConfig, storedSerial } from '../config/schema';
 import type { GatewayContext } from '../context';
 import { postData, savedEnvelope } from '../http/post-data';
-import type { RadioStatus } from '../radio/radio';
 
 type DtuSection = DeepReadonly<GatewayConfig['dtu']>;
 type DtuPayload = z.output<typeof dtuConfigSchema>;

@@ -3,6 +3,8 @@
  * offset); setting it never touches the host clock. The SNTP service (time-sync/service.ts) asks the
  * configured server in the background; these routes only read whether it answers.
  */
+
+import { isSettableClock } from '@dtu-console/clock';
 import {
   Code,
   envelope,
@@ -20,7 +22,6 @@ import type { DeepReadonly, GatewayConfig } from '../config/schema';
 import type { GatewayContext } from '../context';
 import { notModified } from '../http/conditional';
 import { postData, savedEnvelope } from '../http/post-data';
-import { isSettableClock } from '../system/clock';
 import { sunStatus } from '../system/sun';
 import { epochOfLocal, formatLocalDateTime, localTime } from '../system/timezone';
 import { posixRuleOf, zonesAsset, zoneTable } from '../system/zones';

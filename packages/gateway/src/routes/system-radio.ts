@@ -5,12 +5,12 @@ import type {
   RadioRxSchemes,
   SystemStatus,
 } from '@dtu-console/contract/system/api';
+import type { ChipDiagnostics } from '@dtu-console/radio/dual-radio';
+import type { LoopDelayMs } from '@dtu-console/radio/loop-delay';
+import type { RxScheme, RxSchemeReport } from '@dtu-console/radio/nrf24/driver/rx-schemes';
+import type { Radio } from '@dtu-console/radio/radio';
 import type { LiveInverter } from '../engine';
 import { radioProblems } from '../plant';
-import type { ChipDiagnostics } from '../radio/dual-radio';
-import type { LoopDelayMs } from '../radio/loop-delay';
-import type { RxScheme, RxSchemeReport } from '../radio/nrf24/rx-schemes';
-import type { Radio } from '../radio/radio';
 
 type RadioFields = Pick<
   SystemStatus,

@@ -1,14 +1,15 @@
 /**
  * POST /api/test/clock: moves the gateway clock forward, for the browser tests (docs/api.md, Test clock).
  * Exists only when the gateway was started with `--test-clock`; without it the path is unknown (404).
- * Every timer due in the span fires at its own moment (system/clock.ts, advance), so the poll cycle, the
+ * Every timer due in the span fires at its own moment (`@dtu-console/clock`, advance), so the poll cycle, the
  * simulator, the history's minutes, the alert windows and the power limiter see the minutes pass.
  */
+
+import { isAdvanceableClock } from '@dtu-console/clock';
 import { Code, envelope, internalErrorBody, testClockSchema } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { GatewayContext } from '../context';
 import { postData } from '../http/post-data';
-import { isAdvanceableClock } from '../system/clock';
 
 export const TEST_CLOCK_WARNING =
   'TEST CLOCK ON (--test-clock): POST /api/test/clock lets the admin move the gateway clock forward. ' +

@@ -3,14 +3,21 @@
  * and at most one per device every N minutes: the device writes it to flash), and a restart of the device
  * itself. Each is sent as the device's command request; the outcome lands in the device record.
  */
-import { create } from '@bufbuild/protobuf';
+import type { Clock } from '@dtu-console/clock';
 import { LimitType } from '@dtu-console/hoymiles';
-import type { Clock } from '../system/clock';
+import {
+  CommandReplySchema,
+  CommandRequestSchema,
+  create,
+  DEV_KIND_DTU,
+  limitData,
+  numberOfSerial,
+  WifiAction,
+  WifiTag,
+} from '@dtu-console/hoymiles-wifi';
 import type { Logger } from '../system/logger';
 import type { WifiConnection } from './client/connection';
 import type { WifiDeviceRecord } from './device-record';
-import { CommandReplySchema, CommandRequestSchema, limitData, numberOfSerial } from './protocol/messages';
-import { DEV_KIND_DTU, WifiAction, WifiTag } from './protocol/tags';
 
 export interface WifiDeviceCommandsOptions {
   record: WifiDeviceRecord;

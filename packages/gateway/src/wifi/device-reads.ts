@@ -4,25 +4,26 @@
  * device as having answered; what the replies mean for the device's inverters is the record's job
  * (device-record.ts).
  */
-import { create } from '@bufbuild/protobuf';
+import type { Clock } from '@dtu-console/clock';
 import type { EventLogEntry } from '@dtu-console/hoymiles';
-import type { Clock } from '../system/clock';
-import type { WifiConnection } from './client/connection';
 import {
   AlarmReplySchema,
   AlarmRequestSchema,
+  APP_OFFSET_S,
   type AppInfoReply,
   AppInfoReplySchema,
   AppInfoRequestSchema,
+  create,
   HistPowerReplySchema,
   HistPowerRequestSchema,
   type RealDataReply,
   RealDataReplySchema,
   RealDataRequestSchema,
   serialOfNumber,
+  WifiTag,
   ymdHms,
-} from './protocol/messages';
-import { APP_OFFSET_S, WifiTag } from './protocol/tags';
+} from '@dtu-console/hoymiles-wifi';
+import type { WifiConnection } from './client/connection';
 
 export interface WifiReadContext {
   connection: WifiConnection;

@@ -4,16 +4,16 @@
  * answering. The poll cycle and the commands feed it replies and failures; it gives back the device's
  * status report and each inverter as the live model holds it, published on every change.
  */
+import type { Clock } from '@dtu-console/clock';
 import type { SetStatus, WifiDeviceState, WifiDeviceStatus, WifiProblem } from '@dtu-console/contract';
 import type { EventLogEntry } from '@dtu-console/hoymiles';
+import type { AppInfoReply, RealDataReply } from '@dtu-console/hoymiles-wifi';
+import { ENCRYPTED_FLAG_BIT } from '@dtu-console/hoymiles-wifi';
 import type { LiveInverter } from '../engine/live-types';
-import type { Clock } from '../system/clock';
 import type { Logger } from '../system/logger';
 import { GARBAGE_KINDS, type WifiFailureKind, WifiRequestError } from './client/connection';
 import { wifiDeviceModelName, wifiDtuModel } from './device-models';
 import { type WifiInverterReading, wifiLiveInverter } from './live-inverter';
-import type { AppInfoReply, RealDataReply } from './protocol/messages';
-import { ENCRYPTED_FLAG_BIT } from './protocol/tags';
 import { readingsOf, servedInverters } from './readings';
 
 export interface WifiDeviceSettings {

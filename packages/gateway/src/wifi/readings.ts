@@ -2,9 +2,9 @@
  * What a Wi-Fi device's replies say about its inverters, in the live model's units: scaled integers of
  * the real-data reply turned into volts, amperes, watts and watt-hours (docs/wifi.md, What is read).
  */
+import type { InverterInfo, RealDataReply } from '@dtu-console/hoymiles-wifi';
+import { serialOfNumber } from '@dtu-console/hoymiles-wifi';
 import { emptyRunDataFor, type WifiInverterReading } from './live-inverter';
-import type { InverterInfo, RealDataReply } from './protocol/messages';
-import { serialOfNumber } from './protocol/messages';
 
 /** The inverters a device serves, from its device information: serial → firmware and part number. */
 export function servedInverters(

@@ -3,6 +3,8 @@
  * step with the `wifi_devices` settings. The inverters the devices serve join the live model beside the
  * radio ones; the engine hands this service the commands for them (ExternalInverters). Docs: docs/wifi.md.
  */
+
+import type { Clock } from '@dtu-console/clock';
 import {
   formatSerialNumber,
   serialNumber,
@@ -15,7 +17,6 @@ import type { EventBus, Service } from '../bus';
 import type { ConfigStore, SaveOutcome } from '../config/store';
 import type { CommandResult, ExternalInverters, InverterEngine, LimitCommand } from '../engine/engine';
 import type { LiveModel } from '../engine/live-model';
-import type { Clock } from '../system/clock';
 import type { Logger } from '../system/logger';
 import { WifiDevicePoller } from './device-poller';
 

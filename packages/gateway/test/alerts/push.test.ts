@@ -4,13 +4,13 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ManualClock } from '@dtu-console/clock';
 import type { Alert } from '@dtu-console/contract';
 import { alertsConfig } from '@dtu-console/contract/alerts/fixtures';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAlertPush, headerText } from '../../src/alerts/push';
 import type { AlertsSettings } from '../../src/alerts/rules/rule';
 import type { ConfigStore } from '../../src/config/store';
-import { ManualClock } from '../../src/system/clock';
 import { capturedLogger } from '../helpers/log-capture';
 
 interface Received {

@@ -3,8 +3,8 @@
  * it is removed; acknowledge, settings with write-only secrets, and a restart keeps the alerts.
  */
 import type { AlertsConfig } from '@dtu-console/contract';
+import type { SimulatedRadio } from '@dtu-console/radio/simulated';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SimulatedRadio } from '../../src/radio/simulated';
 import { alertsStatus, configureAlerts, webhookTarget } from '../helpers/alerts';
 import { get, post } from '../helpers/api';
 import { HM800, HMS2000, type PlantGateway, plantGateway } from '../helpers/plant-gateway';

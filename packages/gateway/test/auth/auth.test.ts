@@ -5,7 +5,6 @@ import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseAuthorization, selectSubprotocol, WS_SUBPROTOCOL } from '../../src/auth/credentials';
 import { authHook } from '../../src/auth/hook';
-import { FailureLimiter } from '../../src/auth/limiter';
 import { AuthService } from '../../src/auth/service';
 import { EventBus } from '../../src/bus';
 import { hashPassword, isPasswordHash, verifyPassword } from '../../src/config/password';
@@ -49,38 +48,6 @@ describe('password hashes', () => {
     expect(await verifyPassword('correct horse', 'plain-text')).toBe(false);
     // Absurd cost parameters in a restored file are refused rather than computed.
     expect(isPasswordHash(one.replace(/^scrypt\$16384/, 'scrypt$1073741824'))).toBe(false);
-  });
-});
-
-describe('failure limiter', () => {
-  it('locks an address out after repeated failures, for a while, and forgets on success', () => {
-    let now = 0;
-    const limiter = new FailureLimiter({ maxFailures: 3, windowMs: 1000, blockMs: 5000 }, () => now);
-    expect(limiter.fail('a')).toBe(false);
-    expect(limiter.fail('a')).toBe(false);
-    expect(limiter.fail('a')).toBe(true);
-    expect(limiter.blockedFor('a')).toBe(5000);
-    expect(limiter.blockedFor('b')).toBe(0);
-    now = 5001;
-    expect(limiter.blockedFor('a')).toBe(0);
-    limiter.fail('a');
-    limiter.fail('a');
-    limiter.succeed('a');
-    expect(limiter.fail('a')).toBe(false);
-    // Failures spread out beyond the window never add up.
-    now += 2000;
-    expect(limiter.fail('a')).toBe(false);
-    now += 2000;
-    expect(limiter.fail('a')).toBe(false);
-  });
-
-  it('keeps its table bounded', () => {
-    const limiter = new FailureLimiter({ maxFailures: 2, maxTracked: 3 });
-    limiter.fail('1');
-    for (const ip of ['2', '3', '4', '5']) limiter.fail(ip);
-    limiter.fail('1');
-    // '1' was evicted in between, so its second failure starts a new count instead of locking it out.
-    expect(limiter.blockedFor('1')).toBe(0);
   });
 });
 

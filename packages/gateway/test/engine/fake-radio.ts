@@ -3,6 +3,8 @@
  * the protocol library's encoders, and each one can be told to stay silent, drop fragments, refuse acks or
  * "restart" (day yield back to 0). Every transmission is recorded.
  */
+
+import type { Clock } from '@dtu-console/clock';
 import {
   addressOfSerial,
   DataType,
@@ -26,9 +28,8 @@ import {
   type RunDataState,
   subCommandOf,
 } from '@dtu-console/hoymiles';
+import type { Radio, RadioRequest, RadioSettings, RadioStatus } from '@dtu-console/radio/radio';
 import type { EngineTime } from '../../src/engine/time';
-import type { Radio, RadioRequest, RadioSettings, RadioStatus } from '../../src/radio/radio';
-import type { Clock } from '../../src/system/clock';
 
 export interface FakeInverter {
   serial: string;

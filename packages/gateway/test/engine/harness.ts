@@ -1,4 +1,6 @@
 /** Builds an engine on a ManualClock, the scripted FakeRadio and a bus that records live events. */
+
+import { ManualClock } from '@dtu-console/clock';
 import { EventBus } from '../../src/bus';
 import { type EngineLog, InverterEngine } from '../../src/engine/engine';
 import { LiveModel } from '../../src/engine/live-model';
@@ -9,7 +11,6 @@ import {
   inverterSettings,
 } from '../../src/engine/settings';
 import type { EngineTime } from '../../src/engine/time';
-import { ManualClock } from '../../src/system/clock';
 import { FakeRadio, fixedTime } from './fake-radio';
 
 /** 2024-06-21 10:00 UTC = 12:00 CEST. */

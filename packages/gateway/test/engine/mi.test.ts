@@ -3,14 +3,15 @@
  * a ManualClock: the MI request chain, estimated AC power, the kept total yield, on/off with the status
  * event, and a limit attempt.
  */
+
+import { ManualClock } from '@dtu-console/clock';
 import { crc8 } from '@dtu-console/hoymiles';
+import { SeededRandom, SimulatedRadio } from '@dtu-console/radio/simulated';
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../src/bus';
 import { InverterEngine } from '../../src/engine/engine';
 import { LiveModel } from '../../src/engine/live-model';
 import { MI_ESTIMATED_EFFICIENCY } from '../../src/engine/mi-values';
-import { SeededRandom, SimulatedRadio } from '../../src/radio/simulated';
-import { ManualClock } from '../../src/system/clock';
 import { PLANT_LOCATION, plantSettings } from '../helpers/engine-plant';
 import { recordTransmits } from '../helpers/transmits';
 

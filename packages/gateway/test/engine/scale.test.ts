@@ -3,16 +3,17 @@
  * data age bounded by max(poll interval, one round's radio time), silent inverters not slowing the others,
  * and a limit going on air mid-round after at most the one transaction on air.
  */
+
+import { ManualClock } from '@dtu-console/clock';
 import { InverterLimits } from '@dtu-console/contract';
+import type { RadioRequest } from '@dtu-console/radio/radio';
+import { SeededRandom, SimulatedRadio } from '@dtu-console/radio/simulated';
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../src/bus';
 import { InverterEngine } from '../../src/engine/engine';
 import { LiveModel } from '../../src/engine/live-model';
 import { MAX_PROBE_GAP_ROUNDS, PollBackoff } from '../../src/engine/poll-backoff';
 import { AnswerWindowMs } from '../../src/engine/transaction';
-import type { RadioRequest } from '../../src/radio/radio';
-import { SeededRandom, SimulatedRadio } from '../../src/radio/simulated';
-import { ManualClock } from '../../src/system/clock';
 import { PLANT_LOCATION, plantSettings } from '../helpers/engine-plant';
 
 const SECOND = 1000;

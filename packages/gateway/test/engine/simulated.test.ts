@@ -2,16 +2,17 @@
  * The engine against the simulated radio (radio/simulated): a whole midsummer day for an inverter of every
  * family, a limit command on a lossy link, and an HMS frequency change. ManualClock: a day takes seconds.
  */
+
+import { ManualClock } from '@dtu-console/clock';
 import { cmtCountry, FAMILIES, familyOfSerial } from '@dtu-console/hoymiles';
+import { SeededRandom, type SimulatedFaults, SimulatedRadio } from '@dtu-console/radio/simulated';
+import { sunPosition } from '@dtu-console/radio/simulated/physics';
 import { getTimes } from 'suncalc';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EventBus } from '../../src/bus';
 import { InverterEngine } from '../../src/engine/engine';
 import { LiveModel } from '../../src/engine/live-model';
 import { engineSettings, inverterSettings } from '../../src/engine/settings';
-import { SeededRandom, type SimulatedFaults, SimulatedRadio } from '../../src/radio/simulated';
-import { sunPosition } from '../../src/radio/simulated/physics';
-import { ManualClock } from '../../src/system/clock';
 import { recordTransmits } from '../helpers/transmits';
 
 const MINUTE = 60_000;

@@ -1,3 +1,4 @@
+import { ManualClock } from '@dtu-console/clock';
 import {
   buildDataRequest,
   DataType,
@@ -7,12 +8,11 @@ import {
   ok,
   ResponseCommand,
 } from '@dtu-console/hoymiles';
+import type { Radio, RadioRequest } from '@dtu-console/radio/radio';
 import { describe, expect, it } from 'vitest';
 import { CommandQueue, type QueuedCommand } from '../../src/engine/command-queue';
 import { RadioStatistics } from '../../src/engine/radio-stats';
 import { runTransaction } from '../../src/engine/transaction';
-import type { Radio, RadioRequest } from '../../src/radio/radio';
-import { ManualClock } from '../../src/system/clock';
 
 const INV = '114182345678';
 const DTU = '199980112345';

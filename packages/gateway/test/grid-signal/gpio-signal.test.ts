@@ -4,11 +4,10 @@
  * edges and a pull-up, the step read at start, relay bounce debounced, a line that becomes unreadable
  * reported as lost with the last step kept, and the lines opened again once they can be read.
  */
+
+import { ManualClock } from '@dtu-console/clock';
 import { FeedInLimits } from '@dtu-console/contract';
-import { describe, expect, it } from 'vitest';
-import { GpioSignalSource } from '../../src/grid-signal/gpio-source';
-import type { SignalSink } from '../../src/grid-signal/source';
-import type { SignalStep } from '../../src/grid-signal/steps';
+import { errno, FakeHost } from '@dtu-console/radio/linux/fake-syscalls';
 import {
   GpioLineConfigLayout as C,
   GPIO_GET_CHIPINFO_IOCTL,
@@ -16,9 +15,11 @@ import {
   GPIO_V2_LINE_GET_VALUES_IOCTL,
   GpioLineFlag,
   GpioLineRequestLayout as R,
-} from '../../src/radio/linux/gpio-abi';
-import { ManualClock } from '../../src/system/clock';
-import { errno, FakeHost } from '../radio/linux/fake-syscalls';
+} from '@dtu-console/radio/linux/gpio-abi';
+import { describe, expect, it } from 'vitest';
+import { GpioSignalSource } from '../../src/grid-signal/gpio-source';
+import type { SignalSink } from '../../src/grid-signal/source';
+import type { SignalStep } from '../../src/grid-signal/steps';
 
 const CHIP = '/dev/gpiochip0';
 /** K1..K3 wired; K4 not. */

@@ -6,13 +6,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ManualClock } from '@dtu-console/clock';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventBus } from '../../src/bus';
 import { ConfigStore } from '../../src/config/store';
 import type { SignalMqttTap } from '../../src/grid-signal/mqtt-source';
 import { GridSignalService } from '../../src/grid-signal/service';
-import { ManualClock } from '../../src/system/clock';
 
 class FakeTap implements SignalMqttTap {
   enabled = true;

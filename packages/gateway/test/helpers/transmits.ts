@@ -1,5 +1,5 @@
 /** A radio's transmissions, recorded for tests that check what went on the air. */
-import type { Radio, RadioRequest } from '../../src/radio/radio';
+import type { Radio, RadioRequest } from '@dtu-console/radio/radio';
 
 /** Records every request `radio` transmits, in order; the requests are still sent. */
 export function recordTransmits(radio: Pick<Radio, 'transmit'>): RadioRequest[] {

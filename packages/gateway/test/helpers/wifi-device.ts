@@ -2,7 +2,7 @@
  * A virtual Hoymiles Wi-Fi device on loopback TCP for gateway tests, living on the gateway's clock (the
  * device's physics read the same time the gateway polls at).
  */
-import type { Clock } from '../../src/system/clock';
+import type { Clock } from '@dtu-console/clock';
 import { wifiSimModel } from '../../src/wifi/sim/models';
 import { type Misbehaviour, WifiSimServer } from '../../src/wifi/sim/server';
 import { VirtualWifiDevice } from '../../src/wifi/sim/virtual-device';

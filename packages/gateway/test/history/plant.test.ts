@@ -2,9 +2,10 @@
  * History on a running simulated plant (ManualClock, seeded): the day's energy across a gateway restart,
  * an inverter restart at noon and clock jumps.
  */
+
+import { ManualClock } from '@dtu-console/clock';
 import type { HistoryEnergySeries, HistoryPowerSeries } from '@dtu-console/contract';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/system/clock';
 import { get, post } from '../helpers/api';
 import { HM800, type PlantGateway, plantGateway, SUMMER_NOON } from '../helpers/plant-gateway';
 

@@ -6,6 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ManualClock } from '@dtu-console/clock';
 import type { BatteryStatus } from '@dtu-console/contract';
 import { batteryStatus } from '@dtu-console/contract/battery/fixtures';
 import pino from 'pino';
@@ -16,7 +17,6 @@ import { LiveModel } from '../../src/engine';
 import { BATTERY_POWER, BATTERY_SOC } from '../../src/history/battery-minutes';
 import { HISTORY_FILE, HistoryService } from '../../src/history/service';
 import { HistoryStore } from '../../src/history/store';
-import { ManualClock } from '../../src/system/clock';
 
 const MIN = 60_000;
 const T0 = Date.UTC(2025, 5, 21, 10);

@@ -61,6 +61,19 @@ describe('serving the built console', () => {
     expect(asset.headers['content-encoding']).toBe('gzip');
   });
 
+  it('reads * as every coding not named, and names Accept-Encoding once in Vary', async () => {
+    // gzip refused, anything else welcome: brotli, never the refused gzip.
+    for (const path of ['/', '/settings/mqtt']) {
+      const response = await get(path, 'gzip;q=0, *');
+      expect(response.headers['content-encoding'], path).toBe('br');
+    }
+    // Anything welcome: the smaller coding.
+    const any = await get('/', '*');
+    expect(any.headers['content-encoding']).toBe('br');
+    // The page varies by language and session too; each reason is named once.
+    expect(String(any.headers.vary).match(/accept-encoding/gi)).toHaveLength(1);
+  });
+
   it('caches hashed assets forever and revalidates the rest', async () => {
     const asset = await get('/assets/index-AbC123.js', 'br');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');

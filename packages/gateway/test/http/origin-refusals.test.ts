@@ -1,6 +1,6 @@
+import { ManualClock } from '@dtu-console/clock';
 import { describe, expect, it } from 'vitest';
 import { OriginRefusals, REFUSAL_LOG_INTERVAL_MS } from '../../src/http/origin-refusals';
-import { ManualClock } from '../../src/system/clock';
 
 function refusals() {
   const clock = new ManualClock(Date.UTC(2026, 5, 1, 12));

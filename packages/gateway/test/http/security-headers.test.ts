@@ -137,6 +137,26 @@ describe('security headers on every answer (http/security-headers.ts)', () => {
     expect(metrics.headers['cross-origin-resource-policy']).toBeUndefined();
   });
 
+  it('gives each answer the connect-src of its own Host header, also when hosts alternate', async () => {
+    const sockets = (host: string) => ["'self'", `ws://${host}`, `wss://${host}`];
+    for (const [host, expected] of [
+      ['dtu.local:8080', sockets('dtu.local:8080')],
+      ['192.168.1.20', sockets('192.168.1.20')],
+      ['dtu.local:8080', sockets('dtu.local:8080')],
+      ['evil.example; script-src *', ["'self'"]],
+      ['192.168.1.20', sockets('192.168.1.20')],
+    ] as const) {
+      const response = await env.gateway.http.inject({
+        method: 'GET',
+        url: '/api/system/status',
+        headers: { host },
+      });
+      const csp = directives(String(response.headers['content-security-policy']));
+      expect(csp.get('connect-src'), host).toEqual(expected);
+      expect(csp.get('script-src'), host).toEqual(["'self'", THEME_HASH]);
+    }
+  });
+
   it('lets the console reach its own WebSockets on the host it was loaded from, and no other', () => {
     const csp = directives(contentSecurityPolicy('dtu.local:8080'));
     expect(csp.get('connect-src')).toEqual(["'self'", 'ws://dtu.local:8080', 'wss://dtu.local:8080']);

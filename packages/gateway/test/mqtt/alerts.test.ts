@@ -3,8 +3,9 @@
  * alert opening and clearing, and Home Assistant discovery has a `problem` binary sensor for each, removed
  * with its inverter.
  */
+
+import type { SimulatedRadio } from '@dtu-console/radio/simulated';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SimulatedRadio } from '../../src/radio/simulated';
 import { expectEnvelope, post } from '../helpers/api';
 import { type RestartableBroker, startMosquitto } from '../helpers/mosquitto';
 import { connectToBroker, until, watch } from '../helpers/mqtt';

@@ -1,5 +1,5 @@
+import { SystemClock } from '@dtu-console/clock';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SystemClock } from '../../src/system/clock';
 import { basicAuth, postForm, testGateway } from '../helpers/gateway';
 
 describe('a gateway that waits for a time sync (--require-time-sync)', () => {

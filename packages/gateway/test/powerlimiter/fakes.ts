@@ -1,5 +1,6 @@
 /** A scripted plant for the limiter's unit tests: inverters that follow at once, a meter set by hand. */
 
+import { ManualClock } from '@dtu-console/clock';
 import type { GridSignalStatus, PowerLimiterMode, SetStatus } from '@dtu-console/contract';
 import {
   batteryLimiterConfig,
@@ -12,7 +13,6 @@ import { LimiterController, type LimiterSettings } from '../../src/powerlimiter/
 import type { GridSignalFeed } from '../../src/powerlimiter/feed-in';
 import type { InverterPort, InverterView, TemporaryLimit } from '../../src/powerlimiter/port';
 import type { MeterFeed, MeterReading, MeterStatus } from '../../src/powermeter/types';
-import { ManualClock } from '../../src/system/clock';
 
 export class FakeInverter {
   limitW: number;

@@ -3,13 +3,14 @@
  * date and bootloader are the ones decoded by hand in the capture's index entry; the same answers naming
  * a third address in bytes 5..8 are said to answer another DTU, and nothing is read from them.
  */
+
+import { ManualClock } from '@dtu-console/clock';
 import { crc8, DataType, formatFirmwareVersion } from '@dtu-console/hoymiles';
+import type { RadioSettings } from '@dtu-console/radio/radio';
+import { ReplayRadio } from '@dtu-console/radio/replay/replay-radio';
 import { describe, expect, it } from 'vitest';
-import type { RadioSettings } from '../../src/radio/radio';
-import { ReplayRadio } from '../../src/radio/replay/replay-radio';
+import { type CaptureEntry, readCaptureLog, readCorpus } from '../../../radio/test/helpers/capture-corpus';
 import { askDeviceInfo, type DeviceInfoOutcome } from '../../src/radio-check/device-info';
-import { ManualClock } from '../../src/system/clock';
-import { type CaptureEntry, readCaptureLog, readCorpus } from '../helpers/capture-corpus';
 
 /** 21 June 2026 12:00 CEST. */
 const NOON = Date.UTC(2026, 5, 21, 10, 0, 0);

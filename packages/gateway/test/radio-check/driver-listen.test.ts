@@ -3,18 +3,19 @@
  * DTU frequency whoever it is addressed to, and nothing on another frequency; the nRF24 hears frames to
  * this DTU only.
  */
+
+import { ManualClock } from '@dtu-console/clock';
 import { buildDataRequest, DataType } from '@dtu-console/hoymiles';
+import { Cmt2300aRadio } from '@dtu-console/radio/cmt2300a/driver/cmt2300a-radio';
+import { fifoOnChipSelect } from '@dtu-console/radio/cmt2300a/driver/fifo-port';
+import { Cmt2300aModel } from '@dtu-console/radio/cmt2300a/model/cmt2300a-model';
+import { cmt2300aPorts } from '@dtu-console/radio/cmt2300a/model/cmt2300a-ports';
+import type { Air, AirPacket } from '@dtu-console/radio/model/air';
+import { Nrf24Radio } from '@dtu-console/radio/nrf24/driver/nrf24-radio';
+import { airAddress, HOYMILES_CHANNELS } from '@dtu-console/radio/nrf24/driver/setup';
+import { Nrf24Model } from '@dtu-console/radio/nrf24/model/nrf24-model';
 import { describe, expect, it } from 'vitest';
-import { Cmt2300aRadio } from '../../src/radio/cmt2300a/cmt2300a-radio';
-import { fifoOnChipSelect } from '../../src/radio/cmt2300a/fifo-port';
-import type { Air, AirPacket } from '../../src/radio/model/air';
-import { Cmt2300aModel } from '../../src/radio/model/cmt2300a-model';
-import { cmt2300aPorts } from '../../src/radio/model/cmt2300a-ports';
-import { Nrf24Model } from '../../src/radio/model/nrf24-model';
-import { Nrf24Radio } from '../../src/radio/nrf24/nrf24-radio';
-import { airAddress, HOYMILES_CHANNELS } from '../../src/radio/nrf24/setup';
-import { ManualClock } from '../../src/system/clock';
-import { runtimeVector } from '../helpers/radio-captures';
+import { runtimeVector } from '../../../radio/test/helpers/radio-captures';
 
 const HM800 = runtimeVector('HM_2CH');
 

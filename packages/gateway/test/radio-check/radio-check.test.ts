@@ -5,18 +5,18 @@
 import { copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '@dtu-console/clock';
+import { errno, FakeHost } from '@dtu-console/radio/linux/fake-syscalls';
 import {
   GPIO_GET_CHIPINFO_IOCTL,
   GPIO_V2_GET_LINE_IOCTL,
   GpioLineRequestLayout as R,
-} from '../../src/radio/linux/gpio-abi';
-import { LinuxRadioHost } from '../../src/radio/linux/host';
+} from '@dtu-console/radio/linux/gpio-abi';
+import { LinuxRadioHost } from '@dtu-console/radio/linux/host';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ExitCode, runRadioCheck } from '../../src/radio-check/check';
 import { checkHost, type HostProbe, overlayFor, systemHostProbe } from '../../src/radio-check/host-setup';
 import { readCheckSetup } from '../../src/radio-check/setup';
-import { ManualClock } from '../../src/system/clock';
-import { errno, FakeHost } from '../radio/linux/fake-syscalls';
 
 const PROFILES = join(import.meta.dirname, '../../../../deploy/raspberry-pi/pin_mapping.json');
 const BOTH_CHIPS = 'Raspberry Pi: nRF24L01+ on SPI0 CE0, CMT2300A on SPI0 CE1 (3-wire)';

@@ -1,5 +1,5 @@
 /**
- * A seeded corpus of hostile requests over every route of the catalog (so a new endpoint is covered
+ * A seeded corpus of hostile requests over every route fastify has (so a new endpoint is covered
  * without editing this file): no crash, no 5xx but the uploads' documented plain-text refusals, the
  * configuration unchanged unless a save was accepted, the admin login working afterwards, and no secret
  * in any GET answer or log line.
@@ -13,6 +13,7 @@ import type { Gateway } from '../../src/app';
 import { ADMIN_PASSWORD, basic, consoleHeaders } from '../helpers/api';
 import { testGateway } from '../helpers/gateway';
 import { capturedLogger } from '../helpers/log-capture';
+import { registeredRoutes } from '../helpers/route-tree';
 import { generateCorpus, plausible, type RouteUnderTest } from './hostile-corpus';
 import { bySoak, SEED, seededRandom } from './soak';
 
@@ -113,18 +114,23 @@ describe('a hostile-request corpus over every route', () => {
         mqtt_client_key: SECRETS.tlsKey,
       });
 
-      // The routes from the catalog, each POST with a plausible body from its GET and its OpenAPI schema.
+      // Every route fastify has but the WebSockets, each POST with a plausible body from its GET and its
+      // OpenAPI schema.
       const openapi = await getJson('/api/openapi.json');
       const paths = openapi.paths as Record<string, Record<string, Record<string, unknown>>>;
       const routes: RouteUnderTest[] = [];
-      const catalog = gateway.http.routeCatalog.entries.filter(
-        (entry) => !entry.websocket && (entry.method === 'GET' || entry.method === 'POST'),
-      );
+      const catalog = registeredRoutes(gateway.http)
+        .map(([url, method]) => ({ url, method, operation: paths[url]?.[method.toLowerCase()] }))
+        .filter(
+          (entry) => !entry.operation?.['x-websocket'] && (entry.method === 'GET' || entry.method === 'POST'),
+        );
       for (const entry of catalog) {
+        const content = (entry.operation?.requestBody as OpenApiFormBody | undefined)?.content;
         const route: RouteUnderTest = {
           method: entry.method as 'GET' | 'POST',
           url: entry.url,
-          upload: Boolean(entry.config.upload),
+          // An upload is multipart only; a "data" form is read urlencoded too.
+          upload: Boolean(content?.['multipart/form-data'] && !content['application/x-www-form-urlencoded']),
         };
         if (route.method === 'POST' && !route.upload) {
           const base: Record<string, unknown> = {};

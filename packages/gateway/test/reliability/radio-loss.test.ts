@@ -3,12 +3,13 @@
  * injection), on a ManualClock: no command stays Pending; each ends Ok or Failure within one command's
  * worst case, also when commands are sent again while one is still on its way.
  */
+
+import { ManualClock } from '@dtu-console/clock';
+import { SeededRandom, SimulatedRadio } from '@dtu-console/radio/simulated';
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../src/bus';
 import { InverterEngine } from '../../src/engine/engine';
 import { LiveModel } from '../../src/engine/live-model';
-import { SeededRandom, SimulatedRadio } from '../../src/radio/simulated';
-import { ManualClock } from '../../src/system/clock';
 import { PLANT_LOCATION, plantSettings } from '../helpers/engine-plant';
 import { bySoak, SEED, seededRandom } from './soak';
 

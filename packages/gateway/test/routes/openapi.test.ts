@@ -1,28 +1,13 @@
+import fastifySwagger from '@fastify/swagger';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { RouteCatalog, routeCatalog } from '../../src/http/route-catalog';
-import { buildOpenApi } from '../../src/routes/openapi';
+import { openapiOptions } from '../../src/routes/openapi';
 import { testGateway } from '../helpers/gateway';
+import { registeredRoutes } from '../helpers/route-tree';
 
 // biome-ignore lint/suspicious/noExplicitAny: the test walks an untyped JSON document
 type Json = Record<string, any>;
-
-/** [path, method] pairs from fastify's printRoutes() tree (each line adds its segment to its parent's). */
-function routesOf(tree: string): [string, string][] {
-  const out: [string, string][] = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^([\s│├└─]*)(\S+) \(([A-Z, ]+)\)$/.exec(line);
-    if (!match) continue;
-    const depth = Math.round((match[1] ?? '').length / 4);
-    stack.length = depth;
-    const path = (depth > 0 ? (stack[depth - 1] ?? '') : '') + (match[2] ?? '');
-    stack[depth] = path;
-    for (const method of (match[3] ?? '').split(', ')) out.push([path, method]);
-  }
-  return out;
-}
 
 describe('GET /api/openapi.json', () => {
   let env: Awaited<ReturnType<typeof testGateway>>;
@@ -40,15 +25,17 @@ describe('GET /api/openapi.json', () => {
   it('is public OpenAPI 3.1 with Basic auth', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.version).toBe('0.0.0-test');
+    // Said once for every "data" form (a raw JSON body gets 1002).
+    expect(doc.info.description).toContain('1002');
     expect(doc.components.securitySchemes.basicAuth).toEqual(
       expect.objectContaining({ type: 'http', scheme: 'basic' }),
     );
   });
 
   it('describes every API route the server has, and nothing else', () => {
-    // fastify's own route tree, independent of the catalog the description is built from.
+    // fastify's own route tree, independent of the plugin's hook the description is built from.
     // The WebSockets (/livedata, /console) are described too.
-    const registered = routesOf(env.gateway.http.printRoutes({ commonPrefix: false })).filter(
+    const registered = registeredRoutes(env.gateway.http).filter(
       ([path, method]) =>
         (path.startsWith('/api/') || path === '/livedata' || path === '/console') && method !== 'HEAD',
     );
@@ -143,11 +130,10 @@ describe('GET /api/openapi.json', () => {
   });
 });
 
-describe('the route catalog', () => {
-  it('records routes registered later by any plugin, declared or not', async () => {
+describe('the @fastify/swagger options', () => {
+  it('describe routes registered later by any plugin, declared or not, and only the API', async () => {
     const app = Fastify();
-    const catalog = new RouteCatalog();
-    await app.register(routeCatalog, { catalog });
+    await app.register(fastifySwagger, openapiOptions('1.2.3'));
     await app.register(async (child) => {
       child.get('/api/things/:id', { config: { auth: 'readonly', summary: 'A thing' } }, async () => ({}));
       child.post(
@@ -159,13 +145,52 @@ describe('the route catalog', () => {
       child.get('/not-api', async () => 'x');
     });
     await app.ready();
-    const doc = buildOpenApi(catalog.entries, '1.2.3') as Json;
+    const doc = app.swagger() as Json;
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('1.2.3');
     expect(Object.keys(doc.paths)).toEqual(['/api/things', '/api/things/{id}', '/api/undeclared']);
-    expect(doc.paths['/api/things/{id}'].get.summary).toBe('A thing');
+    const thing = doc.paths['/api/things/{id}'].get;
+    expect(thing.summary).toBe('A thing');
+    expect(thing.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'id', required: true })]);
+    expect(thing.responses['401']).toEqual({ description: expect.any(String) });
     expect(doc.paths['/api/undeclared'].get['x-auth-level']).toBe('admin');
-    const data =
-      doc.paths['/api/things'].post.requestBody.content['multipart/form-data'].schema.properties.data;
+    expect(doc.paths['/api/undeclared'].get.summary).toBe('GET /api/undeclared');
+    const add = doc.paths['/api/things'].post;
+    expect(add.requestBody.required).toBe(true);
+    const data = add.requestBody.content['multipart/form-data'].schema.properties.data;
     expect(data.contentSchema.required).toEqual(['name']);
+    expect(data.contentSchema.$schema).toBeUndefined();
+    await app.close();
+  });
+
+  it('give fastify no schema: bodies are not validated, answers not serialized by it', async () => {
+    const app = Fastify();
+    await app.register(fastifySwagger, openapiOptions('1.2.3'));
+    const schemas: unknown[] = [];
+    app.addHook('onRoute', (route) => {
+      schemas.push(route.schema);
+    });
+    app.post(
+      '/api/things',
+      { config: { auth: 'admin', payload: z.object({ name: z.string() }) } },
+      async (request) => ({ got: request.body, extra: 1 }),
+    );
+    app.get('/api/v2/things', { config: { auth: 'readonly', refuses: true } }, async () => ({
+      a: 1,
+      b: 'x',
+    }));
+    await app.ready();
+    // The document is built, and still the routes run as if there were no plugin.
+    expect(app.swagger()).toBeDefined();
+    expect(schemas).toEqual([undefined, undefined, undefined]);
+    const posted = await app.inject({
+      method: 'POST',
+      url: '/api/things',
+      payload: { name: 42, more: true },
+    });
+    expect(posted.json()).toEqual({ got: { name: 42, more: true }, extra: 1 });
+    const got = await app.inject({ method: 'GET', url: '/api/v2/things' });
+    expect(got.body).toBe('{"a":1,"b":"x"}');
     await app.close();
   });
 });

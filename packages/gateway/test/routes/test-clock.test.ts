@@ -6,11 +6,11 @@
  * route is what moves it.
  */
 import { Writable } from 'node:stream';
+import { SystemClock } from '@dtu-console/clock';
 import type { HistoryPowerSeries } from '@dtu-console/contract';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_CLOCK_WARNING } from '../../src/routes/test-clock';
-import { SystemClock } from '../../src/system/clock';
 import { expectAuthMatrix, get, post } from '../helpers/api';
 import { testGateway } from '../helpers/gateway';
 import { LIMITER_ON } from '../helpers/plant-gateway';

@@ -1,12 +1,11 @@
-import { create } from '@bufbuild/protobuf';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/system/clock';
-import { WifiConnection } from '../../src/wifi/client/connection';
+import { ManualClock } from '@dtu-console/clock';
 import {
   AppInfoReplySchema,
   AppInfoRequestSchema,
   CommandReplySchema,
   CommandRequestSchema,
+  create,
+  ENCRYPTED_FLAG_BIT,
   HistPowerReplySchema,
   HistPowerRequestSchema,
   limitData,
@@ -14,8 +13,11 @@ import {
   RealDataReplySchema,
   RealDataRequestSchema,
   serialOfNumber,
-} from '../../src/wifi/protocol/messages';
-import { ENCRYPTED_FLAG_BIT, WifiAction, WifiTag } from '../../src/wifi/protocol/tags';
+  WifiAction,
+  WifiTag,
+} from '@dtu-console/hoymiles-wifi';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WifiConnection } from '../../src/wifi/client/connection';
 import { wifiSimModel } from '../../src/wifi/sim/models';
 import { WifiSimServer } from '../../src/wifi/sim/server';
 import { VirtualWifiDevice } from '../../src/wifi/sim/virtual-device';

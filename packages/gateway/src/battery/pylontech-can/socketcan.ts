@@ -17,7 +17,7 @@
  * a second; the socket's receive buffer holds thousands, so nothing is lost between two polls.
  */
 import { closeSync, constants, readSync } from 'node:fs';
-import { loadLinuxLibc } from '../../radio/linux/ffi';
+import { loadLinuxLibc } from '@dtu-console/radio/linux/ffi';
 import type { BatteryProblem } from '../types';
 
 /** Protocol family of CAN sockets (sys/socket.h: PF_CAN = AF_CAN). */

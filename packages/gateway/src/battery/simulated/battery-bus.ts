@@ -15,8 +15,8 @@ import {
   SIMULATION_STEP_MS as SKY_STEP_MS,
   Sky,
   temperatureDerating,
-} from '../../radio/simulated/physics';
-import { SeededRandom } from '../../radio/simulated/random';
+} from '@dtu-console/radio/simulated/physics';
+import { SeededRandom } from '@dtu-console/radio/simulated/random';
 
 /** Integration step, ms: short enough that a limiter's 1-s changes show in the current. */
 export const BUS_STEP_MS = 1000;

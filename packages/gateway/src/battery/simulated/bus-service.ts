@@ -5,13 +5,14 @@
  * pack, so a battery-fed inverter produces at night while the pack holds charge, and stops once its BMS has
  * cut the empty pack off.
  */
+
+import type { Clock } from '@dtu-console/clock';
 import { normalizeSerial } from '@dtu-console/hoymiles';
+import type { SimulatedRadio } from '@dtu-console/radio/simulated';
 import type { Service } from '../../bus';
 import type { ConfigListeners } from '../../config/events';
 import { SectionFollower } from '../../config/section-follower';
 import type { ConfigStore } from '../../config/store';
-import type { SimulatedRadio } from '../../radio/simulated';
-import type { Clock } from '../../system/clock';
 import type { Logger } from '../../system/logger';
 import { clockLoop } from '../sources/clock-loop';
 import { BUS_STEP_MS, SimulatedBatteryBus } from './battery-bus';

@@ -1,5 +1,5 @@
 /** Runs `tick` now and then every `intervalMs` of the gateway clock until the returned stop is called. */
-import type { Clock } from '../../system/clock';
+import type { Clock } from '@dtu-console/clock';
 
 export function clockLoop(clock: Clock, intervalMs: number, tick: () => void): () => void {
   let cancel: () => void = () => {};

@@ -1,8 +1,9 @@
 /** The source of a `battery` section, and the sources of a `solarcharger` section (one per controller). */
+
+import type { Clock } from '@dtu-console/clock';
 import type { BatteryConfig, SolarChargerConfig } from '@dtu-console/contract';
 import type { DeepReadonly } from '../../config/schema';
 import type { MqttTap } from '../../powermeter/sources/mqtt';
-import type { Clock } from '../../system/clock';
 import type { SimulatedBatteryBus } from '../simulated/battery-bus';
 import type { BatteryProblem, BatterySource, ChargerSource } from '../types';
 import { JkBmsSource } from './jkbms';

@@ -1,7 +1,7 @@
+import type { Clock } from '@dtu-console/clock';
 import { type BatteryConfig, BatteryLimits } from '@dtu-console/contract';
 import type { DeepReadonly } from '../../config/schema';
 import { SerialLine } from '../../powermeter/serial-line';
-import type { Clock } from '../../system/clock';
 import {
   alarmKeys,
   checkFrame,

@@ -5,6 +5,8 @@
  * of charge or the voltage (what the limiter steers by), so a value that stopped coming makes it stale. A
  * payload that is not a number where its path points is counted bad and said, never used.
  */
+
+import type { Clock } from '@dtu-console/clock';
 import {
   BATTERY_MQTT_VALUES,
   type BatteryConfig,
@@ -16,7 +18,6 @@ import {
 import type { DeepReadonly } from '../../config/schema';
 import { numberAt, parsePayload } from '../../powermeter/json-value';
 import type { MqttTap } from '../../powermeter/sources/mqtt';
-import type { Clock } from '../../system/clock';
 import type { BatteryReading } from '../reading';
 import type { BatteryProblem, BatterySink, BatterySource, ChargerSink, ChargerSource } from '../types';
 

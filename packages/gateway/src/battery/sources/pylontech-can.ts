@@ -12,7 +12,7 @@
  * discharges the battery through the inverters, so this must stop the limiter); "charging not allowed" is
  * the warning `stop_charge` (a full battery says it in normal operation; the gateway does not charge).
  */
-import type { Clock } from '../../system/clock';
+import type { Clock } from '@dtu-console/clock';
 import {
   decodeAlarms,
   decodeLimits,

@@ -3,8 +3,9 @@
  * second of the gateway clock, as a BMS and a charge controller report. Offered only beside the simulated
  * radio: a made-up battery must never steer real inverters.
  */
+
+import type { Clock } from '@dtu-console/clock';
 import { BatteryLimits } from '@dtu-console/contract';
-import type { Clock } from '../../system/clock';
 import type { SimulatedBatteryBus } from '../simulated/battery-bus';
 import type { BatterySink, BatterySource, ChargerSink, ChargerSource } from '../types';
 import { clockLoop } from './clock-loop';

@@ -1,5 +1,5 @@
+import type { Clock } from '@dtu-console/clock';
 import type { SerialLine } from '../../powermeter/serial-line';
-import type { Clock } from '../../system/clock';
 import { type BatteryReading, validateBattery } from '../reading';
 import type { BatterySink, BatterySource } from '../types';
 import { decodeShunt, type VeDirectShuntFields } from '../vedirect/fields';

@@ -1,5 +1,5 @@
+import type { Clock } from '@dtu-console/clock';
 import type { SerialLine } from '../../powermeter/serial-line';
-import type { Clock } from '../../system/clock';
 import { type ChargerReading, validateCharger } from '../reading';
 import type { ChargerSink, ChargerSource } from '../types';
 import { decodeMppt, type VeDirectMpptFields } from '../vedirect/fields';

@@ -2,7 +2,7 @@
  * From SML frames to meter readings: a telegram with a power value is a reading; one without, or one
  * that failed its CRC or could not be read, is a counted problem. Shared by the serial and the HTTP source.
  */
-import type { Clock } from '../../system/clock';
+import type { Clock } from '@dtu-console/clock';
 import type { FailureCount } from '../failure-count';
 import { MeterError } from '../problems';
 import type { MeterProblem, MeterReading } from '../types';

@@ -1,5 +1,5 @@
 /** The source of a `powermeter` section. */
-import type { Clock } from '../../system/clock';
+import type { Clock } from '@dtu-console/clock';
 import type { MeterProblem } from '../types';
 import { httpJsonSource } from './http';
 import { httpSmlSource } from './http-sml';

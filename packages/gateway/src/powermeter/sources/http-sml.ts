@@ -3,7 +3,7 @@
  * telegram (binary). The answer is framed and read like the serial line's bytes (sml/); an answer without
  * a complete telegram is a counted problem.
  */
-import type { Clock } from '../../system/clock';
+import type { Clock } from '@dtu-console/clock';
 import { FailureCount } from '../failure-count';
 import { fetchBody } from '../http-json';
 import { MeterError } from '../problems';

@@ -1,6 +1,7 @@
 /** HTTP(S) JSON polling: any meter or bridge that answers a GET with JSON (Tasmota, Shelly Gen1, a script). */
+
+import type { Clock } from '@dtu-console/clock';
 import { PowerMeterAuthTypes } from '@dtu-console/contract';
-import type { Clock } from '../../system/clock';
 import { fetchJson, type HttpAuth } from '../http-json';
 import { powerOf } from '../json-value';
 import { PollingSource, type PowerMeterSection, readingNow } from './source';

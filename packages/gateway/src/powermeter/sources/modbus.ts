@@ -7,9 +7,10 @@
  * Failures are counted and named: an exception code of the meter, no answer in time (often a wrong unit
  * id: a meter ignores requests for another id), an answer from another unit, a missing serial device.
  */
+
+import type { Clock } from '@dtu-console/clock';
 import { PowerMeterLimits } from '@dtu-console/contract';
 import type ModbusRTU from 'modbus-serial';
-import type { Clock } from '../../system/clock';
 import { FailureCount } from '../failure-count';
 import { MODBUS_MAPS, type ModbusMap, type RegisterSpec, registerValue, wordsOf } from '../modbus/maps';
 import { MeterError, problemOf } from '../problems';

@@ -7,8 +7,8 @@
  * the oldest of them (a phase that stopped coming makes the sum stale, not wrong).
  */
 import { randomBytes } from 'node:crypto';
+import type { Clock } from '@dtu-console/clock';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { Clock } from '../../system/clock';
 import { parsePayload, powerOf } from '../json-value';
 import { problemOf } from '../problems';
 import type { MeterSource, PowerMeterSection, SourceSink } from './source';

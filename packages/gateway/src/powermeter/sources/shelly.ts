@@ -8,9 +8,9 @@
  * over HTTP and tries the socket again a minute later.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { Clock } from '@dtu-console/clock';
 import { PowerMeterLimits } from '@dtu-console/contract';
 import WebSocket from 'ws';
-import type { Clock } from '../../system/clock';
 import type { DigestChallenge } from '../http-digest-auth';
 import { fetchJson } from '../http-json';
 import { MeterError, problemOf } from '../problems';

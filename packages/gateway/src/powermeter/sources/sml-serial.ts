@@ -3,7 +3,7 @@
  * every one to four seconds; each is framed, checked and read (sml/). Garbage, broken telegrams and CRC
  * mismatches are counted and reported; a device that vanishes is opened again when it is back.
  */
-import type { Clock } from '../../system/clock';
+import type { Clock } from '@dtu-console/clock';
 import { FailureCount } from '../failure-count';
 import { SerialLine } from '../serial-line';
 import { SmlFramer } from '../sml/frame';

@@ -1,6 +1,7 @@
 /** What every meter source is to the service: started with a sink for its readings and problems, stopped. */
+
+import type { Clock } from '@dtu-console/clock';
 import type { DeepReadonly, GatewayConfig } from '../../config/schema';
-import type { Clock } from '../../system/clock';
 import { problemOf } from '../problems';
 import type { MeterProblem, MeterReading } from '../types';
 

@@ -8,8 +8,8 @@
  * multicast route, a container network) the source says so and keeps listening for unicast.
  */
 import { createSocket, type Socket } from 'node:dgram';
+import type { Clock } from '@dtu-console/clock';
 import { PowerMeterLimits } from '@dtu-console/contract';
-import type { Clock } from '../../system/clock';
 import { FailureCount } from '../failure-count';
 import { decodeSpeedwire } from '../speedwire/decode';
 import type { MeterSource, PowerMeterSection, SourceSink } from './source';

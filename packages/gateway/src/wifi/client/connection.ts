@@ -5,13 +5,10 @@
  * the next request opens a new one. Timers run on the gateway clock, so tests drive time by hand.
  */
 import { createConnection, type Socket } from 'node:net';
-import type { DescMessage, MessageShape } from '@bufbuild/protobuf';
+import type { Clock } from '@dtu-console/clock';
 import type { WifiProblem } from '@dtu-console/contract';
-import type { Clock } from '../../system/clock';
-import { WifiCodec } from '../protocol/codec';
-import type { FrameReader, WifiFrame } from '../protocol/frame';
-import { decodeMessage, encodeMessage } from '../protocol/messages';
-import { isReplyTag, replyTagOf } from '../protocol/tags';
+import type { DescMessage, FrameReader, MessageShape, WifiFrame } from '@dtu-console/hoymiles-wifi';
+import { decodeMessage, encodeMessage, isReplyTag, replyTagOf, WifiCodec } from '@dtu-console/hoymiles-wifi';
 
 /** Every way a request can fail, each counted separately in the device status. */
 export type WifiFailureKind = Exclude<WifiProblem, 'no-key'>;

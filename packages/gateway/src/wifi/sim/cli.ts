@@ -3,7 +3,7 @@
  * Hoymiles Wi-Fi device on TCP, for tests and demos. Prints one line once it listens.
  */
 import { parseArgs } from 'node:util';
-import { WIFI_PORT } from '../protocol/tags';
+import { WIFI_PORT } from '@dtu-console/hoymiles-wifi';
 import { WIFI_SIM_MODELS, wifiSimModel } from './models';
 import { WifiSimServer } from './server';
 import { VirtualWifiDevice } from './virtual-device';

@@ -4,8 +4,7 @@
  * Python client does, or many). It can misbehave on request, for tests of the gateway's defences.
  */
 import { createServer, type Server, type Socket } from 'node:net';
-import { WifiCodec } from '../protocol/codec';
-import { HEADER_BYTES } from '../protocol/frame';
+import { HEADER_BYTES, WifiCodec } from '@dtu-console/hoymiles-wifi';
 import type { VirtualWifiDevice } from './virtual-device';
 
 export interface Misbehaviour {

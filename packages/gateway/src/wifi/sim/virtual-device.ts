@@ -4,19 +4,17 @@
  * `VirtualInverter` per inverter under one `Sky`) and carries out the commands. No I/O: `server.ts` puts it
  * on TCP.
  */
-import { create } from '@bufbuild/protobuf';
 import { LimitType } from '@dtu-console/hoymiles';
-import { type Location, Sky } from '../../radio/simulated/physics';
-import { type Random, SeededRandom } from '../../radio/simulated/random';
-import { VirtualInverter } from '../../radio/simulated/virtual-inverter';
 import {
   AlarmReplySchema,
   AlarmSchema,
   AppInfoReplySchema,
   CommandReplySchema,
   CommandRequestSchema,
+  create,
   DtuInfoSchema,
   decodeMessage,
+  ENCRYPTED_FLAG_BIT,
   encodeMessage,
   HeartbeatReplySchema,
   HistPowerReplySchema,
@@ -28,9 +26,14 @@ import {
   parseLimitData,
   RealDataReplySchema,
   RealDataRequestSchema,
+  replyTagOf,
   SinglePhaseDataSchema,
-} from '../protocol/messages';
-import { ENCRYPTED_FLAG_BIT, replyTagOf, WifiAction, WifiTag } from '../protocol/tags';
+  WifiAction,
+  WifiTag,
+} from '@dtu-console/hoymiles-wifi';
+import { type Location, Sky } from '@dtu-console/radio/simulated/physics';
+import { type Random, SeededRandom } from '@dtu-console/radio/simulated/random';
+import { VirtualInverter } from '@dtu-console/radio/simulated/virtual-inverter';
 import type { WifiSimModel } from './models';
 
 /** Inverters per page of real data (a DTU with more inverters answers in several pages). */

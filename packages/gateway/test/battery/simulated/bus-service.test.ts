@@ -6,7 +6,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ManualClock } from '@dtu-console/clock';
 import { governedInverter } from '@dtu-console/contract/powerlimiter/fixtures';
+import { SimulatedRadio } from '@dtu-console/radio/simulated';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DISCHARGE_EFFICIENCY } from '../../../src/battery/simulated/battery-bus';
@@ -14,8 +16,6 @@ import { simulatedBatteryBus } from '../../../src/battery/simulated/bus-service'
 import { EventBus } from '../../../src/bus';
 import { ConfigStore } from '../../../src/config/store';
 import { createPlant } from '../../../src/plant';
-import { SimulatedRadio } from '../../../src/radio/simulated';
-import { ManualClock } from '../../../src/system/clock';
 
 const MINUTE = 60_000;
 /** 21 June 2025, 00:00 UTC: 02:00 in Berlin, the default place; night. */

@@ -3,12 +3,13 @@
  * publishers annotated; alarms, requests, refused payloads, foreign ids, silence, a lost interface and
  * seeded garbage.
  */
+
+import { ManualClock } from '@dtu-console/clock';
 import { describe, expect, it } from 'vitest';
 import { PYLON_CAN_IDS } from '../../../src/battery/pylontech-can/frames';
 import type { CanFrame, CanListener, CanOpenResult } from '../../../src/battery/pylontech-can/socketcan';
 import { PylontechCanSource, REOPEN_AFTER_MS } from '../../../src/battery/sources/pylontech-can';
 import type { BatteryProblem, BatteryReading, Stamped } from '../../../src/battery/types';
-import { ManualClock } from '../../../src/system/clock';
 import { DIYBMS, hex, PYLON } from '../pylontech-can/published-frames';
 
 const START = Date.UTC(2026, 10, 28, 12, 0, 0);

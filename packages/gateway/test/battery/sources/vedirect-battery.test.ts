@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ManualClock } from '@dtu-console/clock';
 import { SerialPort } from 'serialport';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -17,7 +18,6 @@ import {
 import type { BatteryProblem, BatteryReading, Stamped } from '../../../src/battery/types';
 import { decodeShunt } from '../../../src/battery/vedirect/fields';
 import { type VeDirectBlock, VeDirectFramer } from '../../../src/battery/vedirect/framer';
-import { ManualClock } from '../../../src/system/clock';
 import { PtyPair } from '../../helpers/pty-pair';
 import { rng } from '../../helpers/seeded';
 import { until } from '../../powermeter/sink';

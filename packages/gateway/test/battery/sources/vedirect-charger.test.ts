@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ManualClock } from '@dtu-console/clock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   chargeStateKey,
@@ -16,7 +17,6 @@ import {
 import type { BatteryProblem, ChargerSample } from '../../../src/battery/types';
 import { decodeMppt } from '../../../src/battery/vedirect/fields';
 import { type VeDirectBlock, VeDirectFramer } from '../../../src/battery/vedirect/framer';
-import { ManualClock } from '../../../src/system/clock';
 import { PtyPair } from '../../helpers/pty-pair';
 import { rng } from '../../helpers/seeded';
 import { until } from '../../powermeter/sink';

@@ -1,9 +1,10 @@
 /** Seeded random bytes and mutated real telegrams: the SML decoder names every failure and never throws else. */
+
+import { SeededRandom } from '@dtu-console/radio/simulated/random';
 import { describe, expect, it } from 'vitest';
 import { MeterError } from '../../../src/powermeter/problems';
 import { SmlFramer } from '../../../src/powermeter/sml/frame';
 import { smlReadings } from '../../../src/powermeter/sml/obis';
-import { SeededRandom } from '../../../src/radio/simulated/random';
 import { SML_TELEGRAMS, telegramBytes } from '../../helpers/sml-telegrams';
 
 function bytes(random: SeededRandom, length: number): Buffer {

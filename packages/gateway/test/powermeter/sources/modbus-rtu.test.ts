@@ -2,11 +2,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ManualClock } from '@dtu-console/clock';
 import { modbusConfig } from '@dtu-console/contract/powerlimiter/fixtures';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ModbusSource } from '../../../src/powermeter/sources/modbus';
 import type { PowerMeterSection } from '../../../src/powermeter/sources/source';
-import { ManualClock } from '../../../src/system/clock';
 import { ModbusMeter } from '../../helpers/modbus-meter';
 import { PtyPair } from '../../helpers/pty-pair';
 import { collect, until } from '../sink';

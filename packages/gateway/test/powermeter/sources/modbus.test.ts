@@ -1,10 +1,10 @@
 /** The Modbus source against modbus-serial's own TCP server holding a meter's register image. */
 
+import { ManualClock } from '@dtu-console/clock';
 import { modbusConfig } from '@dtu-console/contract/powerlimiter/fixtures';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ModbusSource } from '../../../src/powermeter/sources/modbus';
 import type { PowerMeterSection } from '../../../src/powermeter/sources/source';
-import { ManualClock } from '../../../src/system/clock';
 import { ModbusMeter } from '../../helpers/modbus-meter';
 import { collect, until } from '../sink';
 

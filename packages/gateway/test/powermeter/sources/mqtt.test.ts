@@ -1,9 +1,9 @@
+import { SystemClock } from '@dtu-console/clock';
 import type { PowerMeterConfig, PowerMeterStatus, PowerMeterTestResult } from '@dtu-console/contract';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MqttSource } from '../../../src/powermeter/sources/mqtt';
 import type { PowerMeterSection } from '../../../src/powermeter/sources/source';
-import { SystemClock } from '../../../src/system/clock';
 import { expectEnvelope, get, post } from '../../helpers/api';
 import { type RestartableBroker, startMosquitto } from '../../helpers/mosquitto';
 import { connectToBroker } from '../../helpers/mqtt';

@@ -1,7 +1,7 @@
+import { SystemClock } from '@dtu-console/clock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ShellySource } from '../../../src/powermeter/sources/shelly';
 import type { PowerMeterSection } from '../../../src/powermeter/sources/source';
-import { SystemClock } from '../../../src/system/clock';
 import { type ShellyDevice, startShellyDevice } from '../../helpers/meter-devices';
 import { freePort } from '../../helpers/ports';
 import { collect, until } from '../sink';

@@ -2,9 +2,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ManualClock } from '@dtu-console/clock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SmlSerialSource } from '../../../src/powermeter/sources/sml-serial';
-import { ManualClock } from '../../../src/system/clock';
 import { PtyPair } from '../../helpers/pty-pair';
 import { SML_TELEGRAMS, telegramBytes } from '../../helpers/sml-telegrams';
 import { collect, until } from '../sink';

@@ -4,9 +4,9 @@
  * group is joined there and the sender sends through 127.0.0.1).
  */
 import { createSocket } from 'node:dgram';
+import { ManualClock } from '@dtu-console/clock';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { SpeedwireSource } from '../../../src/powermeter/sources/speedwire';
-import { ManualClock } from '../../../src/system/clock';
 import { HOME_MANAGER_2 } from '../../helpers/speedwire-captures';
 import { emeterDatagram } from '../../helpers/speedwire-packets';
 import { collect, until } from '../sink';

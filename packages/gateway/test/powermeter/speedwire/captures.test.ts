@@ -2,9 +2,10 @@
  * Datagrams of real SMA meters (test/helpers/speedwire-captures.ts), decoded and checked against the values
  * read off their bytes by hand.
  */
+
+import { SeededRandom } from '@dtu-console/radio/simulated/random';
 import { describe, expect, it } from 'vitest';
 import { decodeSpeedwire } from '../../../src/powermeter/speedwire/decode';
-import { SeededRandom } from '../../../src/radio/simulated/random';
 import { ENERGY_METER_1, ENERGY_METER_2, HOME_MANAGER_2 } from '../../helpers/speedwire-captures';
 
 describe('Speedwire datagrams of real meters', () => {

@@ -1,6 +1,6 @@
+import { SeededRandom } from '@dtu-console/radio/simulated/random';
 import { describe, expect, it } from 'vitest';
 import { decodeSpeedwire } from '../../../src/powermeter/speedwire/decode';
-import { SeededRandom } from '../../../src/radio/simulated/random';
 import { emeterDatagram } from '../../helpers/speedwire-packets';
 
 /**
