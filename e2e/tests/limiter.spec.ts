@@ -11,7 +11,8 @@ const SLOW = { timeout: 30_000 };
 
 /**
  * The power limiter in the console against the real gateway (simulated radio, the simulated house meter):
- * the meter's screen with "Read now" and the limiter's settings round trip, the live view's card regulating with its chart, a refused
+ * the meter's screen with "Read now" and the limiter's settings round trip, the live view's card regulating with its chart and
+ * today's energy, a refused
  * value, an inverter fed from the battery with its rules and the rule named on the card, and the screens in
  * light, dark, German and French (their pictures: pictures.spec.ts).
  */
@@ -207,6 +208,59 @@ test.describe('power limiter', () => {
     const chart = card.getByTestId('limiter-chart');
     await expect(chart.locator('svg path.history-line')).toHaveCount(3, SLOW);
     await expect(chart.getByRole('img')).toHaveAttribute('aria-label', /last 15 minutes/);
+  });
+
+  test("today's energy on the card: drawn and fed in from the meter's registers, growing with the clock, on a phone", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await advanceClock(request, 10_000);
+    const card = await openCard(page);
+    const energy = card.getByTestId('limiter-energy');
+    await expect(energy.getByRole('heading', { name: "Today's energy" })).toBeVisible(SLOW);
+    const kwh = /^\d[\d,]*\.\d\d kWh$/;
+    await expect(card.getByTestId('limiter-energy-drawn')).toHaveText(kwh);
+    await expect(card.getByTestId('limiter-energy-fed-in')).toHaveText(kwh);
+    // The simulated meter sends its own registers: the card says the figures are their rise.
+    await expect(card.getByTestId('limiter-energy-basis')).toContainText(
+      "Grid: the rise of the meter's own registers since",
+    );
+
+    // The card shows what the gateway counted, and the count grows with the (test) clock, never falls.
+    type Flow = { in_wh: number; out_wh: number; counted_s: number } | null;
+    const read = async () =>
+      (await (await request.get('/api/powerlimiter/energy')).json()) as { grid: Flow; battery: Flow };
+    const before = await read();
+    await advanceClock(request, 5 * 60_000);
+    const after = await read();
+    expect(after.grid!.in_wh + after.grid!.out_wh).toBeGreaterThan(before.grid!.in_wh + before.grid!.out_wh);
+    expect(after.grid!.in_wh).toBeGreaterThanOrEqual(before.grid!.in_wh);
+    expect(after.grid!.out_wh).toBeGreaterThanOrEqual(before.grid!.out_wh);
+    // The gateway's clock also runs on by itself: the card's figure lies between two reads around it.
+    const shownWh = async (testId: string) => {
+      const text = (await card.getByTestId(testId).textContent()) ?? '';
+      return Number(text.replace(/[^\d.]/g, '')) * 1000;
+    };
+    await page.reload();
+    await expect(card.getByTestId('limiter-energy-fed-in')).toHaveText(kwh, SLOW);
+    const fedIn = await shownWh('limiter-energy-fed-in');
+    const later = await read();
+    // Two decimals of kWh: 5 Wh either way.
+    expect(fedIn).toBeGreaterThanOrEqual(after.grid!.out_wh - 5);
+    expect(fedIn).toBeLessThanOrEqual(later.grid!.out_wh + 5);
+    // The simulated battery reports its power: charged and discharged are shown beside the grid.
+    if (later.battery) {
+      await expect(card.getByTestId('limiter-energy-charged')).toHaveText(kwh);
+      await expect(card.getByTestId('limiter-energy-discharged')).toHaveText(kwh);
+      await expect(card.getByTestId('limiter-energy-basis')).toContainText('Battery: its reported power');
+    }
+
+    // At 375 px nothing of the card is wider than the window.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const box = (await energy.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
   });
 
   test('light, dark, German and French, and on a phone: translated, themed, the chart drawn, nothing too wide', async ({

@@ -7,8 +7,8 @@ import { ADMIN_PASSWORD, ADMIN_USER, signedIn } from './session';
 
 /**
  * The Wi-Fi devices card on Settings → Inverter against the real gateway and `npm run wifi-sim` (a virtual
- * HMS-800W-2T on loopback TCP): a refused host, adding the device and seeing it online, and its inverter in
- * the live view.
+ * HMS-800W-2T on loopback TCP): a refused host, adding the device and seeing it online, its inverter in
+ * the live view, and the day's curve the device keeps on System info and in the history card.
  */
 
 const SLOW = { timeout: 30_000 };
@@ -112,6 +112,56 @@ test("draws the device's power curve, which follows the window when it narrows",
   });
   expect(widths.page).toBeLessThanOrEqual(375);
   expect(widths.svg).toBeLessThanOrEqual(widths.card);
+});
+
+/**
+ * The same curve where an owner looks for an inverter's day: the history card of the live view, below the
+ * gateway's own curve of the Wi-Fi inverter, at a phone's width without sideways scrolling. An earlier day
+ * says the device keeps only today's; a radio inverter gets no such section.
+ */
+test("shows the device's own curve on its inverter's day in the history card", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 900 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'History' }).click();
+  const card = page.getByTestId('history-card');
+  await card.getByLabel('Show').selectOption({ label: 'Balcony' });
+  const own = card.getByTestId('history-device-curve');
+  await expect(own.getByRole('heading', { name: 'Curve kept by Balcony' })).toBeVisible(SLOW);
+  const chart = own.getByRole('img', { name: /^Power curve kept by Balcony on / });
+  const line = chart.locator('path.history-line');
+  await expect(line).toHaveAttribute('d', /^M/);
+  // The device's latest point, where it has been producing since the simulated noon: read out above zero.
+  const [x = 0] =
+    /([\d.]+) [\d.]+$/
+      .exec((await line.getAttribute('d')) ?? '')
+      ?.slice(1)
+      .map(Number) ?? [];
+  await chart.scrollIntoViewIfNeeded();
+  const box = (await chart.boundingBox())!;
+  await chart.hover({ position: { x, y: box.height / 2 } });
+  await expect(card.getByTestId('history-readout')).toContainText(/Curve kept by Balcony[1-9][\d,]* W/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  expect(box.x + box.width).toBeLessThanOrEqual(375);
+
+  await card.getByRole('button', { name: 'Earlier' }).click();
+  await expect(card.getByTestId('history-device-curve-none')).toHaveText(
+    'The Wi-Fi device keeps its own power curve for the current day only.',
+  );
+  await card.getByRole('button', { name: 'Today' }).click();
+  await expect(own).toBeVisible();
+
+  // A radio inverter of the simulated plant: no section of a Wi-Fi device.
+  const radio = await card.getByLabel('Show').locator('option').nth(1).textContent();
+  expect(radio).not.toBe('Balcony');
+  await card.getByLabel('Show').selectOption({ label: radio ?? '' });
+  // Its day as the gateway recorded it (or the words that it recorded none), and nothing of a device.
+  await expect(
+    card
+      .getByRole('img', { name: new RegExp(`^Power of ${radio}`) })
+      .or(card.getByText('No power was recorded')),
+  ).toBeVisible();
+  await expect(own).toHaveCount(0);
+  await expect(card.getByTestId('history-device-curve-none')).toHaveCount(0);
 });
 
 /**

@@ -254,3 +254,36 @@ export interface PowerLimiterTrace {
   spacing_ms: number;
   points: PowerLimiterTracePoint[];
 }
+
+/**
+ * One energy flow of today, counted by the gateway from a power it reads (docs/limiter.md, Energy today):
+ * each value held until the next pass, over the time it was fresh. What was not read is not counted.
+ */
+export interface PowerLimiterEnergyFlow {
+  /** Wh of the positive side: drawn from the grid, or charged into the battery. */
+  in_wh: number;
+  /** Wh of the negative side: fed into the grid, or drawn from the battery. */
+  out_wh: number;
+  /** Unix seconds of the first value counted today (local midnight at the earliest). */
+  since: number;
+  /** Seconds of today that were counted (a fresh value held); the rest since `since` had none. */
+  counted_s: number;
+  /**
+   * `counters`: the meter's own import and export registers (1.8.0, 2.8.0), their rise since `since`;
+   * `power`: the power integrated over time by the gateway.
+   */
+  method: 'counters' | 'power';
+}
+
+/**
+ * GET /api/powerlimiter/energy (readonly): today's energy at the grid point and of the battery, in memory
+ * only (a restart counts anew from then). A flow is null until a fresh value of it was read today.
+ */
+export interface PowerLimiterEnergy {
+  /** The local day counted, YYYY-MM-DD in the gateway's time zone. */
+  date: string;
+  /** `in_wh` drawn from the grid, `out_wh` fed in; from the house meter. */
+  grid: PowerLimiterEnergyFlow | null;
+  /** `in_wh` charged, `out_wh` discharged; from the battery's own power reading. */
+  battery: PowerLimiterEnergyFlow | null;
+}

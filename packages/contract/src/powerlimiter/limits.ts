@@ -30,6 +30,11 @@ export const PowerLimiterLimits = {
   /** The trace of GET /api/powerlimiter/trace: this long, at most one point this often, ms. */
   traceWindowMs: 15 * 60_000,
   traceSpacingMs: 5000,
+  /**
+   * Today's energy (GET /api/powerlimiter/energy): a value is held until the next pass at most this long,
+   * ms; a longer silence is not counted.
+   */
+  energyHoldMaxMs: 60_000,
 } as const;
 
 /**

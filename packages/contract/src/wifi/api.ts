@@ -66,9 +66,25 @@ export interface WifiPowerCurve {
   step_s: number;
   /** Watts, one per step from `start`. */
   power_w: number[];
+  /**
+   * The serial the device's reply names: the inverter the curve belongs to, or the device's own serial
+   * when it keeps one curve for everything it serves; "" when the reply names none.
+   */
+  serial: string;
 }
 
-/** GET /api/wifi/curve: per configured device (in the settings' order), its curve; null before the first read. */
+/** One device of GET /api/wifi/curve. */
+export interface WifiDeviceCurve {
+  name: string;
+  /** The device's serial; "" until known. */
+  serial: string;
+  /** Inverter serials the device serves (as in `/api/wifi/status`). */
+  inverters: string[];
+  /** null before the first read. */
+  curve: WifiPowerCurve | null;
+}
+
+/** GET /api/wifi/curve: per configured device (in the settings' order), its curve. */
 export interface WifiCurves {
-  devices: { name: string; curve: WifiPowerCurve | null }[];
+  devices: WifiDeviceCurve[];
 }

@@ -3,10 +3,13 @@
  * its settings in the `powerlimiter` config section, the open leases kept in the data directory, the
  * trace of the last minutes, and what routes and MQTT ask of it.
  */
+
+import type { Clock } from '@dtu-console/clock';
 import {
   normalizeLimitType,
   type PowerLimiterConfig,
   type PowerLimiterConfigPayload,
+  type PowerLimiterEnergy,
   PowerLimiterLimits,
   type PowerLimiterMode,
   type PowerLimiterStatus,
@@ -18,11 +21,13 @@ import type { EventBus, Service } from '../bus';
 import type { ConfigStore, SaveOutcome } from '../config/store';
 import type { LiveModel } from '../engine/live-model';
 import type { MeterFeed } from '../powermeter/types';
-import type { Clock } from '@dtu-console/clock';
 import type { Logger } from '../system/logger';
+import { localTime } from '../system/timezone';
+import { posixRuleOf } from '../system/zones';
 import type { BatteryFeed } from './battery-governor';
 import { CommandCount } from './command-count';
 import { LimiterController } from './controller';
+import { EnergyToday } from './energy-today';
 import type { GridSignalFeed } from './feed-in';
 import { LeaseFile } from './lease-file';
 import type { InverterPort } from './port';
@@ -58,6 +63,14 @@ export function stringsPowerWp(config: ConfigStore): number {
   return sum;
 }
 
+/** The local date (YYYY-MM-DD) of `epochMs` in the configured time zone. */
+function localDate(config: ConfigStore, epochMs: number): string {
+  const ntp = config.get('ntp');
+  const t = localTime(posixRuleOf(ntp.timezone, ntp.timezone_descr), epochMs);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${t.year}-${two(t.month)}-${two(t.day)}`;
+}
+
 export class LimiterService implements Service {
   readonly name = 'powerlimiter';
   readonly #options: LimiterServiceOptions;
@@ -65,6 +78,7 @@ export class LimiterService implements Service {
   readonly #commandCount = new CommandCount();
   readonly #leaseFile: LeaseFile | undefined;
   readonly #trace = new LimiterTrace(PowerLimiterLimits.traceWindowMs, PowerLimiterLimits.traceSpacingMs);
+  readonly #energy: EnergyToday;
   /** The lease change count last written. */
   #leasesSaved = 0;
   #cancelTick: (() => void) | undefined;
@@ -89,6 +103,10 @@ export class LimiterService implements Service {
       mode: () => this.#mode,
     });
     this.#leaseFile = options.dataDir === undefined ? undefined : new LeaseFile(options.dataDir, log);
+    this.#energy = new EnergyToday({
+      localDate: (epochMs) => localDate(options.config, epochMs),
+      holdMaxMs: PowerLimiterLimits.energyHoldMaxMs,
+    });
   }
 
   async start(): Promise<void> {
@@ -168,6 +186,11 @@ export class LimiterService implements Service {
     return this.#trace.snapshot(this.#options.clock.now());
   }
 
+  /** Today's energy drawn and fed in at the grid point, and charged and discharged by the battery. */
+  energy(): PowerLimiterEnergy {
+    return this.#energy.snapshot(this.#options.clock.now());
+  }
+
   /** MQTT's enable switch. */
   setEnabled(enabled: boolean): Promise<SaveOutcome> {
     return this.#options.config.update('powerlimiter', {
@@ -218,6 +241,7 @@ export class LimiterService implements Service {
     }
     this.#saveLeases();
     this.#recordTrace();
+    this.#countEnergy();
     this.#options.bus.emit('powerlimiter:evaluated');
   }
 
@@ -226,6 +250,22 @@ export class LimiterService implements Service {
     if (!this.#leaseFile || changes === this.#leasesSaved) return;
     this.#leasesSaved = changes;
     void this.#leaseFile.save(list);
+  }
+
+  /** The grid's and the battery's power of this pass, held until the next (energy-today.ts). */
+  #countEnergy(): void {
+    const meter = this.#options.meter?.status();
+    const reading = meter?.valid === true ? meter.reading : undefined;
+    const battery = this.#options.battery?.().battery;
+    const counters =
+      reading?.importWh !== undefined && reading.exportWh !== undefined
+        ? { inWh: reading.importWh, outWh: reading.exportWh }
+        : undefined;
+    this.#energy.sample(this.#options.clock.now(), {
+      gridW: reading ? reading.powerW : null,
+      ...(counters ? { gridCounters: counters } : {}),
+      batteryW: battery && !battery.stale ? battery.power : null,
+    });
   }
 
   #recordTrace(): void {

@@ -1,6 +1,7 @@
 /** /api/powerlimiter/*: the power limiter's settings and status (types in contract/src/powerlimiter/api.ts). */
 import {
   type PowerLimiterConfig,
+  type PowerLimiterEnergy,
   type PowerLimiterStatus,
   type PowerLimiterTrace,
   powerLimiterConfigSchemaFor,
@@ -48,5 +49,17 @@ export const powerLimiterRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = a
       },
     },
     async (): Promise<PowerLimiterTrace> => limiter.trace(),
+  );
+
+  app.get(
+    '/api/powerlimiter/energy',
+    {
+      config: {
+        auth: 'readonly',
+        summary:
+          "Today's energy drawn from and fed into the grid (meter) and charged into and drawn from the battery",
+      },
+    },
+    async (): Promise<PowerLimiterEnergy> => limiter.energy(),
   );
 };

@@ -45,13 +45,25 @@ export const wifiRoutes: FastifyPluginAsync<{ ctx: GatewayContext }> = async (ap
 
   app.get(
     '/api/wifi/curve',
-    { config: { auth: 'readonly', summary: "Per Wi-Fi device: the day's power curve it keeps itself" } },
+    {
+      config: {
+        auth: 'readonly',
+        summary: "Per Wi-Fi device: the inverters it serves and the day's power curve it keeps itself",
+      },
+    },
     async (): Promise<WifiCurves> => ({
       devices: wifi.status().devices.map((device, index) => {
         const curve = wifi.curve(index);
         return {
           name: device.name,
-          curve: curve && { start: curve.start, step_s: curve.stepS, power_w: [...curve.powerW] },
+          serial: device.serial,
+          inverters: [...device.inverters],
+          curve: curve && {
+            start: curve.start,
+            step_s: curve.stepS,
+            power_w: [...curve.powerW],
+            serial: curve.serial,
+          },
         };
       }),
     }),

@@ -32,11 +32,15 @@ export interface WifiReadContext {
   answered(): void;
 }
 
-/** The day's power curve: start (Unix seconds), step between points (seconds), watts. */
+/**
+ * The day's power curve: start (Unix seconds), step between points (seconds), watts, and the serial the
+ * reply names (an inverter's, or the device's own; "" when it names none).
+ */
 export interface WifiPowerCurve {
   start: number;
   stepS: number;
   powerW: number[];
+  serial: string;
 }
 
 /** The device information: serial, firmware, served inverters, whether it encrypts and its key. */
@@ -123,7 +127,12 @@ export async function readPowerCurve(x: WifiReadContext, now: number): Promise<W
     power.push(...page.powerArray);
   }
   x.answered();
-  return { start: first.absoluteStart, stepS: first.stepTime, powerW: power.map((p) => p / 10) };
+  return {
+    start: first.absoluteStart,
+    stepS: first.stepTime,
+    powerW: power.map((p) => p / 10),
+    serial: first.serialNumber === 0n ? '' : serialOfNumber(first.serialNumber),
+  };
 }
 
 /** An alarm (Unix seconds) as the radio event log holds it: seconds into the 12-hour half of the UTC day. */

@@ -241,6 +241,17 @@ describe('/api/powerlimiter', () => {
     expect((await get(env.gateway, '/api/powerlimiter/config', null)).statusCode).toBe(401);
     expect((await post(env.gateway, '/api/powerlimiter/config', valid, null)).statusCode).toBe(401);
   });
+
+  it("gives today's energy readonly; without a meter nothing more is counted at the grid point", async () => {
+    const response = await get(env.gateway, '/api/powerlimiter/energy', null);
+    expect(response.statusCode).toBe(200);
+    const before = response.json();
+    expect(before.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await env.advance(20_000);
+    const after = (await get(env.gateway, '/api/powerlimiter/energy', null)).json();
+    // The meter was switched off at the start: whatever it read before stays, and no second is added.
+    expect(after.grid).toEqual(before.grid);
+  });
 });
 
 describe('limit lease (expiry_s)', () => {

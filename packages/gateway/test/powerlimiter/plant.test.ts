@@ -2,7 +2,12 @@
  * The limiter on the gateway as `npm start` runs it: fed by the simulated plant's own meter (the default
  * source), steering both default inverters towards the target at a summer noon.
  */
-import { Code, PowerLimiterLimits, type PowerLimiterTrace } from '@dtu-console/contract';
+import {
+  Code,
+  type PowerLimiterEnergy,
+  PowerLimiterLimits,
+  type PowerLimiterTrace,
+} from '@dtu-console/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, post } from '../helpers/api';
 import { expectCode } from '../helpers/envelopes';
@@ -54,5 +59,27 @@ describe('the limiter on the simulated meter', () => {
     expect(typeof last.grid_power).toBe('number');
     expect(last.production).toBeGreaterThan(0);
     expect(last.limit).toBeGreaterThan(0);
+  });
+
+  it("counts today's energy at the grid point from the meter's own registers", async () => {
+    const first = (await get(env.gateway, '/api/powerlimiter/energy', null)).json() as PowerLimiterEnergy;
+    const before = (await get(env.gateway, '/api/powermeter/status', null)).json();
+    for (let i = 0; i < 30; i++) await env.advance(10_000);
+    const energy = (await get(env.gateway, '/api/powerlimiter/energy', null)).json() as PowerLimiterEnergy;
+    const after = (await get(env.gateway, '/api/powermeter/status', null)).json();
+    expect(energy.date).toBe(first.date);
+    expect(energy.grid?.method).toBe('counters');
+    expect(energy.grid?.since).toBe(first.grid?.since);
+    expect(energy.grid!.since * 1000).toBeLessThanOrEqual(env.clock.now());
+    // The simulated meter sends 1.8.0 and 2.8.0: today's figures rise exactly as its registers do.
+    const rise = (key: 'energy_import_wh' | 'energy_export_wh') => after[key] - before[key];
+    expect(energy.grid!.in_wh - first.grid!.in_wh).toBeCloseTo(rise('energy_import_wh'), 3);
+    expect(energy.grid!.out_wh - first.grid!.out_wh).toBeCloseTo(rise('energy_export_wh'), 3);
+    expect(energy.grid!.in_wh + energy.grid!.out_wh).toBeGreaterThan(0);
+    // Counted for every second the limiter had a fresh reading: the 5 minutes just run, and more before.
+    expect(energy.grid!.counted_s - first.grid!.counted_s).toBeGreaterThanOrEqual(295);
+    // The simulated battery's own power, counted on its side: at a summer noon it charges.
+    expect(energy.battery?.method).toBe('power');
+    expect(energy.battery!.in_wh).toBeGreaterThan(first.battery!.in_wh);
   });
 });

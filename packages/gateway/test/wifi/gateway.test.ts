@@ -150,6 +150,18 @@ describe('Wi-Fi devices: the gateway against the virtual device', () => {
     expect(curve?.step_s).toBeGreaterThan(0);
     expect(curve?.power_w.length).toBeGreaterThan(0);
     for (const watts of curve?.power_w ?? []) expect(watts).toBeGreaterThanOrEqual(0);
+    // Which inverters the device serves, and whose curve it is: the console shows it on that inverter's day.
+    expect(devices[0]?.serial).toBe(status(env)?.serial);
+    expect(devices[0]?.inverters).toEqual(status(env)?.inverters);
+    expect(curve?.serial).toBe(status(env)?.inverters[0]);
+  });
+
+  it('names the served inverters and the serial of a DTU-Pro curve', async () => {
+    const { env, device } = await setup({ model: 'DTU-Pro', inverters: 2 });
+    const { devices } = (await get(env.gateway, '/api/wifi/curve')).json() as WifiCurves;
+    expect(devices[0]?.inverters).toEqual(device.device.serials);
+    // The virtual DTU keeps the curve of the first inverter it serves and names it in its reply.
+    expect(devices[0]?.curve?.serial).toBe(device.device.serials[0]);
   });
 
   it('turns off, on and restarts; limits are persistent only and rate-limited', async () => {

@@ -2,6 +2,7 @@ import type { Envelope } from '@dtu-console/contract/common/envelope';
 import type { InverterConfig, InverterListResponse } from '@dtu-console/contract/inverter/api';
 import type {
   PowerLimiterConfig,
+  PowerLimiterEnergy,
   PowerLimiterStatus,
   PowerLimiterTrace,
 } from '@dtu-console/contract/powerlimiter/api';
@@ -15,6 +16,8 @@ const BASE = '/api/powerlimiter';
 export const POWERLIMITER_STATUS_REFRESH_MS = 2000;
 /** The trace gains a point every few seconds; the chart is redrawn this often. */
 export const POWERLIMITER_TRACE_REFRESH_MS = 10_000;
+/** Today's energy grows by a few Wh a minute; the card's figures are asked again this often. */
+export const POWERLIMITER_ENERGY_REFRESH_MS = 10_000;
 
 export const powerLimiterStatusQuery = queryOptions({
   queryKey: ['powerlimiter', 'status'] as const,
@@ -27,6 +30,14 @@ export const powerLimiterTraceQuery = queryOptions({
   queryKey: ['powerlimiter', 'trace'] as const,
   queryFn: ({ signal }) => apiGet<PowerLimiterTrace>(`${BASE}/trace`, { signal, suppressErrorScreen: true }),
   refetchInterval: POWERLIMITER_TRACE_REFRESH_MS,
+});
+
+/** Today's energy at the grid point and of the battery, counted by the gateway (docs/limiter.md). */
+export const powerLimiterEnergyQuery = queryOptions({
+  queryKey: ['powerlimiter', 'energy'] as const,
+  queryFn: ({ signal }) =>
+    apiGet<PowerLimiterEnergy>(`${BASE}/energy`, { signal, suppressErrorScreen: true }),
+  refetchInterval: POWERLIMITER_ENERGY_REFRESH_MS,
 });
 
 export function savePowerLimiterConfig(payload: PowerLimiterConfigPayload): Promise<Envelope> {

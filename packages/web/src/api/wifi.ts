@@ -7,6 +7,8 @@ import { apiGet, apiPost } from './client';
 const BASE = '/api/wifi';
 /** The card follows the devices' states while it is shown. */
 const STATUS_REFRESH_MS = 5_000;
+/** The gateway reads a device's curve every 15 minutes; a day shown in the history card follows it this often. */
+const CURVE_REFRESH_MS = 60_000;
 
 export const wifiConfigQuery = queryOptions({
   queryKey: ['wifi', 'config'] as const,
@@ -34,3 +36,6 @@ export const wifiCurveQuery = queryOptions({
   queryKey: ['wifi', 'curve'] as const,
   queryFn: ({ signal }) => apiGet<WifiCurves>(`${BASE}/curve`, { signal, suppressErrorScreen: true }),
 });
+
+/** The same, followed while today's history of a Wi-Fi inverter is shown. */
+export const wifiCurveFollowedQuery = queryOptions({ ...wifiCurveQuery, refetchInterval: CURVE_REFRESH_MS });

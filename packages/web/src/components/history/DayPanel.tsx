@@ -6,17 +6,23 @@ import { QueryState } from '../QueryState';
 import { BatteryChart } from './BatteryChart';
 import { isDay, shiftDay, utcDate } from './calendar';
 import { csvFileName, powerCsv, saveCsv } from './csv';
+import { DeviceCurve } from './DeviceCurve';
 import { type ChartTick, HistoryChart } from './HistoryChart';
 import { energyLabel, useBatteryNames, useHistoryTranslation, useNames } from './labels';
 import { PeriodBar } from './PeriodBar';
 import { hourTicks } from './scale';
 import { batteryView, type ChartSeries, dayTotals, hasData, powerView, storedDayEnergy } from './view';
 
-/** A day's power curve, its energy and peak, and the battery's power and charge when it was recorded. */
+/**
+ * A day's power curve, its energy and peak, the curve a Wi-Fi inverter's device keeps itself, and the
+ * battery's power and charge when it was recorded.
+ */
 export function DayPanel(props: {
   date: string;
   today: string;
   serial: string | null;
+  /** The inverter shown is served by a Wi-Fi device. */
+  wifi?: boolean;
   onDate: (date: string) => void;
 }) {
   const { t } = useHistoryTranslation();
@@ -125,6 +131,17 @@ export function DayPanel(props: {
         ) : (
           <p className="text-body-secondary my-4 text-center">{t('chart.noDay')}</p>
         ))}
+      {view && serial !== null && props.wifi && (
+        <DeviceCurve
+          serial={serial}
+          date={date}
+          today={today}
+          view={view}
+          xTicks={xTicks}
+          pointLabel={pointLabel}
+          dayLabel={dayLabel}
+        />
+      )}
       {view && battery && (
         <BatteryChart
           view={view}

@@ -19,6 +19,8 @@ const TABS: readonly HistoryTab[] = ['day', 'month', 'year'];
 export interface HistoryInverter {
   serial: string;
   name: string;
+  /** Served by a Hoymiles Wi-Fi device (live data's `connection`). */
+  connection?: 'wifi';
 }
 
 /**
@@ -29,9 +31,19 @@ export interface HistoryInverter {
 function HistoryCard(props: { inverters: readonly HistoryInverter[] }) {
   const { t } = useHistoryTranslation();
   // The live data changes every few seconds; the card only needs the serials and names.
-  const key = props.inverters.map((inverter) => `${inverter.serial}\t${inverter.name}`).join('\n');
+  const key = props.inverters
+    .map((inverter) => `${inverter.serial}\t${inverter.name}\t${inverter.connection ?? ''}`)
+    .join('\n');
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is what the list is made of
-  const inverters = useMemo(() => props.inverters.map(({ serial, name }) => ({ serial, name })), [key]);
+  const inverters = useMemo(
+    () =>
+      props.inverters.map(({ serial, name, connection }) => ({
+        serial,
+        name,
+        wifi: connection === 'wifi',
+      })),
+    [key],
+  );
   const id = useId();
   const signedIn = useSignedIn();
   const todayQuery = useQuery(gatewayTodayQuery);
@@ -77,7 +89,13 @@ function HistoryCard(props: { inverters: readonly HistoryInverter[] }) {
       </div>
       <div id={`${id}-history-panel`} role="tabpanel" aria-labelledby={`${id}-history-tab-${tab}`}>
         {tab === 'day' ? (
-          <DayPanel date={date} today={today} serial={shown} onDate={setChosen} />
+          <DayPanel
+            date={date}
+            today={today}
+            serial={shown}
+            wifi={inverters.some((inverter) => inverter.serial === shown && inverter.wifi)}
+            onDate={setChosen}
+          />
         ) : (
           <EnergyPanel range={tab} date={date} today={today} serial={shown} onDate={setChosen} />
         )}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useSignedIn } from '../../api/auth';
 import {
+  powerLimiterEnergyQuery,
   powerLimiterStateKey,
   powerLimiterStatusQuery,
   powerLimiterTraceQuery,
@@ -15,6 +16,7 @@ import { QueryState } from '../QueryState';
 import '../../styles/tables.scss';
 import { BatteryRuleSummary } from './BatteryRuleSummary';
 import { FeedInSummary } from './FeedInSummary';
+import { LimiterEnergy } from './LimiterEnergy';
 import { useLimiterTranslation } from './labels';
 
 /** The chart and its styles load only once the card shows. */
@@ -35,8 +37,9 @@ export interface LimiterCardInverter {
 }
 
 /**
- * The live view's limiter card (docs/limiter.md): grid power, target and state, each governed inverter's
- * limit, output and commands of the last hour, and the last 15 minutes as a chart.
+ * The live view's limiter card (docs/limiter.md): grid power, target and state, today's energy at the grid
+ * point and of the battery, each governed inverter's limit, output and commands of the last hour, and the
+ * last 15 minutes as a chart.
  */
 function LimiterCard({ inverters }: { inverters: readonly LimiterCardInverter[] }) {
   const { t } = useLimiterTranslation();
@@ -45,6 +48,7 @@ function LimiterCard({ inverters }: { inverters: readonly LimiterCardInverter[] 
   const status = useQuery(powerLimiterStatusQuery);
   const meter = useQuery(powerMeterStatusQuery);
   const trace = useQuery(powerLimiterTraceQuery);
+  const energy = useQuery(powerLimiterEnergyQuery);
   const limiter = status.data;
   // Opened before the first answer: a spinner, then the card (never an empty card).
   if (!limiter)
@@ -92,6 +96,7 @@ function LimiterCard({ inverters }: { inverters: readonly LimiterCardInverter[] 
           </Link>
         )}
       </div>
+      {energy.data && <LimiterEnergy energy={energy.data} f={f} />}
       <FeedInSummary feedIn={limiter.feed_in} f={f} />
       <BatteryRuleSummary battery={limiter.battery ?? null} f={f} />
       {problem && (

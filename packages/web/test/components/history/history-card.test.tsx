@@ -318,6 +318,82 @@ describe('history card', () => {
   });
 });
 
+describe("a Wi-Fi inverter's day: the curve its device keeps itself", () => {
+  const BALCONY = '116412345678';
+  const wifiInverters = [...INVERTERS, { serial: BALCONY, name: 'Balcony', connection: 'wifi' as const }];
+  const day = (serial: string) => {
+    const answer = power('2026-06-21', [0, 1000, null, null]);
+    answer.inverters = [{ serial, name: 'Balcony', power: [0, 1000, null, null] }];
+    return answer;
+  };
+  /** The device's own curve: 5-minute points over the first twelve hours of the day. */
+  const deviceCurve = (power_w: number[]) => ({
+    devices: [
+      {
+        name: 'Balcony HMS',
+        serial: BALCONY,
+        inverters: [BALCONY],
+        curve: power_w.length ? { start: MIDNIGHT, step_s: 300, power_w, serial: BALCONY } : null,
+      },
+    ],
+  });
+  const open = async (curve: unknown) => {
+    serveApi({
+      '/api/ntp/status': NTP,
+      '/api/v2/history/power?date=2026-06-21': power('2026-06-21', [0, 100]),
+      [`/api/v2/history/power?date=2026-06-21&serial=${BALCONY}`]: day(BALCONY),
+      [`/api/v2/history/power?date=2026-06-20&serial=${BALCONY}`]: day(BALCONY),
+      '/api/wifi/curve': curve,
+    });
+    render(
+      <MemoryRouter>
+        <HistoryCard inverters={wifiInverters} />
+      </MemoryRouter>,
+    );
+    await screen.findByRole('img', { name: /Plant/ });
+    await userEvent.selectOptions(screen.getByLabelText('Show'), 'Balcony');
+    await screen.findByRole('img', { name: 'Power of Balcony on 06/21/2026' });
+  };
+
+  it("draws the device's curve under the gateway's, on the day's steps", async () => {
+    await open(deviceCurve([...Array(72).fill(200), ...Array(72).fill(600)]));
+    const chart = await screen.findByRole('img', { name: 'Power curve kept by Balcony HMS on 06/21/2026' });
+    // Two steps with data, two gaps after them: one line, no zeros drawn for the afternoon.
+    expect(chart.querySelectorAll('path.history-line')).toHaveLength(1);
+    expect(screen.getByTestId('history-device-curve')).toHaveTextContent('records this curve itself');
+    expect(screen.queryByTestId('history-device-curve-none')).not.toBeInTheDocument();
+    expect(asked()).toContain('/api/wifi/curve');
+  });
+
+  it('says so plainly when the device has sent no curve, and draws nothing for it', async () => {
+    await open(deviceCurve([]));
+    expect(await screen.findByTestId('history-device-curve-none')).toHaveTextContent(
+      'Balcony HMS has not reported a power curve of its own for this inverter yet.',
+    );
+    expect(screen.queryByRole('img', { name: /kept by/ })).not.toBeInTheDocument();
+  });
+
+  it('says the device keeps only the current day on an earlier day, without asking for it', async () => {
+    await open(deviceCurve([200]));
+    await screen.findByTestId('history-device-curve');
+    fetchMock.mockClear();
+    await userEvent.click(screen.getByRole('button', { name: 'Earlier' }));
+    expect(await screen.findByTestId('history-device-curve-none')).toHaveTextContent(
+      'keeps its own power curve for the current day only',
+    );
+    expect(asked()).not.toContain('/api/wifi/curve');
+  });
+
+  it('asks nothing of the Wi-Fi devices for a radio inverter', async () => {
+    await open(deviceCurve([200]));
+    fetchMock.mockClear();
+    await userEvent.selectOptions(screen.getByLabelText('Show'), 'Roof');
+    await waitFor(() => expect(screen.queryByTestId('history-device-curve')).not.toBeInTheDocument());
+    expect(screen.queryByTestId('history-device-curve-none')).not.toBeInTheDocument();
+    expect(asked()).not.toContain('/api/wifi/curve');
+  });
+});
+
 describe('history section of the live view', () => {
   it('stays closed and asks nothing until opened, then loads the card and remembers it is open', async () => {
     serveApi({

@@ -134,6 +134,27 @@ describe('limiter section of the live view', () => {
     expect(screen.getByText('Drawn, meter total')).toBeInTheDocument();
   }, 30_000);
 
+  it("shows today's energy the gateway counted, and asks for it only once the card is open", async () => {
+    serveApi({
+      '/api/powerlimiter/status': status(),
+      '/api/powermeter/status': meter,
+      '/api/powerlimiter/trace': trace,
+      '/api/powerlimiter/energy': {
+        date: '2026-06-21',
+        grid: { in_wh: 812, out_wh: 2345.6, since: NOW / 1000 - 3600, counted_s: 3600, method: 'power' },
+        battery: null,
+      },
+    });
+    show();
+    const toggle = await screen.findByRole('button', { name: 'Power limiter' });
+    expect(asked()).not.toContain('/api/powerlimiter/energy');
+    await userEvent.click(toggle);
+    expect(await screen.findByTestId('limiter-energy-drawn', {}, { timeout: 15_000 })).toHaveTextContent(
+      '0.81 kWh',
+    );
+    expect(screen.getByTestId('limiter-energy-fed-in')).toHaveTextContent('2.35 kWh');
+  }, 30_000);
+
   it('shows a spinner, never an empty card, while the opened card waits for its first answer', async () => {
     localStorage.setItem('limiterOpen', '1');
     let answer: (response: Response) => void = () => {};
