@@ -77,6 +77,8 @@ export interface DigestRequest {
   nc?: number;
   /** Tests pass a fixed one. */
   cnonce?: string;
+  /** The nonce count in decimal instead of eight hex digits (Shelly's WebSocket variant). */
+  ncDecimal?: boolean;
 }
 
 /** The `response` value itself (also what Shelly's WebSocket auth object carries). */
@@ -88,7 +90,7 @@ export function digestResponse(
   const ha1 = h(`${request.username}:${challenge.realm}:${request.password}`);
   const ha2 = h(`${request.method}:${request.uri}`);
   if (challenge.qop === undefined) return h(`${ha1}:${challenge.nonce}:${ha2}`);
-  const nc = request.nc.toString(16).padStart(8, '0');
+  const nc = request.ncDecimal ? String(request.nc) : request.nc.toString(16).padStart(8, '0');
   return h(`${ha1}:${challenge.nonce}:${nc}:${request.cnonce}:${challenge.qop}:${ha2}`);
 }
 

@@ -7,11 +7,11 @@
  * interval it is asked again over the socket. Without the socket (refused, closed, auth failed) it polls
  * over HTTP and tries the socket again a minute later.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Clock } from '@dtu-console/clock';
 import { PowerMeterLimits } from '@dtu-console/contract';
 import WebSocket from 'ws';
-import type { DigestChallenge } from '../http-digest-auth';
+import { type DigestChallenge, digestResponse } from '../http-digest-auth';
 import { fetchJson } from '../http-json';
 import { MeterError, problemOf } from '../problems';
 import type { MeterReading } from '../types';
@@ -263,18 +263,23 @@ export class ShellySource implements MeterSource {
    * count written in decimal (the device's own variant), sent as an `auth` object in the request.
    */
   #authObject(challenge: DigestChallenge, nc: number): Record<string, unknown> {
-    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
     const cnonce = randomBytes(8).readUInt32BE(0);
-    const ha1 = sha(`${SHELLY_USER}:${challenge.realm}:${this.#section.password}`);
-    const ha2 = sha('dummy_method:dummy_uri');
-    const response = sha(`${ha1}:${challenge.nonce}:${nc}:${cnonce}:auth:${ha2}`);
+    const response = digestResponse(challenge, {
+      username: SHELLY_USER,
+      password: this.#section.password,
+      method: 'dummy_method',
+      uri: 'dummy_uri',
+      nc,
+      cnonce: String(cnonce),
+      ncDecimal: true,
+    });
     return {
       realm: challenge.realm,
       username: SHELLY_USER,
       nonce: Number(challenge.nonce),
       cnonce,
       response,
-      algorithm: 'SHA-256',
+      algorithm: challenge.algorithm,
     };
   }
 }
