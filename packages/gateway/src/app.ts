@@ -16,7 +16,7 @@ import { HttpsRedirect } from './http/https-redirect';
 import { originGuard } from './http/origin-guard';
 import { OriginRefusals } from './http/origin-refusals';
 import { postBodies } from './http/post-data';
-import { securityHeadersHook } from './http/security-headers';
+import { securityHeadersHook, unroutableAnswer } from './http/security-headers';
 import { loadServerTls } from './http/tls/server-tls';
 import type { GatewayOptions } from './options';
 import { gatewayHintInputs, livedataFirstPaintJson } from './output/live-json';
@@ -152,6 +152,8 @@ export async function createGateway(options: GatewayOptions, deps: GatewayDeps):
     // Keep-alive browser connections must not hold a reboot or shutdown hostage.
     forceCloseConnections: true,
     return503OnClosing: true,
+    // A URL Fastify cannot even route still gets the security headers of every answer.
+    frameworkErrors: unroutableAnswer(options.webRoot),
     // HTTPS for the console, the API and the WebSockets alike (their upgrades arrive on this server).
     ...(tls === undefined ? {} : { https: { key: tls.key, cert: tls.cert } }),
   }) as unknown as FastifyInstance; // routes and hooks do not depend on which server (http or https) carries them

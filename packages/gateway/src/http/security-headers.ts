@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** An inline <script> element: its attributes and its text. */
@@ -83,13 +84,38 @@ export function securityHeaders(host: string | undefined): Record<string, string
   };
 }
 
+/** The hashes of the built console page's inline scripts (none when there is no build). */
+function pageScriptHashes(webRoot: string): string[] {
+  const page = join(webRoot, 'index.html');
+  return existsSync(page) ? inlineScriptHashes(readFileSync(page, 'utf8')) : [];
+}
+
+/**
+ * Fastify's answer to a request it cannot route at all (a URL that is not valid percent-encoding): it
+ * skips the hooks, so the headers the hook below sets are set here. Given to Fastify as `frameworkErrors`.
+ */
+export function unroutableAnswer(
+  webRoot: string,
+): (error: { code?: string; message: string }, request: FastifyRequest, reply: FastifyReply) => void {
+  const scriptHashes = pageScriptHashes(webRoot);
+  return (error, request, reply) => {
+    void reply
+      .code(400)
+      .header('content-security-policy', contentSecurityPolicy(request.headers.host, scriptHashes))
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'no-referrer')
+      .header('permissions-policy', PERMISSIONS_POLICY)
+      .header('cross-origin-resource-policy', JSON_RESOURCE_POLICY)
+      .send({ error: 'Bad Request', code: error.code, message: error.message, statusCode: 400 });
+  };
+}
+
 /**
  * Registered once in app.ts; onSend runs for every reply, the error handler's and the 404 handler's too.
  * `webRoot`: the built console, whose page's own inline scripts are allowed by their hashes.
  */
 export const securityHeadersHook = fp<{ webRoot: string }>(async (app, { webRoot }) => {
-  const page = join(webRoot, 'index.html');
-  const scriptHashes = existsSync(page) ? inlineScriptHashes(readFileSync(page, 'utf8')) : [];
+  const scriptHashes = pageScriptHashes(webRoot);
   let lastHost: string | undefined;
   let lastPolicy = contentSecurityPolicy(undefined, scriptHashes);
   // The callback form: no promise per answer on the API's hot paths.

@@ -76,6 +76,11 @@ describe('security headers on every answer (http/security-headers.ts)', () => {
     expect(unauthorized.statusCode).toBe(401);
     expectSecurityHeaders(unauthorized, '401');
 
+    const malformed = await get('/api/%zz');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ code: 'FST_ERR_BAD_URL', statusCode: 400 });
+    expectSecurityHeaders(malformed, 'a URL that is not valid percent-encoding');
+
     const missing = await get('/api/no-such-thing');
     expect(missing.statusCode).toBe(404);
     expectSecurityHeaders(missing, '404');
