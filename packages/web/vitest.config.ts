@@ -1,15 +1,16 @@
 import react from '@vitejs/plugin-react';
-import { defineProject } from 'vitest/config';
+import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
 
-export default defineProject({
-  plugins: [react()],
-  test: {
-    name: 'web',
-    // Isolated (each file its own modules): a dozen files replace modules with vi.mock, which a module
-    // already imported by an earlier file in the same worker would ignore (docs/testing.md, "Unit tests").
-    environment: 'jsdom',
-    include: ['test/**/*.test.{ts,tsx}'],
-    setupFiles: ['test/setup.ts'],
-    css: false,
-  },
-});
+/**
+ * The console's unit tests as a vitest project. Run here, every file is isolated (each its own modules);
+ * the repository's run (root vitest.config.ts) splits them into the files that replace modules with
+ * vi.mock, which must stay isolated, and the others, which share their worker's modules and jsdom.
+ */
+export function webProject(name: string, include: string[], isolate: boolean): UserWorkspaceConfig {
+  return {
+    plugins: [react()],
+    test: { name, environment: 'jsdom', include, isolate, setupFiles: ['test/setup.ts'], css: false },
+  };
+}
+
+export default defineProject(webProject('web', ['test/**/*.test.{ts,tsx}'], true));

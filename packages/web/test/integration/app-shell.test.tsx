@@ -1,10 +1,10 @@
+/** Scenario: the console shell as a whole (App): every screen's route and title, the login redirects, 401 and failures, the navigation bar and the About screen. */
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeBasic, getUser, onAuthChange, setUser } from '../../src/api/auth';
 import { apiGet } from '../../src/api/client';
 import { App } from '../../src/app/App';
-import { ScreenErrorBoundary } from '../../src/components/ScreenErrorBoundary';
 import { IDLE_LIVE, staticLiveSource } from '../helpers/render';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -199,23 +199,5 @@ describe('about page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Error reporting' }));
     expect(screen.getByRole('button', { name: 'Error reporting' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText(/issue tracker/)).toBeInTheDocument();
-  });
-});
-
-function Broken(): never {
-  throw new TypeError('Failed to fetch dynamically imported module');
-}
-
-describe('screen error boundary', () => {
-  it('shows a notice with a retry instead of taking the console down', () => {
-    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
-    render(
-      <ScreenErrorBoundary>
-        <Broken />
-      </ScreenErrorBoundary>,
-    );
-    expect(screen.getByRole('alert')).toHaveTextContent('This page could not be loaded.');
-    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
-    spy.mockRestore();
   });
 });

@@ -1,3 +1,4 @@
+/** Scenario: the settings forms of Network, MQTT, Security, NTP, DTU and Device manager, each screen against its gateway answers. */
 import { deviceConfig } from '@dtu-console/contract/device/fixtures';
 import { dtuConfig } from '@dtu-console/contract/dtu/fixtures';
 import { mqttConfig } from '@dtu-console/contract/mqtt/fixtures';

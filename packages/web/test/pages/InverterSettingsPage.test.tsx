@@ -4,7 +4,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import formats from '../../../contract/data/serial-formats.json';
-import { moveItem } from '../../src/components/inverter/useSortableRows';
 import { queryClient } from '../../src/lib/query';
 import InverterSettingsPage from '../../src/pages/InverterSettingsPage';
 import { envelope, fetchMock, renderScreen, serveApi } from '../helpers/settings-helpers';
@@ -187,12 +186,5 @@ describe('inverter list', () => {
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(posted).toEqual([{ path: '/api/inverter/del', data: { id: 1 } }]));
     expect(await screen.findByTestId('form-alert')).toHaveTextContent('Inverter deleted.');
-  });
-});
-
-describe('moveItem', () => {
-  it('moves one entry and keeps the others in order', () => {
-    expect(moveItem([1, 2, 3, 4], 3, 0)).toEqual([4, 1, 2, 3]);
-    expect(moveItem([1, 2, 3, 4], 0, 2)).toEqual([2, 3, 1, 4]);
   });
 });

@@ -1,9 +1,8 @@
 import { detail, hints, summary, value } from '@dtu-console/contract/livedata/fixtures';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeBasic, setUser } from '../../src/api/auth';
-import { DataAge } from '../../src/components/live/DataAge';
 import { MemoryRouter } from '../../src/lib/navigation';
 import LiveViewPage from '../../src/pages/LiveViewPage';
 import type { LiveInverter, LiveSnapshot } from '../../src/ws/livedata';
@@ -218,17 +217,5 @@ describe('live view', () => {
     );
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(live.reload).toHaveBeenCalledOnce();
-  });
-});
-
-describe('data age', () => {
-  it('counts seconds up to 300 and shows the time of the data above', () => {
-    const now = new Date(2026, 5, 21, 14, 30, 0).getTime();
-    const { rerender } = render(<DataAge seconds={300} now={now} />);
-    expect(document.body).toHaveTextContent('Data age: 300 s');
-    rerender(<DataAge seconds={301} now={now} />);
-    expect(document.body).toHaveTextContent('Last data: 06/21/2026, 14:24:59');
-    rerender(<DataAge seconds={7200} now={now} />);
-    expect(document.body).toHaveTextContent('Last data: 06/21/2026, 12:30:00');
   });
 });

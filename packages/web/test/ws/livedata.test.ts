@@ -5,6 +5,7 @@ import { encodeBasic } from '../../src/api/auth';
 import {
   isEmptyMessage,
   LiveDataStore,
+  type LiveInverter,
   mergeInverter,
   mergeSummaries,
   type SocketLike,
@@ -359,5 +360,24 @@ describe('a start before the first user', () => {
     store.prestart();
     expect(fetchStatus).not.toHaveBeenCalled();
     expect(FakeSocket.all).toHaveLength(0);
+  });
+});
+
+/** A plant of `count` inverters; `order` runs backwards against the serials, as a reordered plant does. */
+function plant(count: number): LiveInverter[] {
+  return Array.from({ length: count }, (_, i) =>
+    summary(`1161${String(i).padStart(8, '0')}`, { name: `Roof ${i + 1}`, order: i }),
+  );
+}
+
+describe('merging pushes of a large plant', () => {
+  it('replaces one inverter and keeps the identity and order of the others', () => {
+    const list = plant(100);
+    const merged = mergeInverter(list, detail(list[50]!.serial, { name: 'Roof 51', order: 50 }));
+    expect(merged).toHaveLength(100);
+    expect(merged[50]?.AC).toBeDefined();
+    expect(merged.filter((inverter, i) => inverter !== list[i])).toHaveLength(1);
+    const moved = mergeInverter(merged, detail(list[50]!.serial, { order: 200 }));
+    expect(moved.at(-1)?.serial).toBe(list[50]!.serial);
   });
 });

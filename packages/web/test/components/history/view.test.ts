@@ -1,9 +1,6 @@
-import { localDateOf } from '@dtu-console/contract/common/format';
-import type { HistoryEnergySeries, HistoryPowerSeries } from '@dtu-console/contract/history/api';
+import type { HistoryEnergySeries } from '@dtu-console/contract/history/api';
 import { describe, expect, it } from 'vitest';
-import { shiftDay, shiftMonth, zonedTimestamp } from '../../../src/components/history/calendar';
-import { csvFileName, energyCsv, powerCsv } from '../../../src/components/history/csv';
-import { hourTicks, niceRange, niceScale } from '../../../src/components/history/scale';
+import { hourTicks } from '../../../src/components/history/scale';
 import {
   batteryView,
   dayTotals,
@@ -12,35 +9,7 @@ import {
   periodTotal,
   powerView,
 } from '../../../src/components/history/view';
-
-const names = { plant: 'Plant', string: (number: number) => `String ${number}` };
-const batteryNames = { power: 'Battery power', soc: 'State of charge' };
-const HOUR = 3600;
-
-/** A day of `hours` hours from `from` in steps of `step` seconds. */
-function day(
-  from: number,
-  hours: number,
-  step: number,
-  patch: Partial<HistoryPowerSeries> = {},
-): HistoryPowerSeries {
-  const time = Array.from({ length: (hours * HOUR) / step }, (_, i) => from + i * step);
-  return {
-    from,
-    to: from + hours * HOUR,
-    step,
-    timezone: 'Europe/Berlin',
-    time,
-    plant: time.map(() => 0),
-    inverters: [],
-    ...patch,
-  };
-}
-
-// Local midnights in Berlin: 29 March 2026 has 23 hours (clocks go forward), 25 October 2026 has 25.
-const SPRING = Date.UTC(2026, 2, 28, 23) / 1000;
-const AUTUMN = Date.UTC(2026, 9, 24, 22) / 1000;
-const SUMMER = Date.UTC(2026, 5, 20, 22) / 1000;
+import { AUTUMN, batteryNames, day, HOUR, names, SPRING, SUMMER } from '../../helpers/history-fixtures';
 
 describe('power view', () => {
   it('shows the plant alone, or with one line per inverter when there are several', () => {
@@ -158,16 +127,6 @@ describe('energy view', () => {
     expect(view.series[0]?.values[5]).toBe(250_000);
     expect(periodTotal([{ key: 'x', label: 'x', values: [null, null] }])).toBeNull();
   });
-
-  it('writes kWh with a dot and three decimals, the date first, empty for no data', () => {
-    const view = energyView(month, 'month', '2026-02', null, names);
-    const lines = energyCsv(view).split('\r\n');
-    expect(lines[0]).toBe('date,Plant (kWh),Roof (kWh),Carport (kWh)');
-    expect(lines[1]).toBe('2026-02-01,1.500,1.000,');
-    expect(lines[2]).toBe('2026-02-02,,,');
-    expect(lines[3]).toBe('2026-02-03,3.000,2.000,1.000');
-    expect(lines).toHaveLength(28 + 2);
-  });
 });
 
 describe('battery view', () => {
@@ -189,87 +148,5 @@ describe('battery view', () => {
       battery: { soc: [null, null, null, null], power: [null, null, null, null] },
     });
     expect(batteryView(empty, batteryNames)).toBeNull();
-  });
-});
-
-describe('power CSV', () => {
-  it('stamps each step with its local time and offset, so the doubled hour of the DST end stays apart', () => {
-    const data = day(AUTUMN, 25, HOUR, {});
-    data.plant = data.time.map((_, i) => (i === 3 ? 12.345 : null));
-    const lines = powerCsv(powerView(data, null, names)).split('\r\n');
-    expect(lines[0]).toBe('time,Plant (W)');
-    expect(lines[1]).toBe('2026-10-25T00:00+02:00,');
-    expect(lines[3]).toBe('2026-10-25T02:00+02:00,');
-    expect(lines[4]).toBe('2026-10-25T02:00+01:00,12.3');
-    expect(lines).toHaveLength(25 + 2);
-  });
-
-  it('quotes names that hold a comma or a quote', () => {
-    const data = day(SUMMER, 24, 12 * HOUR, {
-      inverters: [
-        { serial: 'A', name: 'Roof, east', power: [1, 2] },
-        { serial: 'B', name: 'The "big" one', power: [3, 4] },
-      ],
-    });
-    expect(powerCsv(powerView(data, null, names)).split('\r\n')[0]).toBe(
-      'time,Plant (W),"Roof, east (W)","The ""big"" one (W)"',
-    );
-  });
-
-  it('adds the battery’s power and state of charge as the last columns when the day has them', () => {
-    const data = day(SUMMER, 24, 6 * HOUR, {
-      plant: [0, 1200, 800, 0],
-      battery: { soc: [40, 55.55, null, 62], power: [-250, 900, null, -310.04] },
-    });
-    const lines = powerCsv(powerView(data, null, names), batteryView(data, batteryNames)).split('\r\n');
-    expect(lines[0]).toBe('time,Plant (W),Battery power (W),State of charge (%)');
-    expect(lines[1]).toBe('2026-06-21T00:00+02:00,0.0,-250.0,40.0');
-    expect(lines[2]).toBe('2026-06-21T06:00+02:00,1200.0,900.0,55.5');
-    expect(lines[3]).toBe('2026-06-21T12:00+02:00,800.0,,');
-    expect(lines[4]).toBe('2026-06-21T18:00+02:00,0.0,-310.0,62.0');
-    // Without a battery the columns stay as they were.
-    expect(powerCsv(powerView(data, null, names), null).split('\r\n')[0]).toBe('time,Plant (W)');
-  });
-
-  it('names the file after the tab, the period and the inverter', () => {
-    expect(csvFileName('day', '2026-06-21', null)).toBe('history-day-2026-06-21.csv');
-    expect(csvFileName('month', '2026-06', '114172220003')).toBe('history-month-2026-06-114172220003.csv');
-  });
-
-  it('writes UTC as +00:00', () => {
-    expect(zonedTimestamp('UTC')(0)).toBe('1970-01-01T00:00+00:00');
-  });
-});
-
-describe('calendar and axis helpers', () => {
-  it('shifts days and months across month and year ends', () => {
-    expect(shiftDay('2026-03-01', -1)).toBe('2026-02-28');
-    expect(shiftDay('2026-12-31', 1)).toBe('2027-01-01');
-    expect(shiftMonth('2026-01', -1)).toBe('2025-12');
-    expect(shiftMonth('2026-12', 1)).toBe('2027-01');
-  });
-
-  it('picks round axis steps', () => {
-    expect(niceScale(2231)).toEqual({ top: 3000, step: 1000, ticks: [0, 1000, 2000, 3000] });
-    expect(niceScale(1800)).toEqual({ top: 2000, step: 500, ticks: [0, 500, 1000, 1500, 2000] });
-    expect(niceScale(16.37)).toMatchObject({ top: 20, step: 5 });
-    expect(niceScale(0)).toMatchObject({ top: 1, step: 0.25 });
-    expect(niceScale(0.9).ticks).toEqual([0, 0.25, 0.5, 0.75, 1]);
-    // Below zero (grid power in export): the bottom on a step too, zero among the ticks.
-    expect(niceRange(0, 2231)).toEqual({ bottom: 0, top: 3000, step: 1000, ticks: [0, 1000, 2000, 3000] });
-    expect(niceRange(-350, 1200)).toEqual({
-      bottom: -500,
-      top: 1500,
-      step: 500,
-      ticks: [-500, 0, 500, 1000, 1500],
-    });
-    expect(niceRange(-80, -20)).toMatchObject({ bottom: -80, top: 0, step: 20 });
-    expect(niceRange(-2100, 2300)).toMatchObject({ bottom: -3000, top: 3000, step: 1000 });
-  });
-
-  it("reads the gateway's local date from its time status", () => {
-    expect(localDateOf('Sunday, June 21 2026 12:00:06')).toBe('2026-06-21');
-    expect(localDateOf('Thursday, January 01 1970 00:00:00')).toBe('1970-01-01');
-    expect(localDateOf('--')).toBeNull();
   });
 });

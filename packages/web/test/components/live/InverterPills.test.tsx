@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InverterPills } from '../../../src/components/live/InverterPills';
 import { COMPACT_SELECTOR_FROM, matchesSearch } from '../../../src/components/live/rules';
-import { type LiveInverter, mergeInverter } from '../../../src/ws/livedata';
+import type { LiveInverter } from '../../../src/ws/livedata';
 
 /** A plant of `count` inverters; `order` runs backwards against the serials, as a reordered plant does. */
 function plant(count: number): LiveInverter[] {
@@ -92,17 +92,5 @@ describe('inverter selector', () => {
     expect(matchesSearch(inverter, '21688')).toBe(true);
     expect(matchesSearch(inverter, 'nord')).toBe(false);
     expect(matchesSearch(inverter, '')).toBe(true);
-  });
-});
-
-describe('merging pushes of a large plant', () => {
-  it('replaces one inverter and keeps the identity and order of the others', () => {
-    const list = plant(100);
-    const merged = mergeInverter(list, detail(list[50]!.serial, { name: 'Roof 51', order: 50 }));
-    expect(merged).toHaveLength(100);
-    expect(merged[50]?.AC).toBeDefined();
-    expect(merged.filter((inverter, i) => inverter !== list[i])).toHaveLength(1);
-    const moved = mergeInverter(merged, detail(list[50]!.serial, { order: 200 }));
-    expect(moved.at(-1)?.serial).toBe(list[50]!.serial);
   });
 });
