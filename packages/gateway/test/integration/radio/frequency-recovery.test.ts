@@ -10,8 +10,8 @@ import {
   SEARCH_BACKOFF,
   SEARCH_LIMIT_MS,
   searchOrder,
-} from '../../src/engine/frequency-search';
-import { radioInverterDiagnostics } from '../../src/routes/system-radio';
+} from '../../../src/engine/frequency-search';
+import { radioInverterDiagnostics } from '../../../src/routes/system-radio';
 import { HM, HMS, HOUR, MINUTE, modelStack, NOON } from './stack';
 
 const DTU_HZ = 865_000_000;

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Gateway } from '../../src/app';
-import { ADMIN_PASSWORD, basic, consoleHeaders } from '../helpers/api';
-import { testGateway } from '../helpers/gateway';
-import { capturedLogger } from '../helpers/log-capture';
-import { registeredRoutes } from '../helpers/route-tree';
+import type { Gateway } from '../../../src/app';
+import { ADMIN_PASSWORD, basic, consoleHeaders } from '../../helpers/api';
+import { testGateway } from '../../helpers/gateway';
+import { capturedLogger } from '../../helpers/log-capture';
+import { registeredRoutes } from '../../helpers/route-tree';
 import { generateCorpus, plausible, type RouteUnderTest } from './hostile-corpus';
 import { bySoak, SEED, seededRandom } from './soak';
 

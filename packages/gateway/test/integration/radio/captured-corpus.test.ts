@@ -18,8 +18,8 @@ import {
   type CaptureEntry,
   readCaptureLog,
   readCorpus,
-} from '../../../radio/test/helpers/capture-corpus';
-import { basicAuth, postForm, testGateway } from '../helpers/gateway';
+} from '../../../../radio/test/helpers/capture-corpus';
+import { basicAuth, postForm, testGateway } from '../../helpers/gateway';
 
 /** 21 June 2026 12:00 CEST: daylight at the gateway's place, whatever the hour of the capture. */
 const NOON = Date.UTC(2026, 5, 21, 10, 0, 0);

@@ -7,11 +7,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { basic } from '../helpers/api';
-import { bundledEntry } from '../helpers/gateway-bundle';
-import { freePort } from '../helpers/ports';
+import { basic } from '../../helpers/api';
+import { bundledEntry } from '../../helpers/gateway-bundle';
+import { freePort } from '../../helpers/ports';
 
-const GATEWAY_DIR = fileURLToPath(new URL('../..', import.meta.url));
+const GATEWAY_DIR = fileURLToPath(new URL('../../..', import.meta.url));
 
 export interface ChildGateway {
   process: ChildProcess;

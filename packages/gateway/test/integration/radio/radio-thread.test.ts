@@ -11,12 +11,12 @@ import { SystemClock } from '@dtu-console/clock';
 import { restartDelayMs, type WorkerRadio } from '@dtu-console/radio/worker/worker-radio';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Gateway } from '../../src/app';
-import { testGateway } from '../helpers/gateway';
+import type { Gateway } from '../../../src/app';
+import { testGateway } from '../../helpers/gateway';
 import { HM, HMS, NOON } from './stack';
 
 const LONG = 90_000;
-const PROFILES = join(import.meta.dirname, '../../../../deploy/raspberry-pi/pin_mapping.json');
+const PROFILES = join(import.meta.dirname, '../../../../../deploy/raspberry-pi/pin_mapping.json');
 const FCSB_ON_CE1 = 'Raspberry Pi: nRF24L01+ on SPI0 CE0, CMT2300A on SPI1 (SDIO bridged, FCSB on CE1)';
 
 /** The threads of this process, as the kernel counts them. */

@@ -7,10 +7,10 @@
 import { ManualClock } from '@dtu-console/clock';
 import { SeededRandom, SimulatedRadio } from '@dtu-console/radio/simulated';
 import { describe, expect, it } from 'vitest';
-import { EventBus } from '../../src/bus';
-import { InverterEngine } from '../../src/engine/engine';
-import { LiveModel } from '../../src/engine/live-model';
-import { PLANT_LOCATION, plantSettings } from '../helpers/engine-plant';
+import { EventBus } from '../../../src/bus';
+import { InverterEngine } from '../../../src/engine/engine';
+import { LiveModel } from '../../../src/engine/live-model';
+import { PLANT_LOCATION, plantSettings } from '../../helpers/engine-plant';
 import { bySoak, SEED, seededRandom } from './soak';
 
 const SECOND = 1000;

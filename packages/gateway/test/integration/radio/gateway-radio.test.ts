@@ -5,12 +5,12 @@ import { ManualClock } from '@dtu-console/clock';
 import { IoError } from '@dtu-console/radio/io';
 import { LinuxRadioHost } from '@dtu-console/radio/linux/host';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cmtModelHost } from '../../../radio/test/linux/cmt-model-host';
-import { parseOptions } from '../../src/options';
-import { testGateway } from '../helpers/gateway';
+import { cmtModelHost } from '../../../../radio/test/linux/cmt-model-host';
+import { parseOptions } from '../../../src/options';
+import { testGateway } from '../../helpers/gateway';
 import { MINUTE, NOON } from './stack';
 
-const PROFILES = join(import.meta.dirname, '../../../../deploy/raspberry-pi/pin_mapping.json');
+const PROFILES = join(import.meta.dirname, '../../../../../deploy/raspberry-pi/pin_mapping.json');
 const BOTH_CHIPS = 'Raspberry Pi: nRF24L01+ on SPI0 CE0, CMT2300A on SPI0 CE1 (3-wire)';
 /** FCSB on a second chip select: the form hardware mode opens today. */
 const FCSB_ON_CE1 = 'Raspberry Pi: nRF24L01+ on SPI0 CE0, CMT2300A on SPI1 (SDIO bridged, FCSB on CE1)';

@@ -1,9 +1,9 @@
 /** The engine's own transaction (fragments, re-requests, statistics) running through driver and model. */
 import { ok } from '@dtu-console/hoymiles';
 import { describe, expect, it } from 'vitest';
-import { DTU, INVERTER, rig } from '../../../radio/test/cmt2300a/driver/rig';
-import { RadioStatistics } from '../../src/engine/radio-stats';
-import { runTransaction } from '../../src/engine/transaction';
+import { DTU, INVERTER, rig } from '../../../../radio/test/cmt2300a/driver/rig';
+import { RadioStatistics } from '../../../src/engine/radio-stats';
+import { runTransaction } from '../../../src/engine/transaction';
 
 describe('CMT2300A driver under the engine transaction', () => {
   it('completes a multi-fragment answer, re-requesting a fragment lost on the air, and records the RSSI', async () => {

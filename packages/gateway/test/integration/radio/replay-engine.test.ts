@@ -18,15 +18,15 @@ import {
   reRequestVector,
   runtimeVector,
   withBadCrc8,
-} from '../../../radio/test/helpers/radio-captures';
-import { EventBus } from '../../src/bus';
-import { InverterEngine } from '../../src/engine/engine';
-import { LiveModel } from '../../src/engine/live-model';
-import { engineSettings, inverterSettings } from '../../src/engine/settings';
-import { parseOptions } from '../../src/options';
-import { inverterDetailJson } from '../../src/output/live-json';
-import { testGateway } from '../helpers/gateway';
-import { recordTransmits } from '../helpers/transmits';
+} from '../../../../radio/test/helpers/radio-captures';
+import { EventBus } from '../../../src/bus';
+import { InverterEngine } from '../../../src/engine/engine';
+import { LiveModel } from '../../../src/engine/live-model';
+import { engineSettings, inverterSettings } from '../../../src/engine/settings';
+import { parseOptions } from '../../../src/options';
+import { inverterDetailJson } from '../../../src/output/live-json';
+import { testGateway } from '../../helpers/gateway';
+import { recordTransmits } from '../../helpers/transmits';
 
 /** 21 June 2026 12:00 CEST. */
 const NOON = Date.UTC(2026, 5, 21, 10, 0, 0);

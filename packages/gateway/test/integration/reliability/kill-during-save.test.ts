@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DeviceConfig } from '@dtu-console/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { basic } from '../helpers/api';
+import { basic } from '../../helpers/api';
 import { type ChildGateway, startChildGateway } from './child-gateway';
 import { bySoak, SEED, seededRandom } from './soak';
 

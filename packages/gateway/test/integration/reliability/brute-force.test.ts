@@ -4,9 +4,9 @@
  * no guess reaches the log.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, basic } from '../helpers/api';
-import { testGateway } from '../helpers/gateway';
-import { capturedLogger } from '../helpers/log-capture';
+import { ADMIN_PASSWORD, basic } from '../../helpers/api';
+import { testGateway } from '../../helpers/gateway';
+import { capturedLogger } from '../../helpers/log-capture';
 
 describe('login brute force', () => {
   const capture = capturedLogger('debug');

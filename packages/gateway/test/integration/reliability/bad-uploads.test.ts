@@ -5,13 +5,13 @@
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packRelease, REQUIRED_FILES } from '../../src/release/format';
-import { FIRMWARE_MAX_BYTES } from '../../src/release/upload';
-import { RESTORE_MAX_BYTES } from '../../src/routes/config-files';
-import { consoleHeaders } from '../helpers/api';
-import { BROKEN_MULTIPART } from '../helpers/broken-multipart';
-import { testGateway } from '../helpers/gateway';
-import { multipart, type Part } from '../helpers/multipart';
+import { packRelease, REQUIRED_FILES } from '../../../src/release/format';
+import { FIRMWARE_MAX_BYTES } from '../../../src/release/upload';
+import { RESTORE_MAX_BYTES } from '../../../src/routes/config-files';
+import { consoleHeaders } from '../../helpers/api';
+import { BROKEN_MULTIPART } from '../../helpers/broken-multipart';
+import { testGateway } from '../../helpers/gateway';
+import { multipart, type Part } from '../../helpers/multipart';
 import { diskSnapshot } from './disk-snapshot';
 
 const md5 = (data: Buffer) => createHash('md5').update(data).digest('hex');

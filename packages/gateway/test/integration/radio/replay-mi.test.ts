@@ -12,14 +12,14 @@ import { readCapture } from '@dtu-console/radio/replay/capture';
 import { ReplayRadio } from '@dtu-console/radio/replay/replay-radio';
 import { SeededRandom } from '@dtu-console/radio/simulated/random';
 import { describe, expect, it } from 'vitest';
-import { ahoyRx, bytesOf, opendtuNrf, withBadCrc8 } from '../../../radio/test/helpers/radio-captures';
-import { EventBus } from '../../src/bus';
-import { InverterEngine } from '../../src/engine/engine';
-import { LiveModel } from '../../src/engine/live-model';
-import { MI_ESTIMATED_EFFICIENCY } from '../../src/engine/mi-values';
-import { engineSettings, inverterSettings } from '../../src/engine/settings';
-import { inverterDetailJson } from '../../src/output/live-json';
-import { recordTransmits } from '../helpers/transmits';
+import { ahoyRx, bytesOf, opendtuNrf, withBadCrc8 } from '../../../../radio/test/helpers/radio-captures';
+import { EventBus } from '../../../src/bus';
+import { InverterEngine } from '../../../src/engine/engine';
+import { LiveModel } from '../../../src/engine/live-model';
+import { MI_ESTIMATED_EFFICIENCY } from '../../../src/engine/mi-values';
+import { engineSettings, inverterSettings } from '../../../src/engine/settings';
+import { inverterDetailJson } from '../../../src/output/live-json';
+import { recordTransmits } from '../../helpers/transmits';
 
 /** 21 June 2026 12:00 CEST. */
 const NOON = Date.UTC(2026, 5, 21, 10, 0, 0);

@@ -4,8 +4,8 @@
  * OpenAPI description gives for its `data`) and break it: wrong types, huge numbers, NaN, long and
  * unicode strings, path traversal, bad JSON, every encoding and broken ones, oversized bodies.
  */
-import { BROKEN_MULTIPART } from '../helpers/broken-multipart';
-import { multipart } from '../helpers/multipart';
+import { BROKEN_MULTIPART } from '../../helpers/broken-multipart';
+import { multipart } from '../../helpers/multipart';
 import type { SeededRandom } from './soak';
 
 export interface HostileRequest {

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { basic } from '../helpers/api';
+import { basic } from '../../helpers/api';
 import { startChildGateway } from './child-gateway';
 import { SEED, SOAK, seededRandom } from './soak';
 

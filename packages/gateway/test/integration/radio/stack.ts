@@ -6,12 +6,12 @@ import { createModelRadio, type ModelRadioOptions } from '@dtu-console/radio/mod
 import type { RadioRequest, RadioSettings } from '@dtu-console/radio/radio';
 import type { RadioTimer } from '@dtu-console/radio/radio-timer';
 import { SeededRandom } from '@dtu-console/radio/simulated';
-import { EventBus } from '../../src/bus';
-import { InverterEngine } from '../../src/engine/engine';
-import type { FrequencyMemory } from '../../src/engine/frequency-search';
-import { LiveModel } from '../../src/engine/live-model';
-import { PLANT_LOCATION, plantSettings } from '../helpers/engine-plant';
-import { recordTransmits } from '../helpers/transmits';
+import { EventBus } from '../../../src/bus';
+import { InverterEngine } from '../../../src/engine/engine';
+import type { FrequencyMemory } from '../../../src/engine/frequency-search';
+import { LiveModel } from '../../../src/engine/live-model';
+import { PLANT_LOCATION, plantSettings } from '../../helpers/engine-plant';
+import { recordTransmits } from '../../helpers/transmits';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;

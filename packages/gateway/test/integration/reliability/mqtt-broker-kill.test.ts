@@ -3,9 +3,9 @@
  * reconnects within 5 s and its state topics flow again (a fresh one arrives after the restart).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RestartableBroker, startMosquitto } from '../helpers/mosquitto';
-import { connectToBroker, until, watch } from '../helpers/mqtt';
-import { HM800, type PlantGateway, plantGateway } from '../helpers/plant-gateway';
+import { type RestartableBroker, startMosquitto } from '../../helpers/mosquitto';
+import { connectToBroker, until, watch } from '../../helpers/mqtt';
+import { HM800, type PlantGateway, plantGateway } from '../../helpers/plant-gateway';
 import { bySoak } from './soak';
 
 describe('the MQTT broker killed and restarted', () => {
