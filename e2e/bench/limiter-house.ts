@@ -3,7 +3,6 @@
  * oven, an evening peak) and a meter that reads it minus what the plant's inverters put out, once per
  * meter period. It implements the gateway's MeterFeed, so the limiter reads it as it reads a real meter.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import { SeededRandom } from '@dtu-console/radio/simulated/random';
 import type { MeterFeed, MeterReading, MeterStatus } from '../../packages/gateway/src/powermeter/types';

@@ -10,7 +10,6 @@
  * Server side only: nothing the console imports reads this file, so its bundles carry neither the messages
  * nor the meanings (docs/console.md, "Route bytes").
  */
-
 import type { Code } from './codes';
 import envelopeTexts from './codes/envelope-messages.en.json' with { type: 'json' };
 import { AlertsCodeMeanings } from './codes/meanings/alerts';

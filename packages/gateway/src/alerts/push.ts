@@ -3,7 +3,6 @@
  * priority and tags in headers, the message as the body). A failed send is tried again with a doubling
  * back-off on the gateway clock. Logs name the target only, never its URL or token (both may be secrets).
  */
-
 import type { Clock } from '@dtu-console/clock';
 import { type Alert, AlertLimits, backoffDelay } from '@dtu-console/contract';
 import type { ConfigStore } from '../config/store';

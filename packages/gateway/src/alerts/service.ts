@@ -4,7 +4,6 @@
  * acknowledged by the owner) in the history database, announces changes on the bus (MQTT reads them) and
  * pushes openings and clearings (push.ts). Rules: docs/alerts.md.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import {
   type Alert,

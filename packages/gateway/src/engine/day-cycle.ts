@@ -3,7 +3,6 @@
  * off), whether the clock is trusted, and the local day change that runs the daily tasks. Checked on a
  * short housekeeping tick, which also reports the clock and radio state to the live model.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import type { Radio } from '@dtu-console/radio/radio';
 import type { InverterState } from './inverter';

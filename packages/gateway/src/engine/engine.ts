@@ -5,7 +5,6 @@
  * change), `poll-timing.ts` (rounds of turns, `poll-backoff.ts` for silent inverters) and `requests.ts` (what
  * goes on air).
  */
-
 import type { Clock } from '@dtu-console/clock';
 import { normalizeLimitType, serialNumber, wireSerial } from '@dtu-console/contract';
 import { isRelativeLimit, type PowerAction, type RadioKind } from '@dtu-console/hoymiles';

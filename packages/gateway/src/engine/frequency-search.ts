@@ -8,7 +8,6 @@
  * steps per turn of that inverter (the others are polled in between), bounded by `SEARCH_LIMIT_MS`, and
  * repeated with back-off when it finds nothing.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import { backoffDelay, DtuLimits } from '@dtu-console/contract';
 import {

@@ -3,7 +3,6 @@
  * grid profile, device info), device control (limit, power) and the CMT channel change. Each builds its
  * frame when its turn on air comes, so it goes out with the settings of that moment.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import {
   buildChannelChange,

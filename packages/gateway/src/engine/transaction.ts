@@ -4,7 +4,6 @@
  * missing fragment (100 ms window), complete, or fail. Every wait is in gateway-clock time, and a radio
  * that does not answer its promise in time counts as silence, so a transaction always ends.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import {
   buildReRequest,

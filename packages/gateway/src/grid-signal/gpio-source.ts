@@ -6,7 +6,6 @@
  * are also read back now and then: a chip or line that became unreadable is reported as lost (the last
  * step is kept), and the source opens the lines again until it can read them.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import { FeedInLimits } from '@dtu-console/contract';
 import type { GpioInput } from '@dtu-console/radio/io';

@@ -3,7 +3,6 @@
  * settings). The publisher must repeat the step: with no message for 5 minutes the signal counts as lost
  * (the last step is kept and an alert raised). A retained message counts: it is the state the topic holds.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import { FeedInLimits } from '@dtu-console/contract';
 import type { SignalSink, SignalSource } from './source';

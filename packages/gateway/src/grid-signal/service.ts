@@ -5,7 +5,6 @@
  * report); until the first step is read after a start the signal is not `known`, and the limiter sends
  * nothing.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import type { GridSignalStatus } from '@dtu-console/contract';
 import type { LinuxSyscalls } from '@dtu-console/radio/linux/syscalls';

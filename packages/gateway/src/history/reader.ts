@@ -1,5 +1,4 @@
 /** What the history answers: the inverters it knows, the power and energy series, its status. */
-
 import type { Clock } from '@dtu-console/clock';
 import {
   formatSerialNumber,

@@ -3,7 +3,6 @@
  * YieldDay counters, the battery's 1-minute state of charge and power, kept in memory and written in
  * batches; and the retention, enforced on the store.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import { type BatteryStatus, type HistoryConfig, HistoryLimits } from '@dtu-console/contract';
 import type { ConfigStore } from '../config/store';

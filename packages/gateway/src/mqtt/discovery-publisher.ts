@@ -4,7 +4,6 @@
  * a request in between waits and runs once. What was published is kept on disk (discovery-record.ts), so
  * entities are removed even after a restart.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import { serialNumber } from '@dtu-console/contract';
 import type { ConfigStore } from '../config/store';

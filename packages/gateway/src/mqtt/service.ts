@@ -3,7 +3,6 @@
  * (without a restart), and wires the connection to its three jobs: the state cycle (state-publisher.ts),
  * the command topics (command-handler.ts) and Home Assistant discovery (discovery-publisher.ts).
  */
-
 import type { Clock } from '@dtu-console/clock';
 import type { EventBus, Service } from '../bus';
 import type { ConfigStore } from '../config/store';

@@ -3,7 +3,6 @@
  * topics go out; an inverter's channel values only when it has new data. A (re)connect runs a cycle at
  * once; while disconnected nothing is due.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import type { Plant } from '../plant';
 import { type HeapWatermark, readHostFacts } from '../system/host';

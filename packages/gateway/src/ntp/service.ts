@@ -2,7 +2,6 @@
  * The SNTP service: asks the configured time server in the background (at start, after every change of
  * the NTP settings, then periodically). Routes only read whether it answers; they never wait for it.
  */
-
 import { type Clock, isSettableClock } from '@dtu-console/clock';
 import type { EventBus, Service } from '../bus';
 import type { ConfigStore } from '../config/store';

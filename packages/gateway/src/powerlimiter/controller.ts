@@ -3,7 +3,6 @@
  * It runs on every meter reading and on a 1 s tick (for staleness, command ends and leases), and never
  * judges a command before a reading taken after the inverter had time to follow it.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import {
   type FeedInStatus,

@@ -3,7 +3,6 @@
  * its settings in the `powerlimiter` config section, the open leases kept in the data directory, the
  * trace of the last minutes, and what routes and MQTT ask of it.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import {
   normalizeLimitType,

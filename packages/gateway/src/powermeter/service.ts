@@ -3,7 +3,6 @@
  * and answers the limiter (MeterFeed) and the API. A saved `powermeter` section replaces the source at
  * once. "Read now" runs an unsaved section's source once, beside the running one.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import { PowerMeterLimits } from '@dtu-console/contract';
 import type { EventBus, Service } from '../bus';

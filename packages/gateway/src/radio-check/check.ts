@@ -7,7 +7,6 @@
  * 4. with `--serial`, a device-info request to that inverter through its driver (device-info.ts).
  * `--radio model` runs the same steps against the chip models (no host devices), so tests cover it.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import { cmtCountry, formatAddress, parseFrame, toHex } from '@dtu-console/hoymiles';
 import { Cmt2300aRadio } from '@dtu-console/radio/cmt2300a/driver/cmt2300a-radio';

@@ -4,7 +4,6 @@
  * The exchanges are the engine's own transactions, so the address rule and its counters are the
  * gateway's: an answer naming a third address in bytes 5..8 answered another DTU and is said so.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import {
   addressOfSerial,

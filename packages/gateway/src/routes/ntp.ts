@@ -3,7 +3,6 @@
  * offset); setting it never touches the host clock. The SNTP service (time-sync/service.ts) asks the
  * configured server in the background; these routes only read whether it answers.
  */
-
 import { isSettableClock } from '@dtu-console/clock';
 import {
   Code,

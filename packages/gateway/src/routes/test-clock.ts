@@ -4,7 +4,6 @@
  * Every timer due in the span fires at its own moment (`@dtu-console/clock`, advance), so the poll cycle, the
  * simulator, the history's minutes, the alert windows and the power limiter see the minutes pass.
  */
-
 import { isAdvanceableClock } from '@dtu-console/clock';
 import { Code, envelope, internalErrorBody, testClockSchema } from '@dtu-console/contract';
 import type { FastifyPluginAsync } from 'fastify';

@@ -6,7 +6,6 @@
  * the interval up to 10 minutes) until it answers again. The reads are in device-reads.ts, what they mean
  * in device-record.ts, the commands in device-commands.ts.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import { backoffDelay, type WifiDeviceStatus } from '@dtu-console/contract';
 import type { LiveInverter } from '../engine/live-types';

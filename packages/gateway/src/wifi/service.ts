@@ -3,7 +3,6 @@
  * step with the `wifi_devices` settings. The inverters the devices serve join the live model beside the
  * radio ones; the engine hands this service the commands for them (ExternalInverters). Docs: docs/wifi.md.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import {
   formatSerialNumber,

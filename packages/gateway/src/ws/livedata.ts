@@ -10,7 +10,6 @@
  * changes then show at once instead of up to 10 s later. The reference pushes on a 1 s timer, so a new
  * value waits half a second on average; here it is on screen within milliseconds of the radio answer.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import { Timing } from '@dtu-console/contract';
 import type { EventBus } from '../bus';

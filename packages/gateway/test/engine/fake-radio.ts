@@ -3,7 +3,6 @@
  * the protocol library's encoders, and each one can be told to stay silent, drop fragments, refuse acks or
  * "restart" (day yield back to 0). Every transmission is recorded.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import {
   addressOfSerial,

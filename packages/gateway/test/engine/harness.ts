@@ -1,5 +1,4 @@
 /** Builds an engine on a ManualClock, the scripted FakeRadio and a bus that records live events. */
-
 import { ManualClock } from '@dtu-console/clock';
 import { EventBus } from '../../src/bus';
 import { type EngineLog, InverterEngine } from '../../src/engine/engine';

@@ -3,7 +3,6 @@
  * a ManualClock: the MI request chain, estimated AC power, the kept total yield, on/off with the status
  * event, and a limit attempt.
  */
-
 import { ManualClock } from '@dtu-console/clock';
 import { crc8 } from '@dtu-console/hoymiles';
 import { SeededRandom, SimulatedRadio } from '@dtu-console/radio/simulated';

@@ -3,7 +3,6 @@
  * data age bounded by max(poll interval, one round's radio time), silent inverters not slowing the others,
  * and a limit going on air mid-round after at most the one transaction on air.
  */
-
 import { ManualClock } from '@dtu-console/clock';
 import { InverterLimits } from '@dtu-console/contract';
 import type { RadioRequest } from '@dtu-console/radio/radio';

@@ -2,7 +2,6 @@
  * The engine against the simulated radio (radio/simulated): a whole midsummer day for an inverter of every
  * family, a limit command on a lossy link, and an HMS frequency change. ManualClock: a day takes seconds.
  */
-
 import { ManualClock } from '@dtu-console/clock';
 import { cmtCountry, FAMILIES, familyOfSerial } from '@dtu-console/hoymiles';
 import { SeededRandom, type SimulatedFaults, SimulatedRadio } from '@dtu-console/radio/simulated';

@@ -4,7 +4,6 @@
  * edges and a pull-up, the step read at start, relay bounce debounced, a line that becomes unreadable
  * reported as lost with the last step kept, and the lines opened again once they can be read.
  */
-
 import { ManualClock } from '@dtu-console/clock';
 import { FeedInLimits } from '@dtu-console/contract';
 import { errno, FakeHost } from '@dtu-console/radio/linux/fake-syscalls';

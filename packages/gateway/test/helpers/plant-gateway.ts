@@ -2,7 +2,6 @@
  * A started test gateway whose plant (simulated radio, engine) runs on a ManualClock: tests move time
  * with `advance(ms)`. It listens on 127.0.0.1 on a free port for WebSocket tests; fastify inject works too.
  */
-
 import { ManualClock } from '@dtu-console/clock';
 import pino from 'pino';
 import type { GatewayDeps } from '../../src/app';

@@ -2,7 +2,6 @@
  * History on a running simulated plant (ManualClock, seeded): the day's energy across a gateway restart,
  * an inverter restart at noon and clock jumps.
  */
-
 import { ManualClock } from '@dtu-console/clock';
 import type { HistoryEnergySeries, HistoryPowerSeries } from '@dtu-console/contract';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -3,7 +3,6 @@
  * alert opening and clearing, and Home Assistant discovery has a `problem` binary sensor for each, removed
  * with its inverter.
  */
-
 import type { SimulatedRadio } from '@dtu-console/radio/simulated';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectEnvelope, post } from '../helpers/api';

@@ -3,7 +3,6 @@
  * date and bootloader are the ones decoded by hand in the capture's index entry; the same answers naming
  * a third address in bytes 5..8 are said to answer another DTU, and nothing is read from them.
  */
-
 import { ManualClock } from '@dtu-console/clock';
 import { crc8, DataType, formatFirmwareVersion } from '@dtu-console/hoymiles';
 import type { RadioSettings } from '@dtu-console/radio/radio';

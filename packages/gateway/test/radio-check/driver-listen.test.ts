@@ -3,7 +3,6 @@
  * DTU frequency whoever it is addressed to, and nothing on another frequency; the nRF24 hears frames to
  * this DTU only.
  */
-
 import { ManualClock } from '@dtu-console/clock';
 import { buildDataRequest, DataType } from '@dtu-console/hoymiles';
 import { Cmt2300aRadio } from '@dtu-console/radio/cmt2300a/driver/cmt2300a-radio';

@@ -5,7 +5,6 @@
  * pack, so a battery-fed inverter produces at night while the pack holds charge, and stops once its BMS has
  * cut the empty pack off.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import { normalizeSerial } from '@dtu-console/hoymiles';
 import type { SimulatedRadio } from '@dtu-console/radio/simulated';

@@ -1,5 +1,4 @@
 /** The source of a `battery` section, and the sources of a `solarcharger` section (one per controller). */
-
 import type { Clock } from '@dtu-console/clock';
 import type { BatteryConfig, SolarChargerConfig } from '@dtu-console/contract';
 import type { DeepReadonly } from '../../config/schema';

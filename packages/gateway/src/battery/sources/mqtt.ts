@@ -5,7 +5,6 @@
  * of charge or the voltage (what the limiter steers by), so a value that stopped coming makes it stale. A
  * payload that is not a number where its path points is counted bad and said, never used.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import {
   BATTERY_MQTT_VALUES,

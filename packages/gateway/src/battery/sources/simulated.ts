@@ -3,7 +3,6 @@
  * second of the gateway clock, as a BMS and a charge controller report. Offered only beside the simulated
  * radio: a made-up battery must never steer real inverters.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import { BatteryLimits } from '@dtu-console/contract';
 import type { SimulatedBatteryBus } from '../simulated/battery-bus';

@@ -1,5 +1,4 @@
 /** HTTP(S) JSON polling: any meter or bridge that answers a GET with JSON (Tasmota, Shelly Gen1, a script). */
-
 import type { Clock } from '@dtu-console/clock';
 import { PowerMeterAuthTypes } from '@dtu-console/contract';
 import { fetchJson, type HttpAuth } from '../http-json';

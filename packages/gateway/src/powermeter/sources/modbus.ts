@@ -7,7 +7,6 @@
  * Failures are counted and named: an exception code of the meter, no answer in time (often a wrong unit
  * id: a meter ignores requests for another id), an answer from another unit, a missing serial device.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import { PowerMeterLimits } from '@dtu-console/contract';
 import type ModbusRTU from 'modbus-serial';

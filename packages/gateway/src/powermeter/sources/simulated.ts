@@ -3,7 +3,6 @@
  * time, minus what the inverters behind the meter produce right now. Read once per second, like a fast
  * smart meter, with the counters a meter keeps (drawn and fed in) since the simulation started.
  */
-
 import type { Clock } from '@dtu-console/clock';
 import { PowerMeterLimits } from '@dtu-console/contract';
 import { localTime } from '../../system/timezone';

@@ -1,5 +1,4 @@
 /** What every meter source is to the service: started with a sink for its readings and problems, stopped. */
-
 import type { Clock } from '@dtu-console/clock';
 import type { DeepReadonly, GatewayConfig } from '../../config/schema';
 import { problemOf } from '../problems';

@@ -3,7 +3,6 @@
  * publishers annotated; alarms, requests, refused payloads, foreign ids, silence, a lost interface and
  * seeded garbage.
  */
-
 import { ManualClock } from '@dtu-console/clock';
 import { describe, expect, it } from 'vitest';
 import { PYLON_CAN_IDS } from '../../../src/battery/pylontech-can/frames';

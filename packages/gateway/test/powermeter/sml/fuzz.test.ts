@@ -1,5 +1,4 @@
 /** Seeded random bytes and mutated real telegrams: the SML decoder names every failure and never throws else. */
-
 import { SeededRandom } from '@dtu-console/radio/simulated/random';
 import { describe, expect, it } from 'vitest';
 import { MeterError } from '../../../src/powermeter/problems';

@@ -2,7 +2,6 @@
  * Datagrams of real SMA meters (test/helpers/speedwire-captures.ts), decoded and checked against the values
  * read off their bytes by hand.
  */
-
 import { SeededRandom } from '@dtu-console/radio/simulated/random';
 import { describe, expect, it } from 'vitest';
 import { decodeSpeedwire } from '../../../src/powermeter/speedwire/decode';
