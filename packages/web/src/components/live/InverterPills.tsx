@@ -124,6 +124,7 @@ const CompactEntry = memo(function CompactEntry({
   onSelect: (serial: string) => void;
 }) {
   const f = useFormat();
+  const { t } = useTranslation();
   const power = inverter.AC?.['0']?.Power;
   return (
     <button
@@ -137,7 +138,18 @@ const CompactEntry = memo(function CompactEntry({
     >
       <StateIcon inverter={inverter} active={active} />
       <span className="inverter-entry-name">{inverter.name || inverter.serial}</span>
-      <span className="inverter-entry-power">{power ? f.value(power) : ''}</span>
+      {power ? (
+        <span className="inverter-entry-power">{f.value(power)}</span>
+      ) : (
+        // No push has brought this inverter's power yet: a dash, not a gap that reads as a lost value.
+        <span
+          className="inverter-entry-power text-body-secondary"
+          title={t('live.powerNotYet')}
+          aria-hidden="true"
+        >
+          –
+        </span>
+      )}
     </button>
   );
 });
