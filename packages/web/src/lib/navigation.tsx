@@ -1,7 +1,8 @@
 /**
  * The console's own router: the few parts of react-router's declarative API the console uses (static
- * paths, one layout route, links, redirects, search parameters), in about 1 KB instead of react-router's
- * 12.5 KB (brotli) on every first load. Paths are matched exactly; `*` matches what nothing else does.
+ * paths, one layout route, links, redirects, search parameters), in 1.3 KB instead of react-router's
+ * 14.1 KB (brotli) on every first load (docs/console.md, Router; ARCHITECTURE.md, Dependencies). Paths are
+ * matched exactly; `*` matches what nothing else does.
  */
 import {
   type AnchorHTMLAttributes,
