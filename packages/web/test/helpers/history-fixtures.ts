@@ -1,5 +1,5 @@
 /** Days of history as the gateway sends them, for the tests of the history card's pure parts. */
-import type { HistoryPowerSeries } from '@dtu-console/contract/history/api';
+import type { HistoryEnergySeries, HistoryPowerSeries } from '@dtu-console/contract/history/api';
 
 export const names = { plant: 'Plant', string: (number: number) => `String ${number}` };
 export const batteryNames = { power: 'Battery power', soc: 'State of charge' };
@@ -29,3 +29,18 @@ export function day(
 export const SPRING = Date.UTC(2026, 2, 28, 23) / 1000;
 export const AUTUMN = Date.UTC(2026, 9, 24, 22) / 1000;
 export const SUMMER = Date.UTC(2026, 5, 20, 22) / 1000;
+
+/** February 2026 of two inverters with only the days that have data, out of order: each lands on its own day. */
+export function energyMonth(): HistoryEnergySeries {
+  return {
+    range: 'month',
+    date: '2026-02',
+    timezone: 'Europe/Berlin',
+    periods: ['2026-02-03', '2026-02-01'],
+    plant: [3000, 1500],
+    inverters: [
+      { serial: 'A', name: 'Roof', energy: [2000, 1000] },
+      { serial: 'B', name: 'Carport', energy: [1000, null] },
+    ],
+  };
+}

@@ -1,22 +1,10 @@
-import type { HistoryEnergySeries } from '@dtu-console/contract/history/api';
 import { describe, expect, it } from 'vitest';
 import { csvFileName, energyCsv, powerCsv } from '../../../src/components/history/csv';
 import { batteryView, energyView, powerView } from '../../../src/components/history/view';
-import { AUTUMN, batteryNames, day, HOUR, names, SUMMER } from '../../helpers/history-fixtures';
+import { AUTUMN, batteryNames, day, energyMonth, HOUR, names, SUMMER } from '../../helpers/history-fixtures';
 
 describe('energy CSV', () => {
-  const month: HistoryEnergySeries = {
-    range: 'month',
-    date: '2026-02',
-    timezone: 'Europe/Berlin',
-    // Only the days with data, out of order: each lands on its own day.
-    periods: ['2026-02-03', '2026-02-01'],
-    plant: [3000, 1500],
-    inverters: [
-      { serial: 'A', name: 'Roof', energy: [2000, 1000] },
-      { serial: 'B', name: 'Carport', energy: [1000, null] },
-    ],
-  };
+  const month = energyMonth();
 
   it('writes kWh with a dot and three decimals, the date first, empty for no data', () => {
     const view = energyView(month, 'month', '2026-02', null, names);

@@ -9,7 +9,16 @@ import {
   periodTotal,
   powerView,
 } from '../../../src/components/history/view';
-import { AUTUMN, batteryNames, day, HOUR, names, SPRING, SUMMER } from '../../helpers/history-fixtures';
+import {
+  AUTUMN,
+  batteryNames,
+  day,
+  energyMonth,
+  HOUR,
+  names,
+  SPRING,
+  SUMMER,
+} from '../../helpers/history-fixtures';
 
 describe('power view', () => {
   it('shows the plant alone, or with one line per inverter when there are several', () => {
@@ -89,18 +98,7 @@ describe('power view', () => {
 });
 
 describe('energy view', () => {
-  const month: HistoryEnergySeries = {
-    range: 'month',
-    date: '2026-02',
-    timezone: 'Europe/Berlin',
-    // Only the days with data, out of order: each lands on its own day.
-    periods: ['2026-02-03', '2026-02-01'],
-    plant: [3000, 1500],
-    inverters: [
-      { serial: 'A', name: 'Roof', energy: [2000, 1000] },
-      { serial: 'B', name: 'Carport', energy: [1000, null] },
-    ],
-  };
+  const month = energyMonth();
 
   it('gives every day of the month a bar slot, empty ones null', () => {
     const view = energyView(month, 'month', '2026-02', null, names);
