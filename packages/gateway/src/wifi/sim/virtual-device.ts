@@ -323,13 +323,17 @@ export class VirtualWifiDevice {
     if (!request.ok) return null;
     const first = this.#served[0];
     if (!first) return null;
-    const slots = Math.floor((now % 86_400_000) / (CURVE_STEP_S * 1000)) + 1;
+    // The day's record begins where the device began recording: a device started at noon has no morning
+    // (a slot it missed while running counts 0 W, as a device that read nothing would send).
+    const current = Math.floor((now % 86_400_000) / (CURVE_STEP_S * 1000));
+    const begun = first.curve.size > 0 ? Math.min(current, ...first.curve.keys()) : current;
+    const slots = current - begun + 1;
     const pages = Math.max(1, Math.ceil(slots / CURVE_PER_PAGE));
     const page = Math.min(Math.max(0, request.value.cp), pages - 1);
-    const midnight = Math.floor(now / 86_400_000) * 86_400;
+    const start = Math.floor(now / 86_400_000) * 86_400 + begun * CURVE_STEP_S;
     const values: number[] = [];
     for (let i = page * CURVE_PER_PAGE; i < Math.min(slots, (page + 1) * CURVE_PER_PAGE); i++) {
-      values.push(Math.round((first.curve.get(i) ?? 0) * 10));
+      values.push(Math.round((first.curve.get(begun + i) ?? 0) * 10));
     }
     const snapshot = first.inverter.inspect(now);
     const reply = create(HistPowerReplySchema, {
@@ -337,8 +341,8 @@ export class VirtualWifiDevice {
       ap: pages,
       cp: page,
       requestTime: Math.floor(now / 1000),
-      absoluteStart: midnight,
-      startTime: midnight + page * CURVE_PER_PAGE * CURVE_STEP_S,
+      absoluteStart: start,
+      startTime: start + page * CURVE_PER_PAGE * CURVE_STEP_S,
       stepTime: CURVE_STEP_S,
       dailyEnergy: Math.round(snapshot.yieldDayWh.reduce((a, b) => a + b, 0)),
       totalEnergy: Math.round(snapshot.yieldTotalKWh.reduce((a, b) => a + b, 0) * 1000),
