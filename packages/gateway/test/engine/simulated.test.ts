@@ -102,8 +102,9 @@ describe('a simulated midsummer day with an inverter of every family', () => {
   let plantCheck: { totalYieldDay: number; sumOfStrings: number; totalYieldTotal: number; sumTotal: number };
 
   beforeAll(async () => {
-    // Every inverter is polled once a minute (12 inverters × 5 s).
-    p = plant({ serials, start: MIDSUMMER, zeroDay: true, housekeepingMs: MINUTE });
+    // Every inverter is polled every two minutes (12 inverters × 10 s): enough to follow the sun and add
+    // up the yields, at half the work of the default 5 s (docs/testing.md, "The 8-minute budget").
+    p = plant({ serials, start: MIDSUMMER, zeroDay: true, housekeepingMs: MINUTE, pollIntervalS: 10 });
     p.bus.on('live:inverter', (serial, change) => {
       if (change !== 'data') return;
       const inv = p.live.inverter(serial)!;
@@ -146,7 +147,8 @@ describe('a simulated midsummer day with an inverter of every family', () => {
 
   it.each(Object.entries(SERIALS))('%s: produces while the sun is up, following it', (_family, serial) => {
     const list = samples.get(serial)!;
-    expect(list.length).toBeGreaterThan(600);
+    // About 17 hours of answers, one every two minutes.
+    expect(list.length).toBeGreaterThan(450);
     const rated = p.live.inverter(serial)!.maxPowerW;
     expect(rated).toBeGreaterThan(0);
     const solarNoon = getTimes(
