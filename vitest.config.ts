@@ -5,14 +5,14 @@ import { defineConfig } from 'vitest/config';
 import { webProject } from './packages/web/vitest.config';
 
 /**
- * The console's test files that replace modules (`vi.mock`, directly or through a helper that does) run
- * isolated, each with its own modules; the others share their worker's modules and jsdom, which saves
- * a fresh environment per file (docs/testing.md, "Unit tests"). Found by reading the files, so a new
- * mock cannot land in the shared group by mistake.
+ * The console's test files that replace modules (`vi.mock`, `vi.doMock`) run isolated, each with its own
+ * modules; the others share their worker's modules and jsdom, which saves a fresh environment per file
+ * (docs/testing.md, "Unit tests"). A stubbed global (`vi.stubGlobal`) is put back after each test by the
+ * file itself, so it needs no isolation. Found by reading the files, so a new module mock cannot land in
+ * the shared group by mistake. No web test replaces a module today: every file is shared.
  */
 const WEB = 'packages/web';
-const REPLACES_MODULES =
-  /\bvi\.(?:mock|doMock|stubGlobal|stubEnv)\(|helpers\/(?:route-api|settings-helpers)['"]/;
+const REPLACES_MODULES = /\bvi\.(?:mock|doMock)\(/;
 const webTests = (readdirSync(join(WEB, 'test'), { recursive: true }) as string[])
   .filter((file) => /\.test\.tsx?$/.test(file))
   .map((file) => `test/${file.split('\\').join('/')}`);

@@ -9,7 +9,16 @@ import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
 export function webProject(name: string, include: string[], isolate: boolean): UserWorkspaceConfig {
   return {
     plugins: [react()],
-    test: { name, environment: 'jsdom', include, isolate, setupFiles: ['test/setup.ts'], css: false },
+    test: {
+      name,
+      environment: 'jsdom',
+      include,
+      isolate,
+      setupFiles: ['test/setup.ts'],
+      css: false,
+      // Room for a loaded machine (test/setup.ts): a test's own waits end when their element is there.
+      testTimeout: 20_000,
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import {
   ALERTS_NS,
@@ -10,6 +10,11 @@ import {
   MAINTENANCE_NS,
   SETTINGS_NS,
 } from '../src/i18n';
+
+// A `findBy…` or `waitFor` waits up to 5 s instead of Testing Library's 1 s: on a loaded machine (the unit
+// run beside the browser tests, npm test) a screen's next render can take longer than a second. A passing
+// wait ends as soon as its element is there, so this costs nothing when the machine is quiet.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom has no matchMedia; the theme code asks it for the system's dark preference.
 if (typeof window.matchMedia !== 'function') {
