@@ -51,10 +51,11 @@ export default defineConfig({
     // costs the machine about half a core (docs/testing.md); the pulse itself is checked in
     // live-view.spec.ts, in both settings.
     reducedMotion: 'reduce',
-    // A failed test keeps its trace (actions, network, console, DOM snapshots) but no screencast: the
-    // screenshots of every action of every test cost about a fifth of the suite's CPU (docs/testing.md);
-    // the page at the failure is still photographed (`screenshot`).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test keeps its trace (actions, network, console) but no screencast and no DOM snapshots:
+    // the screenshots of every action of every test cost about a fifth of the suite's CPU, and the DOM
+    // copied before and after every action another fifth (docs/testing.md); the page at the failure is
+    // still photographed (`screenshot`).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [
