@@ -1,15 +1,9 @@
 /** A virtual inverter fed from a DC source (a battery bus) instead of its modules. */
 import { LIMIT_RESPONSE, limitResponseMs } from '@dtu-console/contract';
-import {
-  buildLimitRequest,
-  buildPowerRequest,
-  FAMILIES,
-  familyOfSerial,
-  LimitType,
-} from '@dtu-console/hoymiles';
+import { buildPowerRequest, LimitType } from '@dtu-console/hoymiles';
 import { describe, expect, it } from 'vitest';
 import type { DcFeed } from '../../src/simulated';
-import { DTU_SERIAL, MIDSUMMER, SERIALS, STARTUP_HZ, setup } from './helpers';
+import { DTU_SERIAL, limitRequest, MIDSUMMER, SERIALS, STARTUP_HZ, setup } from './helpers';
 
 const HOUR = 3_600_000;
 const battery =
@@ -62,13 +56,7 @@ describe('a virtual inverter fed from a battery', () => {
     radio.setFeed(HMS, battery(52, 5000));
     await clock.advance(60_000);
     expect(radio.inspect(HMS)!.acPowerW).toBeGreaterThan(700);
-    const limit = buildLimitRequest({
-      inverter: HMS,
-      dtu: DTU_SERIAL,
-      limitType: LimitType.AbsoluteNonPersistent,
-      limit: 300,
-      encoding: FAMILIES[familyOfSerial(HMS)!].limitEncoding,
-    });
+    const limit = limitRequest(HMS, LimitType.AbsoluteNonPersistent, 300);
     expect(await dtu.control(HMS, limit)).toBe(true);
     await clock.advance(limitResponseMs(LIMIT_RESPONSE.CMT, 100, false) + 1000);
     const limited = radio.inspect(HMS)!;

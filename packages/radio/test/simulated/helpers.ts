@@ -8,6 +8,7 @@ import { ManualClock } from '@dtu-console/clock';
 import {
   buildChannelChange,
   buildDataRequest,
+  buildLimitRequest,
   buildReRequest,
   cmtCountry,
   DataType,
@@ -15,6 +16,7 @@ import {
   FAMILIES,
   FragmentAssembler,
   familyOfSerial,
+  type LimitType,
   type RunData,
 } from '@dtu-console/hoymiles';
 import type { RadioSettings } from '../../src/radio';
@@ -26,6 +28,16 @@ import {
 } from '../../src/simulated';
 
 export const DTU_SERIAL = '199980112345';
+
+/** A limit request from the test DTU to `serial`, in the encoding of the inverter's family. */
+export const limitRequest = (serial: string, limitType: LimitType, limit: number) =>
+  buildLimitRequest({
+    inverter: serial,
+    dtu: DTU_SERIAL,
+    limitType,
+    limit,
+    encoding: FAMILIES[familyOfSerial(serial)!].limitEncoding,
+  });
 export const LOCATION = { latitude: 51.1657, longitude: 10.4515 };
 /** 21 June 2024, 00:00 UTC (02:00 CEST): summer night at the default location. */
 export const MIDSUMMER = Date.UTC(2024, 5, 21);

@@ -3,10 +3,10 @@
  * holds for the dead time, then ramps at the family's rate (docs/limiter.md).
  */
 import { LIMIT_RESPONSE, limitResponseMs } from '@dtu-console/contract';
-import { buildLimitRequest, FAMILIES, familyOfSerial, LimitType } from '@dtu-console/hoymiles';
+import { LimitType } from '@dtu-console/hoymiles';
 import { describe, expect, it } from 'vitest';
 import { PowerLimit } from '../../src/simulated/power-limit';
-import { DTU_SERIAL, MIDSUMMER, SERIALS, STARTUP_HZ, setup } from './helpers';
+import { limitRequest, MIDSUMMER, SERIALS, STARTUP_HZ, setup } from './helpers';
 
 const NOON = MIDSUMMER + 11 * 3_600_000;
 const limitCommand = (limitType: LimitType, limit: number) => ({
@@ -61,13 +61,7 @@ describe('PowerLimit dead time and ramp', () => {
     const sim = setup({ start: NOON, serials: [HM], settings: { cmtFrequencyHz: STARTUP_HZ } });
     const before = (await sim.dtu.runData(HM))!.ac.power;
     expect(before).toBeGreaterThan(500);
-    const request = buildLimitRequest({
-      inverter: HM,
-      dtu: DTU_SERIAL,
-      limitType: LimitType.AbsoluteNonPersistent,
-      limit: 200,
-      encoding: FAMILIES[familyOfSerial(HM)!].limitEncoding,
-    });
+    const request = limitRequest(HM, LimitType.AbsoluteNonPersistent, 200);
     expect(await sim.dtu.control(HM, request)).toBe(true);
     await sim.clock.advance(1000);
     expect((await sim.dtu.runData(HM))!.ac.power).toBeGreaterThan(before - 20);

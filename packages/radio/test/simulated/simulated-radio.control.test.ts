@@ -3,7 +3,6 @@
  * at midsummer noon under a clear sky.
  */
 import {
-  buildLimitRequest,
   buildPowerRequest,
   DataType,
   decodeDeviceControlAck,
@@ -12,7 +11,6 @@ import {
   decodeEventLog,
   decodeGridProfile,
   decodeSystemConfig,
-  FAMILIES,
   type FamilyId,
   familyOfSerial,
   LimitType,
@@ -21,7 +19,16 @@ import {
 } from '@dtu-console/hoymiles';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MODEL, SimulatedEvent } from '../../src/simulated';
-import { DTU_SERIAL, MIDSUMMER, SERIALS, STARTUP_HZ, setup, totalDcPower, totalYieldDay } from './helpers';
+import {
+  DTU_SERIAL,
+  limitRequest,
+  MIDSUMMER,
+  SERIALS,
+  STARTUP_HZ,
+  setup,
+  totalDcPower,
+  totalYieldDay,
+} from './helpers';
 
 const NOON = MIDSUMMER + 11 * 3_600_000;
 const MINUTE = 60_000;
@@ -35,14 +42,6 @@ function noonPlant(serials: string[] = [HM, HMS]) {
   return setup({ start: NOON, serials, settings: { cmtFrequencyHz: STARTUP_HZ } });
 }
 
-const limit = (serial: string, limitType: LimitType, value: number) =>
-  buildLimitRequest({
-    inverter: serial,
-    dtu: DTU_SERIAL,
-    limitType,
-    limit: value,
-    encoding: FAMILIES[familyOfSerial(serial)!].limitEncoding,
-  });
 const power = (serial: string, action: 'on' | 'off' | 'restart') =>
   buildPowerRequest({ inverter: serial, dtu: DTU_SERIAL, action });
 
@@ -102,7 +101,7 @@ describe('limits', () => {
     const before = (await sim.dtu.runData(HM))!;
     expect(before.ac.power).toBeGreaterThan(500);
 
-    const ack = await sim.dtu.exchange(HM, limit(HM, LimitType.RelativeNonPersistent, 25), {
+    const ack = await sim.dtu.exchange(HM, limitRequest(HM, LimitType.RelativeNonPersistent, 25), {
       command: 0xd1,
       windowMs: 2000,
     });
@@ -124,8 +123,8 @@ describe('limits', () => {
 
   it('caps at an absolute persistent limit, which replaces a temporary one and survives a restart', async () => {
     const sim = noonPlant([HM]);
-    expect(await sim.dtu.control(HM, limit(HM, LimitType.RelativeNonPersistent, 30))).toBe(true);
-    expect(await sim.dtu.control(HM, limit(HM, LimitType.AbsolutePersistent, 400))).toBe(true);
+    expect(await sim.dtu.control(HM, limitRequest(HM, LimitType.RelativeNonPersistent, 30))).toBe(true);
+    expect(await sim.dtu.control(HM, limitRequest(HM, LimitType.AbsolutePersistent, 400))).toBe(true);
     let state = sim.radio.inspect(HM)!;
     expect(state.limit.temporary).toBeNull();
     expect(state.limit.persistent).toEqual({ value: 400, relative: false });
@@ -133,7 +132,7 @@ describe('limits', () => {
     await sim.clock.advance(FOLLOW_MS);
     expect((await sim.dtu.runData(HM))!.ac.power).toBeLessThanOrEqual(400);
 
-    expect(await sim.dtu.control(HM, limit(HM, LimitType.RelativeNonPersistent, 10))).toBe(true);
+    expect(await sim.dtu.control(HM, limitRequest(HM, LimitType.RelativeNonPersistent, 10))).toBe(true);
     await sim.clock.advance(FOLLOW_MS);
     expect((await sim.dtu.runData(HM))!.ac.power).toBeLessThanOrEqual(80);
     state = sim.radio.inspect(HM)!;
@@ -152,7 +151,7 @@ describe('limits', () => {
 
   it('takes the HMS limit-type words and limits the whole AC output of an HMS-2000-4T (PDL)', async () => {
     const sim = noonPlant([HMS]);
-    expect(await sim.dtu.control(HMS, limit(HMS, LimitType.RelativePersistent, 40))).toBe(true);
+    expect(await sim.dtu.control(HMS, limitRequest(HMS, LimitType.RelativePersistent, 40))).toBe(true);
     await sim.clock.advance(FOLLOW_MS);
     const data = (await sim.dtu.runData(HMS))!;
     expect(data.ac.power).toBeLessThanOrEqual(800);
@@ -162,8 +161,8 @@ describe('limits', () => {
 
   it('forgets a temporary limit overnight but keeps the persistent one', async () => {
     const sim = noonPlant([HM]);
-    expect(await sim.dtu.control(HM, limit(HM, LimitType.RelativePersistent, 70))).toBe(true);
-    expect(await sim.dtu.control(HM, limit(HM, LimitType.RelativeNonPersistent, 20))).toBe(true);
+    expect(await sim.dtu.control(HM, limitRequest(HM, LimitType.RelativePersistent, 70))).toBe(true);
+    expect(await sim.dtu.control(HM, limitRequest(HM, LimitType.RelativeNonPersistent, 20))).toBe(true);
     await sim.clock.advance(22 * 3_600_000); // next morning, 09:00 UTC
     const state = sim.radio.inspect(HM)!;
     expect(state.awake).toBe(true);
@@ -239,13 +238,13 @@ describe('event log', () => {
     const sim = noonPlant([HM]);
     const count = async () => (await sim.dtu.runData(HM))!.eventLogCount;
     const start = await count();
-    expect(await sim.dtu.control(HM, limit(HM, LimitType.RelativeNonPersistent, 50))).toBe(true);
+    expect(await sim.dtu.control(HM, limitRequest(HM, LimitType.RelativeNonPersistent, 50))).toBe(true);
     expect(await count()).toBe(start + 1);
     // The same limit again changes nothing.
-    expect(await sim.dtu.control(HM, limit(HM, LimitType.RelativeNonPersistent, 50))).toBe(true);
+    expect(await sim.dtu.control(HM, limitRequest(HM, LimitType.RelativeNonPersistent, 50))).toBe(true);
     expect(await count()).toBe(start + 1);
     await sim.clock.advance(MINUTE);
-    expect(await sim.dtu.control(HM, limit(HM, LimitType.RelativeNonPersistent, 100))).toBe(true);
+    expect(await sim.dtu.control(HM, limitRequest(HM, LimitType.RelativeNonPersistent, 100))).toBe(true);
     expect(await count()).toBe(start + 1);
     expect(await sim.dtu.control(HM, power(HM, 'off'))).toBe(true);
     expect(await count()).toBe(start + 2);
