@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { NtpTimeResponse } from '../../packages/contract/src/ntp/api';
 
 const basic = `Basic ${Buffer.from('admin:openDTU42').toString('base64')}`;
 
@@ -73,8 +74,21 @@ test('NTP: saves zone, place and sunset type; the manual sync sets the time', as
     await expect(page.getByLabel('Sunset type')).toHaveValue('2');
 
     await expect(page.getByTestId('device-time')).not.toHaveText('–');
+    // The gateway is shared and runs on simulated time (a summer noon): the browser's clock is set to the
+    // gateway's own time a minute on, so the sync is seen to set it and the specs after this one stay in
+    // the simulated day. Both sides speak local time, so the page builds its dates from the components.
+    const epochOf = (time: NtpTimeResponse) =>
+      page.evaluate(
+        (t) => new Date(t.year, t.month - 1, t.day, t.hour, t.minute, t.second).getTime(),
+        time,
+      );
+    const chosen = (await epochOf(await apiGet<NtpTimeResponse>(request, '/api/ntp/time'))) + 60_000;
+    await page.clock.setFixedTime(chosen);
     await page.getByRole('button', { name: "Synchronise with this browser's time" }).click();
     await expect(page.getByText('Time set.')).toBeVisible();
+    const set = (await epochOf(await apiGet<NtpTimeResponse>(request, '/api/ntp/time'))) - chosen;
+    expect(set).toBeGreaterThanOrEqual(0);
+    expect(set).toBeLessThan(10_000);
   } finally {
     await restore(request, '/api/ntp/config', original);
   }
