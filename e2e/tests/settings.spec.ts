@@ -78,10 +78,7 @@ test('NTP: saves zone, place and sunset type; the manual sync sets the time', as
     // gateway's own time a minute on, so the sync is seen to set it and the specs after this one stay in
     // the simulated day. Both sides speak local time, so the page builds its dates from the components.
     const epochOf = (time: NtpTimeResponse) =>
-      page.evaluate(
-        (t) => new Date(t.year, t.month - 1, t.day, t.hour, t.minute, t.second).getTime(),
-        time,
-      );
+      page.evaluate((t) => new Date(t.year, t.month - 1, t.day, t.hour, t.minute, t.second).getTime(), time);
     const chosen = (await epochOf(await apiGet<NtpTimeResponse>(request, '/api/ntp/time'))) + 60_000;
     await page.clock.setFixedTime(chosen);
     await page.getByRole('button', { name: "Synchronise with this browser's time" }).click();
