@@ -161,19 +161,27 @@ function PinOverview({ profile }: { profile: PinMappingProfile }) {
             <th scope="col">{t('device.pinValue')}</th>
           </tr>
         </thead>
-        <tbody>
-          {groups.flatMap((group) =>
-            Object.entries(profile[group] ?? {}).map(([pin, value], index) => (
-              <tr key={`${group}.${pin}`}>
-                <th scope="row">{index === 0 ? t(`device.group.${group}`) : ''}</th>
-                <td className="font-monospace">{pin}</td>
-                <td>
-                  <PinValue value={value} />
-                </td>
-              </tr>
-            )),
-          )}
-        </tbody>
+        {/* A part's pins are a row group: its name heads them all, in one cell spanning their rows. */}
+        {groups.map((group) => {
+          const pins = Object.entries(profile[group] ?? {});
+          return (
+            <tbody key={group}>
+              {pins.map(([pin, value], index) => (
+                <tr key={pin}>
+                  {index === 0 && (
+                    <th scope="rowgroup" rowSpan={pins.length}>
+                      {t(`device.group.${group}`)}
+                    </th>
+                  )}
+                  <td className="font-monospace">{pin}</td>
+                  <td>
+                    <PinValue value={value} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          );
+        })}
       </table>
     </div>
   );

@@ -450,7 +450,7 @@ describe('device manager', () => {
       '/api/config/get?file=pin_mapping.json': [
         { name: 'Zeta board', nrf24: { clk: 1 } },
         { name: 'Default', nrf24: { clk: 18 } },
-        { name: 'Alpha board', cmt: { clk: 2 } },
+        { name: 'Alpha board', cmt: { clk: 2, sdio: 3 } },
       ],
     });
     renderScreen(DeviceSettingsPage);
@@ -463,7 +463,13 @@ describe('device manager', () => {
       ).toEqual(['Default', 'Alpha board', 'Zeta board']),
     );
     await userEvent.selectOptions(select, 'Alpha board');
-    expect(within(screen.getByTestId('pin-overview')).getByText('CMT2300A')).toBeInTheDocument();
+    const overview = screen.getByTestId('pin-overview');
+    // Each part's name heads its pins once, in a cell across their rows: no row header is empty.
+    const headers = within(overview).getAllByRole('rowheader');
+    expect(headers.map((header) => header.textContent)).not.toContain('');
+    const cmt = within(overview).getByRole('rowheader', { name: 'CMT2300A' }) as HTMLTableCellElement;
+    expect(cmt.rowSpan).toBe((cmt.closest('tbody') as HTMLTableSectionElement).rows.length);
+    expect(cmt.rowSpan).toBeGreaterThan(1);
   });
 
   it('treats a missing pin mapping as an empty list and any other failure as a parse error', async () => {
