@@ -31,6 +31,23 @@ async function setDays(label: string, value: string) {
   if (value) await userEvent.type(field, value);
 }
 
+/**
+ * The blob URLs a download makes, which jsdom lacks, on a subclass of URL put in its place for the test:
+ * the real URL is left as it is for the files that share this worker (unstubbed after each test).
+ */
+function stubObjectUrls(made: (blob: Blob) => void = () => {}) {
+  vi.stubGlobal(
+    'URL',
+    class extends URL {
+      static override createObjectURL(object: Blob | MediaSource): string {
+        made(object as Blob);
+        return 'blob:x';
+      }
+      static override revokeObjectURL(): void {}
+    },
+  );
+}
+
 describe('history settings', () => {
   it('shows the settings and what the store holds', async () => {
     serveApi(answers);
@@ -86,16 +103,9 @@ describe('history settings', () => {
     });
     let blob: Blob | null = null;
     let name = '';
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, {
-        createObjectURL: (b: Blob) => {
-          blob = b;
-          return 'blob:x';
-        },
-        revokeObjectURL() {},
-      }),
-    );
+    stubObjectUrls((b) => {
+      blob = b;
+    });
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       name = this.download;
     });
@@ -122,7 +132,7 @@ describe('history settings', () => {
       }
       return new Response(JSON.stringify(answers[path as keyof typeof answers]));
     });
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL() {} }));
+    stubObjectUrls();
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderScreen(HistorySettingsPage);
     await screen.findByTestId('history-status');
