@@ -1,15 +1,20 @@
 /** The live view's battery card: offered while the battery is on, loaded when opened, nothing shown as 0. */
 import type { BatteryStatus } from '@dtu-console/contract/battery/api';
 import { batteryStatus, solarChargerStatus, solarChargerUnit } from '@dtu-console/contract/battery/fixtures';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18n from 'i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BatterySection } from '../../../src/components/live/BatterySection';
 import { BATTERY_NS } from '../../../src/i18n';
-import { MemoryRouter } from '../../../src/lib/navigation';
-import { queryClient } from '../../../src/lib/query';
-import { fetchMock, serveApi } from '../../helpers/settings-helpers';
+import {
+  askedPaths,
+  failedCardRead,
+  heldCardRead,
+  renderSection,
+  serveCardRead,
+  setUpSectionTests,
+} from '../../helpers/live-section';
+import { serveApi } from '../../helpers/settings-helpers';
 
 const chargers = solarChargerStatus({
   chargers: [
@@ -18,27 +23,9 @@ const chargers = solarChargerStatus({
   ],
 });
 
-beforeAll(async () => {
-  // The card's texts, as the lazily loaded card would wait for them.
-  await i18n.loadNamespaces(BATTERY_NS);
-});
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  localStorage.clear();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-  queryClient.clear();
-});
+setUpSectionTests(BATTERY_NS);
 
-const show = () =>
-  render(
-    <MemoryRouter>
-      <BatterySection />
-    </MemoryRouter>,
-  );
-const asked = () => fetchMock.mock.calls.map(([input]) => String(input));
+const show = () => renderSection(<BatterySection />);
 
 /** The card opened from a stored choice, with these answers. */
 async function openCard(status: BatteryStatus, solar: unknown = chargers) {
@@ -52,7 +39,7 @@ describe('battery section of the live view', () => {
   it('is not offered while the battery is switched off', async () => {
     serveApi({ '/api/battery/status': batteryStatus({ enabled: false, problem: null }) });
     show();
-    await waitFor(() => expect(asked()).toEqual(['/api/battery/status']));
+    await waitFor(() => expect(askedPaths()).toEqual(['/api/battery/status']));
     expect(screen.queryByRole('button', { name: 'Battery' })).not.toBeInTheDocument();
   });
 
@@ -61,7 +48,7 @@ describe('battery section of the live view', () => {
     show();
     const toggle = await screen.findByRole('button', { name: 'Battery' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(asked()).toEqual(['/api/battery/status']);
+    expect(askedPaths()).toEqual(['/api/battery/status']);
     await userEvent.click(toggle);
     const card = within(await screen.findByTestId('battery-card', {}, { timeout: 15_000 }));
     expect(localStorage.getItem('batteryOpen')).toBe('1');
@@ -158,41 +145,30 @@ describe('battery section of the live view', () => {
 
   it('shows a spinner, never an empty card, while the opened card waits for its first answer', async () => {
     localStorage.setItem('batteryOpen', '1');
-    let answer: (response: Response) => void = () => {};
-    let calls = 0;
-    fetchMock.mockImplementation(async (input) => {
-      const path = String(input);
-      if (path === '/api/battery/status') {
-        calls += 1;
-        // The section's own look is answered; the card's read waits.
-        if (calls === 1) return new Response(JSON.stringify(batteryStatus()));
-        return new Promise<Response>((resolve) => {
-          answer = resolve;
-        });
-      }
-      return new Response(JSON.stringify(chargers));
+    const card = heldCardRead();
+    const calls = serveCardRead({
+      path: '/api/battery/status',
+      status: batteryStatus(),
+      cardRead: card.read,
+      others: () => chargers,
     });
     const { container } = show();
-    await waitFor(() => expect(calls).toBe(2), { timeout: 15_000 });
+    await waitFor(() => expect(calls()).toBe(2), { timeout: 15_000 });
     const section = screen.getByTestId('battery-section');
     expect(section.querySelector('.spinner-border')).not.toBeNull();
     expect(screen.queryByTestId('battery-card')).not.toBeInTheDocument();
-    answer(new Response(JSON.stringify(batteryStatus())));
+    card.answer(batteryStatus());
     expect(await screen.findByTestId('battery-soc')).toHaveTextContent('81 %');
     expect(container.querySelector('.spinner-border')).toBeNull();
   }, 30_000);
 
   it('says why when the opened card cannot read the battery', async () => {
     localStorage.setItem('batteryOpen', '1');
-    let calls = 0;
-    fetchMock.mockImplementation(async (input) => {
-      const path = String(input);
-      if (path === '/api/battery/status') {
-        calls += 1;
-        if (calls === 1) return new Response(JSON.stringify(batteryStatus()));
-        return new Response('', { status: 503, statusText: 'Service Unavailable' });
-      }
-      return new Response(JSON.stringify(chargers));
+    serveCardRead({
+      path: '/api/battery/status',
+      status: batteryStatus(),
+      cardRead: failedCardRead,
+      others: () => chargers,
     });
     show();
     expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent(

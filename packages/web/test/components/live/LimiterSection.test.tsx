@@ -1,16 +1,21 @@
 /** The live view's limiter card: offered only when it applies, loaded when opened. */
 import type { PowerLimiterStatus, PowerLimiterTrace } from '@dtu-console/contract/powerlimiter/api';
 import { batteryLimiterStatus, gridSignalStatus } from '@dtu-console/contract/powerlimiter/fixtures';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18n from 'i18next';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LimiterSection } from '../../../src/components/live/LimiterSection';
 import { POWERLIMITER_NS } from '../../../src/i18n';
-import { MemoryRouter } from '../../../src/lib/navigation';
-import { queryClient } from '../../../src/lib/query';
 import type { LiveInverter } from '../../../src/ws/livedata';
-import { fetchMock, serveApi } from '../../helpers/settings-helpers';
+import {
+  askedPaths,
+  failedCardRead,
+  heldCardRead,
+  renderSection,
+  serveCardRead,
+  setUpSectionTests,
+} from '../../helpers/live-section';
+import { serveApi } from '../../helpers/settings-helpers';
 
 const HM = '114172220003';
 const INVERTERS = [{ serial: HM, name: 'Roof' }] as unknown as LiveInverter[];
@@ -60,33 +65,15 @@ const trace: PowerLimiterTrace = {
 };
 const meter = { enabled: true, source: 'simulated', valid: true, problem: null };
 
-beforeAll(async () => {
-  // The card's texts, as the lazily loaded card would wait for them.
-  await i18n.loadNamespaces(POWERLIMITER_NS);
-});
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  localStorage.clear();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-  queryClient.clear();
-});
+setUpSectionTests(POWERLIMITER_NS);
 
-const show = () =>
-  render(
-    <MemoryRouter>
-      <LimiterSection inverters={INVERTERS} />
-    </MemoryRouter>,
-  );
-const asked = () => fetchMock.mock.calls.map(([input]) => String(input));
+const show = () => renderSection(<LimiterSection inverters={INVERTERS} />);
 
 describe('limiter section of the live view', () => {
   it('is not offered while the limiter is off and no meter gives readings', async () => {
     serveApi({ '/api/powerlimiter/status': status({ enabled: false, state: 'off', grid_power: null }) });
     show();
-    await waitFor(() => expect(asked()).toEqual(['/api/powerlimiter/status']));
+    await waitFor(() => expect(askedPaths()).toEqual(['/api/powerlimiter/status']));
     expect(screen.queryByRole('button', { name: 'Power limiter' })).not.toBeInTheDocument();
   });
 
@@ -99,7 +86,7 @@ describe('limiter section of the live view', () => {
     show();
     const toggle = await screen.findByRole('button', { name: 'Power limiter' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(asked()).toEqual(['/api/powerlimiter/status']);
+    expect(askedPaths()).toEqual(['/api/powerlimiter/status']);
     await userEvent.click(toggle);
     expect(await screen.findByTestId('limiter-state', {}, { timeout: 15_000 })).toHaveTextContent(
       'Regulating',
@@ -147,7 +134,7 @@ describe('limiter section of the live view', () => {
     });
     show();
     const toggle = await screen.findByRole('button', { name: 'Power limiter' });
-    expect(asked()).not.toContain('/api/powerlimiter/energy');
+    expect(askedPaths()).not.toContain('/api/powerlimiter/energy');
     await userEvent.click(toggle);
     expect(await screen.findByTestId('limiter-energy-drawn', {}, { timeout: 15_000 })).toHaveTextContent(
       '0.81 kWh',
@@ -157,42 +144,30 @@ describe('limiter section of the live view', () => {
 
   it('shows a spinner, never an empty card, while the opened card waits for its first answer', async () => {
     localStorage.setItem('limiterOpen', '1');
-    let answer: (response: Response) => void = () => {};
-    let calls = 0;
-    fetchMock.mockImplementation(async (input) => {
-      const path = String(input);
-      if (path === '/api/powerlimiter/status') {
-        calls += 1;
-        // The section's own look is answered; the card's read waits.
-        if (calls === 1) return new Response(JSON.stringify(status()));
-        return new Promise<Response>((resolve) => {
-          answer = resolve;
-        });
-      }
-      if (path === '/api/powermeter/status') return new Response(JSON.stringify(meter));
-      return new Response(JSON.stringify(trace));
+    const card = heldCardRead();
+    const calls = serveCardRead({
+      path: '/api/powerlimiter/status',
+      status: status(),
+      cardRead: card.read,
+      others: (path) => (path === '/api/powermeter/status' ? meter : trace),
     });
     const { container } = show();
-    await waitFor(() => expect(calls).toBe(2), { timeout: 15_000 });
+    await waitFor(() => expect(calls()).toBe(2), { timeout: 15_000 });
     const section = screen.getByTestId('limiter-section');
     expect(section.querySelector('.spinner-border')).not.toBeNull();
     expect(screen.queryByTestId('limiter-card')).not.toBeInTheDocument();
-    answer(new Response(JSON.stringify(status())));
+    card.answer(status());
     expect(await screen.findByTestId('limiter-state')).toHaveTextContent('Regulating');
     expect(container.querySelector('.spinner-border')).toBeNull();
   }, 30_000);
 
   it('says why when the opened card cannot read the limiter', async () => {
     localStorage.setItem('limiterOpen', '1');
-    let calls = 0;
-    fetchMock.mockImplementation(async (input) => {
-      const path = String(input);
-      if (path === '/api/powerlimiter/status') {
-        calls += 1;
-        if (calls === 1) return new Response(JSON.stringify(status()));
-        return new Response('', { status: 503, statusText: 'Service Unavailable' });
-      }
-      return new Response(JSON.stringify(path === '/api/powermeter/status' ? meter : trace));
+    serveCardRead({
+      path: '/api/powerlimiter/status',
+      status: status(),
+      cardRead: failedCardRead,
+      others: (path) => (path === '/api/powermeter/status' ? meter : trace),
     });
     show();
     expect(await screen.findByRole('alert', {}, { timeout: 15_000 })).toHaveTextContent(
