@@ -9,24 +9,14 @@
  * Every scenario is compared with the same window without the limiter (what the sun would give).
  */
 
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { type Clock, ManualClock } from '@dtu-console/clock';
+import type { Clock } from '@dtu-console/clock';
 import { type GridSignalStatus, LIMIT_RESPONSE, limitResponseMs } from '@dtu-console/contract';
-import { governedInverter } from '@dtu-console/contract/powerlimiter/fixtures';
-import type { SimulatedRadio } from '@dtu-console/radio/simulated';
 import { SeededRandom } from '@dtu-console/radio/simulated/random';
-import pino from 'pino';
-import { EventBus } from '../../packages/gateway/src/bus';
-import { ConfigStore } from '../../packages/gateway/src/config/store';
-import { createPlant } from '../../packages/gateway/src/plant';
 import type { GridSignalFeed } from '../../packages/gateway/src/powerlimiter/feed-in';
-import { plantPort } from '../../packages/gateway/src/powerlimiter/port';
-import { LimiterService } from '../../packages/gateway/src/powerlimiter/service';
 import type { MeterFeed, MeterReading, MeterStatus } from '../../packages/gateway/src/powermeter/types';
 import type { Result } from './lib/report';
 import { HouseProfile } from './limiter-house';
+import { limiterRig } from './limiter-rig';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -147,18 +137,8 @@ interface WindowRun {
 }
 
 async function runWindow(mode: Mode, from: number, until: number, holdLoad: boolean): Promise<WindowRun> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'dtu-bench-feed-in-'));
-  const log = pino({ level: 'silent' });
-  const clock = new ManualClock(from - WARM_UP);
-  const bus = new EventBus();
-  const config = await ConfigStore.open({ dataDir, log, bus, chipId: 0x1a2b3c });
-  const plant = createPlant({ config, bus, clock, log, startedAt: 0, seed: SEED });
-  const radio = plant.radio as SimulatedRadio;
-  const serials = config
-    .get('inverters')
-    .filter((slot) => slot.serial !== 0)
-    .map((slot) => slot.serial.toString(16).toUpperCase().padStart(12, '0'));
-  const productionW = () => serials.reduce((sum, serial) => sum + (radio.inspect(serial)?.acPowerW ?? 0), 0);
+  const rig = await limiterRig({ start: from - WARM_UP, seed: SEED });
+  const { clock, productionW } = rig;
   const house = new HouseProfile(DAY_START, SEED);
   if (holdLoad) house.holdW = house.loadW(from);
   const gridW = () => house.loadW(clock.now()) - productionW();
@@ -169,44 +149,30 @@ async function runWindow(mode: Mode, from: number, until: number, holdLoad: bool
     mode === 'latency' ? LATENCY_MS : 0,
   );
   const signal = new ScheduledSignal();
-  await plant.start();
   meter.start();
-  let limiter: LimiterService | undefined;
   if (mode !== 'none') {
-    const defaults = config.get('powerlimiter');
-    await config.update('powerlimiter', {
-      ...defaults,
-      // Zero export only for the meter cases; the cap and the signal run without it.
-      enabled: mode === 'noise' || mode === 'latency',
-      target_power_consumption: 0,
-      target_power_consumption_hysteresis: HYSTERESIS_W,
-      base_load_limit: 200,
-      min_command_interval: 3,
-      inverters: serials.map((serial) => governedInverter(serial)),
-      feed_in_cap: {
-        ...defaults.feed_in_cap,
-        enabled: mode === 'cap',
-        percent: 60,
-        module_power_wp: MODULE_WP,
-      },
-      grid_signal: {
-        ...defaults.grid_signal,
-        enabled: mode === 'signal',
-        source: 'mqtt',
-        mqtt: { topic: 'bench' },
-      },
-    });
-    limiter = new LimiterService({
-      config,
-      bus,
-      clock,
-      live: plant.live,
-      port: plantPort(plant),
+    await rig.startLimiter(
       meter,
-      log,
-      gridSignal: signal,
-    });
-    await limiter.start();
+      (defaults) => ({
+        // Zero export only for the meter cases; the cap and the signal run without it.
+        enabled: mode === 'noise' || mode === 'latency',
+        target_power_consumption: 0,
+        target_power_consumption_hysteresis: HYSTERESIS_W,
+        feed_in_cap: {
+          ...defaults.feed_in_cap,
+          enabled: mode === 'cap',
+          percent: 60,
+          module_power_wp: MODULE_WP,
+        },
+        grid_signal: {
+          ...defaults.grid_signal,
+          enabled: mode === 'signal',
+          source: 'mqtt',
+          mqtt: { topic: 'bench' },
+        },
+      }),
+      signal,
+    );
   }
   const run: WindowRun = { grid: new Map(), load: new Map(), production: new Map() };
   while (clock.now() < until) {
@@ -222,11 +188,8 @@ async function runWindow(mode: Mode, from: number, until: number, holdLoad: bool
     run.load.set(at, load);
     run.production.set(at, production);
   }
-  limiter?.stop();
+  await rig.stop();
   meter.stop();
-  await plant.stop();
-  await config.stop();
-  await rm(dataDir, { recursive: true, force: true });
   return run;
 }
 

@@ -5,23 +5,12 @@
  * runs twice, without the limiter and with it.
  */
 
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { ManualClock } from '@dtu-console/clock';
 import { LIMIT_RESPONSE, limitResponseMs, normalizeLimitType } from '@dtu-console/contract';
-import { governedInverter } from '@dtu-console/contract/powerlimiter/fixtures';
 import { isPersistentLimit, type LimitType } from '@dtu-console/hoymiles';
-import type { SimulatedRadio } from '@dtu-console/radio/simulated';
-import pino from 'pino';
-import { EventBus } from '../../packages/gateway/src/bus';
-import { ConfigStore } from '../../packages/gateway/src/config/store';
-import { createPlant } from '../../packages/gateway/src/plant';
-import { plantPort } from '../../packages/gateway/src/powerlimiter/port';
-import { LimiterService } from '../../packages/gateway/src/powerlimiter/service';
 import type { Result, Section } from './lib/report';
 import { measureFeedIn } from './limiter-feed-in';
 import { BenchMeter, HouseProfile } from './limiter-house';
+import { limiterRig } from './limiter-rig';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -53,18 +42,8 @@ interface DayRun {
 }
 
 async function runDay(withLimiter: boolean, hours = 24): Promise<DayRun> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'dtu-bench-limiter-'));
-  const log = pino({ level: 'silent' });
-  const clock = new ManualClock(DAY_START);
-  const bus = new EventBus();
-  const config = await ConfigStore.open({ dataDir, log, bus, chipId: 0x1a2b3c });
-  const plant = createPlant({ config, bus, clock, log, startedAt: 0, seed: SEED });
-  const radio = plant.radio as SimulatedRadio;
-  const serials = config
-    .get('inverters')
-    .filter((slot) => slot.serial !== 0)
-    .map((slot) => slot.serial.toString(16).toUpperCase().padStart(12, '0'));
-  const productionW = () => serials.reduce((sum, serial) => sum + (radio.inspect(serial)?.acPowerW ?? 0), 0);
+  const rig = await limiterRig({ start: DAY_START, seed: SEED });
+  const { clock, plant, radio, serials, productionW } = rig;
   const house = new HouseProfile(DAY_START, SEED);
   const meter = new BenchMeter(clock, house, productionW, METER_PERIOD_MS);
 
@@ -79,29 +58,12 @@ async function runDay(withLimiter: boolean, hours = 24): Promise<DayRun> {
     return setLimit(serial, command);
   };
 
-  await plant.start();
   meter.start();
-  let limiter: LimiterService | undefined;
   if (withLimiter) {
-    await config.update('powerlimiter', {
-      ...config.get('powerlimiter'),
-      enabled: true,
+    await rig.startLimiter(meter, () => ({
       target_power_consumption: TARGET_W,
       target_power_consumption_hysteresis: HYSTERESIS_W,
-      base_load_limit: 200,
-      min_command_interval: 3,
-      inverters: serials.map((serial) => governedInverter(serial)),
-    });
-    limiter = new LimiterService({
-      config,
-      bus,
-      clock,
-      live: plant.live,
-      port: plantPort(plant),
-      meter,
-      log,
-    });
-    await limiter.start();
+    }));
   }
 
   const run: DayRun = {
@@ -132,11 +94,8 @@ async function runDay(withLimiter: boolean, hours = 24): Promise<DayRun> {
     const persistentLimit = radio.inspect(serial)?.limit.persistent;
     return persistentLimit?.relative === true && persistentLimit.value === 100;
   });
-  limiter?.stop();
+  await rig.stop();
   meter.stop();
-  await plant.stop();
-  await config.stop();
-  await rm(dataDir, { recursive: true, force: true });
   return run;
 }
 
