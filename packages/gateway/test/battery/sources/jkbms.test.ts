@@ -13,7 +13,7 @@ import { SerialPort } from 'serialport';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { decodeAnswer, type JkBmsAnswer } from '../../../src/battery/jkbms/frame';
 import { JkBmsAnswerReader, JkBmsSource, jkReading } from '../../../src/battery/sources/jkbms';
-import type { BatteryProblem, BatteryReading, Stamped } from '../../../src/battery/types';
+import { collect, openable } from '../../helpers/battery-sources';
 import { PtyPair } from '../../helpers/pty-pair';
 import { rng } from '../../helpers/seeded';
 import { until } from '../../powermeter/sink';
@@ -66,35 +66,6 @@ class CountingClock extends ManualClock {
       cancel();
     };
   }
-}
-
-/** Whether the device can be opened and locked now, i.e. no one holds it open. */
-function openable(path: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const port = new SerialPort({ path, baudRate: BatteryLimits.jkbmsBaudRate, autoOpen: false, lock: true });
-    port.open((error) => {
-      if (error) return resolve(false);
-      port.close(() => resolve(true));
-    });
-  });
-}
-
-function collect(source: JkBmsSource) {
-  const got = {
-    readings: [] as Stamped<BatteryReading>[],
-    problems: [] as BatteryProblem[],
-    ok: 0,
-    bad: 0,
-  };
-  source.start({
-    reading: (r) => got.readings.push(r),
-    problem: (p) => got.problems.push(p),
-    frame: (ok) => {
-      if (ok) got.ok++;
-      else got.bad++;
-    },
-  });
-  return got;
 }
 
 describe('JK BMS answers as battery readings', () => {
@@ -289,11 +260,11 @@ describe('JK BMS on a serial line: the test plays the BMS (socat pty pair)', () 
   it('stop leaves no clock timer and no open port behind, and asks no more', async () => {
     await start();
     expect(clock.pending).toBe(1);
-    expect(await openable(pair.device)).toBe(false);
+    expect(await openable(pair.device, BatteryLimits.jkbmsBaudRate)).toBe(false);
     await source?.stop();
     expect(clock.pending).toBe(0);
     expect(source?.line?.isOpen).toBe(false);
-    expect(await openable(pair.device)).toBe(true);
+    expect(await openable(pair.device, BatteryLimits.jkbmsBaudRate)).toBe(true);
     await clock.advance(3 * BatteryLimits.jkbmsPollMs);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(heard.length).toBe(0);

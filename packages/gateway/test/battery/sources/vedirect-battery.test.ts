@@ -7,7 +7,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '@dtu-console/clock';
-import { SerialPort } from 'serialport';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   alarmKeys,
@@ -15,9 +14,9 @@ import {
   VEDIRECT_ALARM_BITS,
   VeDirectBatterySource,
 } from '../../../src/battery/sources/vedirect-battery';
-import type { BatteryProblem, BatteryReading, Stamped } from '../../../src/battery/types';
 import { decodeShunt } from '../../../src/battery/vedirect/fields';
 import { type VeDirectBlock, VeDirectFramer } from '../../../src/battery/vedirect/framer';
+import { collect, openable } from '../../helpers/battery-sources';
 import { PtyPair } from '../../helpers/pty-pair';
 import { rng } from '../../helpers/seeded';
 import { until } from '../../powermeter/sink';
@@ -51,35 +50,6 @@ function bmvWith(changes: Record<string, string>): Buffer {
   const fields = new Map(blocksOf(BMV)[0]);
   for (const [label, value] of Object.entries(changes)) fields.set(label, value);
   return block(fields);
-}
-
-function collect(source: VeDirectBatterySource) {
-  const got = {
-    readings: [] as Stamped<BatteryReading>[],
-    problems: [] as BatteryProblem[],
-    ok: 0,
-    bad: 0,
-  };
-  source.start({
-    reading: (r) => got.readings.push(r),
-    problem: (p) => got.problems.push(p),
-    frame: (ok) => {
-      if (ok) got.ok++;
-      else got.bad++;
-    },
-  });
-  return got;
-}
-
-/** Whether the device can be opened and locked now, i.e. no one holds it open. */
-function openable(path: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const port = new SerialPort({ path, baudRate: 19200, autoOpen: false, lock: true });
-    port.open((error) => {
-      if (error) return resolve(false);
-      port.close(() => resolve(true));
-    });
-  });
 }
 
 const hostTimers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
@@ -203,10 +173,10 @@ describe('VE.Direct battery monitor on a serial line (socat pty pair)', () => {
   it('stop closes the port and leaves no timer behind', async () => {
     const timersBefore = hostTimers();
     await open();
-    expect(await openable(pair.device)).toBe(false);
+    expect(await openable(pair.device, 19200)).toBe(false);
     await source?.stop();
     expect(source?.line?.isOpen).toBe(false);
-    expect(await openable(pair.device)).toBe(true);
+    expect(await openable(pair.device, 19200)).toBe(true);
     expect(hostTimers()).toBeLessThanOrEqual(timersBefore);
   });
 });

@@ -14,9 +14,9 @@ import {
   productName,
   VeDirectChargerSource,
 } from '../../../src/battery/sources/vedirect-charger';
-import type { BatteryProblem, ChargerSample } from '../../../src/battery/types';
 import { decodeMppt } from '../../../src/battery/vedirect/fields';
 import { type VeDirectBlock, VeDirectFramer } from '../../../src/battery/vedirect/framer';
+import { collect } from '../../helpers/battery-sources';
 import { PtyPair } from '../../helpers/pty-pair';
 import { rng } from '../../helpers/seeded';
 import { until } from '../../powermeter/sink';
@@ -42,19 +42,6 @@ function block(fields: Iterable<[string, string]>): Buffer {
   const body = Buffer.from(`${text}\r\nChecksum\t`, 'latin1');
   const sum = body.reduce((a, b) => (a + b) & 0xff, 0);
   return Buffer.concat([body, Buffer.from([(256 - sum) & 0xff])]);
-}
-
-function collect(source: VeDirectChargerSource) {
-  const got = { readings: [] as ChargerSample[], problems: [] as BatteryProblem[], ok: 0, bad: 0 };
-  source.start({
-    reading: (r) => got.readings.push(r),
-    problem: (p) => got.problems.push(p),
-    frame: (ok) => {
-      if (ok) got.ok++;
-      else got.bad++;
-    },
-  });
-  return got;
 }
 
 describe('VE.Direct MPPT: decoding', () => {
