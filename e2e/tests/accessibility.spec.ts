@@ -86,7 +86,9 @@ for (const signed of ['signed in', 'signed out'] as const) {
     const found: string[] = [];
     // Signed out, a screen that needs a login is the login page, checked once already.
     const routes = consoleRoutes().filter((route) => signed === 'signed in' || !route.requiresLogin);
-    for (const { path } of routes) found.push(...(await violations(page, path)));
+    // A step per route: Playwright files each call under it at once, instead of searching the test's
+    // whole list of calls for its parent at every call (docs/testing.md).
+    for (const { path } of routes) found.push(...(await test.step(path, () => violations(page, path))));
     expect(found).toEqual([]);
   });
 }

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { type ElementHandle, expect, type Locator, type Page, test } from '@playwright/test';
 import { ownGatewayPort } from '../ports';
 import { consoleRoutes } from '../routes';
 import { addDevicePlant, apiGet, type DevicePlant, MI_NAME } from './device-plant';
@@ -50,30 +50,46 @@ interface Found {
 }
 
 /**
- * The checks of one state of the screen: a look at each width (each in light and dark). The width the
- * last state ended in is looked at first, so that each state costs one resize.
+ * The checks of one state of the screen: a look at each width (each in light and dark; a look waits for
+ * the screen to settle first). The width the last state ended in is looked at first, so that each state
+ * costs one resize. Three calls into the page a state: the tours make thousands of them.
  */
 async function check(page: Page, state: string, found: Found): Promise<void> {
   const started = Date.now();
-  await settled(page);
-  const waited = Date.now() - started;
   const now = page.viewportSize()?.width ?? WIDTHS[0];
   for (const width of now === WIDTHS[0] ? WIDTHS : [...WIDTHS].reverse()) {
-    if (width !== page.viewportSize()?.width) {
-      await page.setViewportSize({ width, height: 900 });
-      // The screen at that width is what the console draws after the resize: a chart redrawn by its
-      // ResizeObserver a frame later is looked at once it has been.
-      await page.evaluate(
-        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-      );
-    }
+    if (width !== page.viewportSize()?.width) await page.setViewportSize({ width, height: 900 });
     const seen = await look(page, width < 600);
     found.texts.push(...seen.texts);
     found.problems.push(...seen.problems.map((problem) => `${state}, ${width} px, ${problem}`));
   }
-  if (process.env.SCREEN_TIMES)
-    console.log(`${state}: settled in ${waited} ms, checked in ${Date.now() - started - waited} ms`);
+  if (process.env.SCREEN_TIMES) console.log(`${state}: checked in ${Date.now() - started} ms`);
 }
+
+/** What the tour needs to know of an opener or a tab, read in one call into the page. */
+interface Control {
+  usable: boolean;
+  label: string;
+  dialog: boolean;
+  id: string;
+}
+
+const control = (handle: ElementHandle<Node>, index: number): Promise<Control> =>
+  handle.evaluate((node, index) => {
+    const element = node as HTMLButtonElement;
+    return {
+      usable:
+        element.checkVisibility({ visibilityProperty: true }) &&
+        !element.disabled &&
+        element.getAttribute('aria-disabled') !== 'true',
+      label:
+        element.innerText.replace(/\s+/g, ' ').trim() ||
+        element.getAttribute('aria-label') ||
+        `opener ${index}`,
+      dialog: element.getAttribute('aria-haspopup') === 'dialog',
+      id: element.id,
+    };
+  }, index);
 
 /**
  * Opens each of these once (a dialog is closed again with Escape, an expander or menu by a second click).
@@ -82,19 +98,23 @@ async function check(page: Page, state: string, found: Found): Promise<void> {
 async function openEach(page: Page, openers: Locator, state: string, found: Found): Promise<void> {
   const handles = await openers.elementHandles();
   for (const [index, opener] of handles.entries()) {
-    if (!(await opener.isVisible()) || !(await opener.isEnabled())) continue;
-    const label =
-      (await opener.innerText()).replace(/\s+/g, ' ').trim() ||
-      (await opener.getAttribute('aria-label')) ||
-      `opener ${index}`;
-    const dialog = (await opener.getAttribute('aria-haspopup')) === 'dialog';
+    const { usable, label, dialog } = await control(opener, index);
+    if (!usable) continue;
     await opener.click();
     if (dialog) await expect(page.locator('dialog[open]')).toBeVisible(SLOW);
     await check(page, `${state} → ${label}`, found);
     if (dialog) {
       await page.keyboard.press('Escape');
       await expect(page.locator('dialog[open]')).toHaveCount(0, SLOW);
-    } else if ((await opener.getAttribute('aria-expanded')) === 'true' && (await opener.isVisible())) {
+    } else if (
+      await opener.evaluate((node) => {
+        const element = node as Element;
+        return (
+          element.getAttribute('aria-expanded') === 'true' &&
+          element.checkVisibility({ visibilityProperty: true })
+        );
+      })
+    ) {
       await opener.click();
     }
   }
@@ -118,12 +138,13 @@ async function tour(page: Page, path: string, language: string): Promise<Found> 
   // Each inverter's tab is looked at; its dialogs are opened once per kind of inverter (its serial's
   // first four digits: the family and size), as they are the same dialogs for the same kind.
   const kinds = new Set<string>();
-  for (const tab of await tabs.elementHandles()) {
-    if (!(await tab.isVisible())) continue;
-    const inTab = `${state} → tab ${(await tab.innerText()).replace(/\s+/g, ' ').trim()}`;
+  for (const [index, tab] of (await tabs.elementHandles()).entries()) {
+    const { usable, label, id } = await control(tab, index);
+    if (!usable) continue;
+    const inTab = `${state} → tab ${label}`;
     await tab.click();
     await check(page, inTab, found);
-    const kind = ((await tab.getAttribute('id')) ?? '').replace(/^tab-/, '').slice(0, 4);
+    const kind = id.replace(/^tab-/, '').slice(0, 4);
     if (kinds.has(kind)) continue;
     kinds.add(kind);
     await openEach(page, page.locator(`[role="tabpanel"]:visible :is(${opens})`), inTab, found);
@@ -148,7 +169,9 @@ test.describe('every screen', () => {
       const data = await gatewayData(gateway.url);
       for (const language of LANGUAGES) {
         await page.addInitScript((l) => localStorage.setItem('locale', l), language);
-        const found = await tour(page, path, language);
+        // A step per language: Playwright files each call of the tour under it at once, instead of
+        // searching the test's whole list of calls for its parent at every call (docs/testing.md).
+        const found = await test.step(`${path} (${language})`, () => tour(page, path, language));
         problems.push(...found.problems);
         problems.push(
           ...missingKeys(KEYS, found.texts).map(

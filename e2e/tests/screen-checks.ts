@@ -238,122 +238,147 @@ export interface Look {
   problems: string[];
 }
 
+/** How long a screen may take to show its title and lose its last spinner before a look gives up, ms. */
+const SETTLE_MS = 30_000;
+
 /**
  * One look at the page at its present width, in light and in dark (the theme is switched as the console
  * switches it, on the root element, and put back): the visible texts (text nodes of shown elements and
- * placeholders), empty cards, and, when `narrow`, what is out of bounds. In one call into the page: the
- * suite takes hundreds of looks.
+ * placeholders), empty cards, and, when `narrow`, what is out of bounds. The look is taken once the
+ * screen has settled (its title shown, no spinner or busy region left) and drawn two frames since (a
+ * chart redrawn by its ResizeObserver a frame after a resize is drawn by then); a screen that does not
+ * settle fails the look. In one call into the page: the suite takes hundreds of looks.
  */
 export function look(page: Page, narrow: boolean): Promise<Look> {
-  return page.evaluate((narrow) => {
-    const problems: string[] = [];
-    const name = (element: Element) => {
-      const id = element.id ? `#${element.id}` : '';
-      const testId = element.getAttribute('data-testid');
-      const classes = Array.from(element.classList).slice(0, 3).join('.');
-      const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
-      return `${element.tagName.toLowerCase()}${id}${testId ? `[data-testid=${testId}]` : ''}${classes ? `.${classes}` : ''} "${text}"`;
-    };
-    const shown = (element: Element) =>
-      element.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
-      !element.closest('.visually-hidden, script, style, noscript, template');
-
-    const texts: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.replace(/\s+/g, ' ').trim();
-      const parent = node.parentElement;
-      if (!text || !parent || !shown(parent)) continue;
-      // Machine text (a pin's name, a topic, a host) is the same in every language.
-      if (parent.closest('code, kbd, samp, .font-monospace')) continue;
-      const option = parent.closest('option');
-      if (option && !option.selected) continue;
-      texts.push(text);
-    }
-    const fields = document.querySelectorAll<HTMLInputElement>('input[placeholder], textarea[placeholder]');
-    for (const input of Array.from(fields)) {
-      if (shown(input) && input.placeholder.trim()) texts.push(input.placeholder.trim());
-    }
-
-    // A box that scrolls (a wide table's responsive wrapper) keeps what it holds: its content may be wider.
-    const scrolls = (element: Element) => {
-      const overflow = getComputedStyle(element).overflowX;
-      return overflow === 'auto' || overflow === 'scroll';
-    };
-    const outOfBounds = (theme: string) => {
-      const where = (problem: string) => problems.push(`${theme}: ${problem}`);
-      const root = document.documentElement;
-      if (root.scrollWidth > root.clientWidth + 1) {
-        where(`the page scrolls sideways: ${root.scrollWidth} px in ${root.clientWidth} px`);
+  return page.evaluate(
+    async ({ narrow, settleMs }) => {
+      const frame = () => new Promise((done) => requestAnimationFrame(done));
+      const visible = (element: Element | null) =>
+        element?.checkVisibility({ visibilityProperty: true }) === true;
+      const unsettled = () => {
+        if (!visible(document.querySelector('h1'))) return 'no title';
+        const busy = document.querySelectorAll('.spinner-border, [aria-busy="true"]');
+        return Array.from(busy).some(visible) ? 'a spinner or busy region' : null;
+      };
+      const deadline = performance.now() + settleMs;
+      for (let waiting = unsettled(); waiting; waiting = unsettled()) {
+        if (performance.now() > deadline)
+          throw new Error(`the screen did not settle in ${settleMs} ms: ${waiting}`);
+        await frame();
       }
-      // A card, and an open dialog (drawn above the page, whatever card it was opened from).
-      for (const card of Array.from(document.querySelectorAll('.card, dialog[open] .modal-content'))) {
-        if (!shown(card)) continue;
-        const box = card.getBoundingClientRect();
-        const dialog = card.closest('dialog');
-        for (const element of Array.from(card.querySelectorAll('*'))) {
-          if (!shown(element) || element.closest('dialog') !== dialog) continue;
-          let inside = element.parentElement;
-          let scrolled = false;
-          while (inside && inside !== card) {
-            if (scrolls(inside)) scrolled = true;
-            inside = inside.parentElement;
-          }
-          if (scrolled) continue;
-          const rect = element.getBoundingClientRect();
-          if (rect.width === 0 || rect.height === 0) continue;
-          if (rect.left < box.left - 1 || rect.right > box.right + 1) {
-            where(
-              `${name(element)} is wider than its card (${Math.round(rect.left)}..${Math.round(rect.right)} in ${Math.round(box.left)}..${Math.round(box.right)})`,
-            );
+      await frame();
+      await frame();
+
+      const problems: string[] = [];
+      const name = (element: Element) => {
+        const id = element.id ? `#${element.id}` : '';
+        const testId = element.getAttribute('data-testid');
+        const classes = Array.from(element.classList).slice(0, 3).join('.');
+        const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+        return `${element.tagName.toLowerCase()}${id}${testId ? `[data-testid=${testId}]` : ''}${classes ? `.${classes}` : ''} "${text}"`;
+      };
+      const shown = (element: Element) =>
+        element.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
+        !element.closest('.visually-hidden, script, style, noscript, template');
+
+      const texts: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.replace(/\s+/g, ' ').trim();
+        const parent = node.parentElement;
+        if (!text || !parent || !shown(parent)) continue;
+        // Machine text (a pin's name, a topic, a host) is the same in every language.
+        if (parent.closest('code, kbd, samp, .font-monospace')) continue;
+        const option = parent.closest('option');
+        if (option && !option.selected) continue;
+        texts.push(text);
+      }
+      const fields = document.querySelectorAll<HTMLInputElement>('input[placeholder], textarea[placeholder]');
+      for (const input of Array.from(fields)) {
+        if (shown(input) && input.placeholder.trim()) texts.push(input.placeholder.trim());
+      }
+
+      // A box that scrolls (a wide table's responsive wrapper) keeps what it holds: its content may be wider.
+      const scrolls = (element: Element) => {
+        const overflow = getComputedStyle(element).overflowX;
+        return overflow === 'auto' || overflow === 'scroll';
+      };
+      const outOfBounds = (theme: string) => {
+        const where = (problem: string) => problems.push(`${theme}: ${problem}`);
+        const root = document.documentElement;
+        if (root.scrollWidth > root.clientWidth + 1) {
+          where(`the page scrolls sideways: ${root.scrollWidth} px in ${root.clientWidth} px`);
+        }
+        // A card, and an open dialog (drawn above the page, whatever card it was opened from).
+        for (const card of Array.from(document.querySelectorAll('.card, dialog[open] .modal-content'))) {
+          if (!shown(card)) continue;
+          const box = card.getBoundingClientRect();
+          const dialog = card.closest('dialog');
+          for (const element of Array.from(card.querySelectorAll('*'))) {
+            if (!shown(element) || element.closest('dialog') !== dialog) continue;
+            let inside = element.parentElement;
+            let scrolled = false;
+            while (inside && inside !== card) {
+              if (scrolls(inside)) scrolled = true;
+              inside = inside.parentElement;
+            }
+            if (scrolled) continue;
+            const rect = element.getBoundingClientRect();
+            if (rect.width === 0 || rect.height === 0) continue;
+            if (rect.left < box.left - 1 || rect.right > box.right + 1) {
+              where(
+                `${name(element)} is wider than its card (${Math.round(rect.left)}..${Math.round(rect.right)} in ${Math.round(box.left)}..${Math.round(box.right)})`,
+              );
+            }
           }
         }
-      }
-      for (const element of Array.from(document.body.querySelectorAll('*'))) {
-        if (!shown(element)) continue;
-        const style = getComputedStyle(element);
-        if (style.overflowX !== 'hidden' && style.overflowX !== 'clip') continue;
-        if (element.clientWidth <= 1 || element.scrollWidth <= element.clientWidth + 1) continue;
-        if (!(element.textContent ?? '').trim()) continue;
-        if (style.textOverflow === 'ellipsis' && element.closest('[title]') !== null) continue;
-        where(
-          `${name(element)} cuts its text (${element.scrollWidth} px in ${element.clientWidth} px) without an ellipsis and a title`,
-        );
-      }
-    };
-    const emptyCards = (theme: string) => {
-      for (const card of Array.from(document.querySelectorAll('.card'))) {
-        if (!card.checkVisibility()) continue;
-        // A collapsed card shows its header only, as it should.
-        if (
-          card.querySelector(
-            ':scope > [aria-expanded="false"], :scope > .card-header [aria-expanded="false"]',
+        for (const element of Array.from(document.body.querySelectorAll('*'))) {
+          if (!shown(element)) continue;
+          const style = getComputedStyle(element);
+          if (style.overflowX !== 'hidden' && style.overflowX !== 'clip') continue;
+          if (element.clientWidth <= 1 || element.scrollWidth <= element.clientWidth + 1) continue;
+          if (!(element.textContent ?? '').trim()) continue;
+          if (style.textOverflow === 'ellipsis' && element.closest('[title]') !== null) continue;
+          where(
+            `${name(element)} cuts its text (${element.scrollWidth} px in ${element.clientWidth} px) without an ellipsis and a title`,
+          );
+        }
+      };
+      const emptyCards = (theme: string) => {
+        for (const card of Array.from(document.querySelectorAll('.card'))) {
+          if (!card.checkVisibility()) continue;
+          // A collapsed card shows its header only, as it should.
+          if (
+            card.querySelector(
+              ':scope > [aria-expanded="false"], :scope > .card-header [aria-expanded="false"]',
+            )
           )
-        )
-          continue;
-        const body = Array.from(card.children).filter((child) => !child.classList.contains('card-header'));
-        const empty = body.every(
-          (child) =>
-            !(child as HTMLElement).innerText.trim() &&
-            !child.querySelector('svg, canvas, img, input, select, textarea, button'),
-        );
-        if (empty) {
-          const title =
-            (card.querySelector('.card-header') as HTMLElement | null)?.innerText.trim() || card.id;
-          problems.push(`${theme}: the card "${title || 'without a title'}" is empty`);
+            continue;
+          const body = Array.from(card.children).filter((child) => !child.classList.contains('card-header'));
+          const empty = body.every(
+            (child) =>
+              !(child as HTMLElement).innerText.trim() &&
+              !child.querySelector('svg, canvas, img, input, select, textarea, button'),
+          );
+          if (empty) {
+            const title =
+              (card.querySelector('.card-header') as HTMLElement | null)?.innerText.trim() || card.id;
+            problems.push(`${theme}: the card "${title || 'without a title'}" is empty`);
+          }
         }
-      }
-    };
+      };
 
-    const root = document.documentElement;
-    const chosen = root.getAttribute('data-bs-theme');
-    for (const theme of ['light', 'dark']) {
-      root.setAttribute('data-bs-theme', theme);
-      if (narrow) outOfBounds(theme);
-      emptyCards(theme);
-    }
-    if (chosen === null) root.removeAttribute('data-bs-theme');
-    else root.setAttribute('data-bs-theme', chosen);
-    return { texts, problems };
-  }, narrow);
+      const root = document.documentElement;
+      const chosen = root.getAttribute('data-bs-theme');
+      for (const theme of ['light', 'dark']) {
+        root.setAttribute('data-bs-theme', theme);
+        if (narrow) outOfBounds(theme);
+        emptyCards(theme);
+      }
+      if (chosen === null) root.removeAttribute('data-bs-theme');
+      else root.setAttribute('data-bs-theme', chosen);
+      return { texts, problems };
+    },
+    { narrow, settleMs: SETTLE_MS },
+  );
 }
