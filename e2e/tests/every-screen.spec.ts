@@ -71,22 +71,28 @@ interface Control {
   usable: boolean;
   label: string;
   dialog: boolean;
+  expanded: boolean;
   id: string;
 }
 
 const control = (handle: ElementHandle<Node>, index: number): Promise<Control> =>
   handle.evaluate((node, index) => {
-    const element = node as HTMLButtonElement;
+    const element = node as HTMLElement;
+    // As Playwright's visible and enabled: drawn with a size, not disabled (also by its fieldset).
+    const box = element.getBoundingClientRect();
     return {
       usable:
         element.checkVisibility({ visibilityProperty: true }) &&
-        !element.disabled &&
+        box.width > 0 &&
+        box.height > 0 &&
+        !element.matches(':disabled') &&
         element.getAttribute('aria-disabled') !== 'true',
       label:
         element.innerText.replace(/\s+/g, ' ').trim() ||
         element.getAttribute('aria-label') ||
         `opener ${index}`,
       dialog: element.getAttribute('aria-haspopup') === 'dialog',
+      expanded: element.getAttribute('aria-expanded') === 'true',
       id: element.id,
     };
   }, index);
@@ -106,16 +112,9 @@ async function openEach(page: Page, openers: Locator, state: string, found: Foun
     if (dialog) {
       await page.keyboard.press('Escape');
       await expect(page.locator('dialog[open]')).toHaveCount(0, SLOW);
-    } else if (
-      await opener.evaluate((node) => {
-        const element = node as Element;
-        return (
-          element.getAttribute('aria-expanded') === 'true' &&
-          element.checkVisibility({ visibilityProperty: true })
-        );
-      })
-    ) {
-      await opener.click();
+    } else {
+      const after = await control(opener, index);
+      if (after.expanded && after.usable) await opener.click();
     }
   }
 }
