@@ -83,3 +83,29 @@ test('a limit the device did not report, shown as 0, is found', async ({ page })
   expect(showsZeroFigure('Limite actuelle : 800 W (100,0 %)')).toBe(false);
   expect(showsZeroFigure('Limit: 0.0 %')).toBe(true);
 });
+
+test('a look waits for the screen to settle, and fails on one that does not, saying why', async ({
+  page,
+}) => {
+  await liveView(page, 'en');
+  // A spinner that goes away after a while is waited for; one that stays fails the look.
+  await page.evaluate(() => {
+    const spinner = document.createElement('div');
+    spinner.className = 'spinner-border';
+    spinner.id = 'passing-spinner';
+    document.querySelector('main')?.append(spinner);
+    setTimeout(() => spinner.remove(), 300);
+  });
+  expect((await look(page, false, 5_000)).texts.length).toBeGreaterThan(0);
+  // The look was taken after the spinner had gone.
+  expect(await page.locator('#passing-spinner').count()).toBe(0);
+  await page.evaluate(() => {
+    const busy = document.createElement('div');
+    busy.setAttribute('aria-busy', 'true');
+    busy.textContent = 'loading';
+    document.querySelector('main')?.append(busy);
+  });
+  await expect(look(page, false, 500)).rejects.toThrow(
+    'the screen did not settle in 500 ms: a spinner or busy region',
+  );
+});

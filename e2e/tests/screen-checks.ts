@@ -249,7 +249,7 @@ const SETTLE_MS = 30_000;
  * chart redrawn by its ResizeObserver a frame after a resize is drawn by then); a screen that does not
  * settle fails the look. In one call into the page: the suite takes hundreds of looks.
  */
-export function look(page: Page, narrow: boolean): Promise<Look> {
+export function look(page: Page, narrow: boolean, settleMs = SETTLE_MS): Promise<Look> {
   return page.evaluate(
     async ({ narrow, settleMs }) => {
       const frame = () => new Promise((done) => requestAnimationFrame(done));
@@ -379,6 +379,6 @@ export function look(page: Page, narrow: boolean): Promise<Look> {
       else root.setAttribute('data-bs-theme', chosen);
       return { texts, problems };
     },
-    { narrow, settleMs: SETTLE_MS },
+    { narrow, settleMs },
   );
 }
