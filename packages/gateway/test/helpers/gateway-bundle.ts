@@ -2,6 +2,11 @@
 import { join } from 'node:path';
 import { inject } from 'vitest';
 
+/** The folder of the whole bundle (entries, chunks, source maps, the list of run-time packages). */
+export function bundleDir(): string {
+  return inject('gatewayBundle');
+}
+
 export function bundledEntry(name: 'main' | 'launcher'): string {
-  return join(inject('gatewayBundle'), `${name}.js`);
+  return join(bundleDir(), `${name}.js`);
 }

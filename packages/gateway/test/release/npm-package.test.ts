@@ -1,8 +1,8 @@
 /**
  * The owner's npm package (src/release/npm-package.ts): the dependency tree taken from the lockfile, and
  * the real thing packed from a staged checkout, installed with npm into an empty prefix and run from there.
- * The staged checkout has the real bundle (built into it), the real assets, texts, unit, profiles and docs,
- * and a one-page console (the real console's build is the bench's: `BENCH_ONLY=install`).
+ * The staged checkout has the real bundle (the one this test run built), the real assets, texts, unit,
+ * profiles and docs, and a one-page console (the real console's build is the bench's: `BENCH_ONLY=install`).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -20,6 +20,7 @@ import {
   packNpmPackage,
   registryTarball,
 } from '../../src/release/npm-package';
+import { bundleDir } from '../helpers/gateway-bundle';
 import { multipart } from '../helpers/multipart';
 import { freePort } from '../helpers/ports';
 import { offerPrebuiltBinary } from '../helpers/prebuilt-binary';
@@ -126,11 +127,8 @@ describe('the package packed, installed with npm and run', () => {
     ]) {
       cpSync(join(checkout, path), join(stage, path), { recursive: true });
     }
-    execFileSync(process.execPath, [
-      join(checkout, 'packages/gateway/build.mjs'),
-      '--outdir',
-      join(stage, 'packages/gateway/dist'),
-    ]);
+    // The run's own bundle (test/global-setup.ts), built as `npm start` builds dist/.
+    cpSync(bundleDir(), join(stage, 'packages/gateway/dist'), { recursive: true });
     mkdirSync(join(stage, 'packages/web/dist'), { recursive: true });
     writeFileSync(join(stage, 'packages/web/dist/index.html'), '<!doctype html><title>dtu-console</title>\n');
     const releaseManifest = `${JSON.stringify({ name: 'dtu-console', version: '7.8.9', gitHash: 'g1234567', createdAt: '2026-11-28T12:00:00.000Z' })}\n`;
