@@ -59,7 +59,9 @@ async function check(page: Page, state: string, found: Found): Promise<void> {
   const now = page.viewportSize()?.width ?? WIDTHS[0];
   for (const width of now === WIDTHS[0] ? WIDTHS : [...WIDTHS].reverse()) {
     if (width !== page.viewportSize()?.width) await page.setViewportSize({ width, height: 900 });
-    const seen = await look(page, width < 600);
+    const seen = await look(page, width < 600).catch((error: Error) => {
+      throw new Error(`${state}, ${width} px: ${error.message}`);
+    });
     found.texts.push(...seen.texts);
     found.problems.push(...seen.problems.map((problem) => `${state}, ${width} px, ${problem}`));
   }
