@@ -28,11 +28,11 @@ import { EventBus } from '../../packages/gateway/src/bus';
 import { emptyInverterSlot } from '../../packages/gateway/src/config/defaults';
 import { ConfigStore } from '../../packages/gateway/src/config/store';
 import { createPlant } from '../../packages/gateway/src/plant';
-import { plantPort } from '../../packages/gateway/src/powerlimiter/port';
-import { LimiterService } from '../../packages/gateway/src/powerlimiter/service';
+import type { LimiterService } from '../../packages/gateway/src/powerlimiter/service';
 import type { Result, Section } from './lib/report';
 import { median } from './lib/stats';
 import { BenchMeter, HouseProfile } from './limiter-house';
+import { startLimiterService } from './limiter-rig';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -132,12 +132,11 @@ async function rig(start: number, house: (now: number) => number, withLimiter: b
   meter.start();
   let limiter: LimiterService | undefined;
   if (withLimiter) {
-    limiter = new LimiterService({
+    limiter = await startLimiterService({
       config,
       bus,
       clock,
-      live: plant.live,
-      port: plantPort(plant),
+      plant,
       meter,
       log,
       battery: () => ({
@@ -146,7 +145,6 @@ async function rig(start: number, house: (now: number) => number, withLimiter: b
         night: !plant.engine.isDay,
       }),
     });
-    await limiter.start();
   }
   return {
     clock,

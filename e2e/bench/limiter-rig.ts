@@ -16,7 +16,7 @@ import { ConfigStore } from '../../packages/gateway/src/config/store';
 import { createPlant, type Plant } from '../../packages/gateway/src/plant';
 import type { GridSignalFeed } from '../../packages/gateway/src/powerlimiter/feed-in';
 import { plantPort } from '../../packages/gateway/src/powerlimiter/port';
-import { LimiterService } from '../../packages/gateway/src/powerlimiter/service';
+import { LimiterService, type LimiterServiceOptions } from '../../packages/gateway/src/powerlimiter/service';
 import type { MeterFeed } from '../../packages/gateway/src/powermeter/types';
 
 type LimiterSettings = DeepReadonly<GatewayConfig['powerlimiter']>;
@@ -41,6 +41,16 @@ export interface LimiterRig {
   ): Promise<LimiterService>;
   /** Stops the limiter and the plant, and removes the data directory. */
   stop(): Promise<void>;
+}
+
+/** The limiter on the plant's live model and inverters, as the gateway wires it, started. */
+export async function startLimiterService(
+  options: Omit<LimiterServiceOptions, 'live' | 'port'> & { plant: Plant },
+): Promise<LimiterService> {
+  const { plant, ...rest } = options;
+  const limiter = new LimiterService({ ...rest, live: plant.live, port: plantPort(plant) });
+  await limiter.start();
+  return limiter;
 }
 
 /** The plant seeded with `seed`, its clock at `start`, started. */
@@ -75,17 +85,15 @@ export async function limiterRig(options: { start: number; seed: string }): Prom
         inverters: serials.map((serial) => governedInverter(serial)),
         ...settings(defaults),
       });
-      limiter = new LimiterService({
+      limiter = await startLimiterService({
         config,
         bus,
         clock,
-        live: plant.live,
-        port: plantPort(plant),
+        plant,
         meter,
         log,
         ...(gridSignal ? { gridSignal } : {}),
       });
-      await limiter.start();
       return limiter;
     },
     async stop() {
