@@ -8,6 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { consoleRoutes } from '../routes';
+import { settled } from './screen-checks';
 import { signedIn } from './session';
 
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -24,10 +25,9 @@ interface PageWithAxe {
 
 async function violations(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
-  await expect(page.locator('h1').first(), path).toBeVisible();
   // Its data have arrived when no spinner or busy region is left (not "no request for 500 ms": the live
   // screens poll, so that wait cost half a second or more a route and proved nothing more).
-  await expect(page.locator('.spinner-border:visible, [aria-busy="true"]:visible'), path).toHaveCount(0);
+  await settled(page);
   const found: string[] = [];
   const report = (theme: string, result: Pick<AxeResults, 'violations'>) =>
     found.push(

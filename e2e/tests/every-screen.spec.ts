@@ -3,7 +3,15 @@ import { ownGatewayPort } from '../ports';
 import { consoleRoutes } from '../routes';
 import { addDevicePlant, apiGet, type DevicePlant, MI_NAME } from './device-plant';
 import { type Gateway, startGateway } from './gateway-process';
-import { gatewayData, localeKeys, look, missingKeys, showsZeroFigure, untranslated } from './screen-checks';
+import {
+  gatewayData,
+  localeKeys,
+  look,
+  missingKeys,
+  settled,
+  showsZeroFigure,
+  untranslated,
+} from './screen-checks';
 import { signedIn } from './session';
 
 /**
@@ -37,12 +45,6 @@ test.afterAll(async () => {
   plant?.stop();
   await gateway?.stop();
 });
-
-/** Waits until the page shows its title and no spinner. */
-async function settled(page: Page): Promise<void> {
-  await expect(page.locator('h1').first()).toBeVisible(SLOW);
-  await expect(page.locator('.spinner-border:visible, [aria-busy="true"]:visible')).toHaveCount(0, SLOW);
-}
 
 interface Found {
   texts: string[];

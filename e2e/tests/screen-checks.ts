@@ -12,7 +12,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { apiGet } from './device-plant';
 
 const LOCALES = fileURLToPath(new URL('../../packages/web/src/i18n/locales', import.meta.url));
@@ -241,6 +241,18 @@ export interface Look {
 /** How long a screen may take to show its title and lose its last spinner before a look gives up, ms. */
 const SETTLE_MS = 30_000;
 
+/** What a screen shows while its data are on the way. */
+const BUSY = '.spinner-border, [aria-busy="true"]';
+
+/**
+ * Waits until the screen has settled: its title shown, no spinner or busy region left (a look waits for
+ * the same in the page itself).
+ */
+export async function settled(page: Page): Promise<void> {
+  await expect(page.locator('h1').first()).toBeVisible({ timeout: SETTLE_MS });
+  await expect(page.locator(BUSY).filter({ visible: true })).toHaveCount(0, { timeout: SETTLE_MS });
+}
+
 /**
  * One look at the page at its present width, in light and in dark (the theme is switched as the console
  * switches it, on the root element, and put back): the visible texts (text nodes of shown elements and
@@ -251,13 +263,13 @@ const SETTLE_MS = 30_000;
  */
 export function look(page: Page, narrow: boolean, settleMs = SETTLE_MS): Promise<Look> {
   return page.evaluate(
-    async ({ narrow, settleMs }) => {
+    async ({ narrow, settleMs, busySelector }) => {
       const frame = () => new Promise((done) => requestAnimationFrame(done));
       const visible = (element: Element | null) =>
         element?.checkVisibility({ visibilityProperty: true }) === true;
       const unsettled = () => {
         if (!visible(document.querySelector('h1'))) return 'no title';
-        const busy = document.querySelectorAll('.spinner-border, [aria-busy="true"]');
+        const busy = document.querySelectorAll(busySelector);
         return Array.from(busy).some(visible) ? 'a spinner or busy region' : null;
       };
       const deadline = performance.now() + settleMs;
@@ -379,6 +391,6 @@ export function look(page: Page, narrow: boolean, settleMs = SETTLE_MS): Promise
       else root.setAttribute('data-bs-theme', chosen);
       return { texts, problems };
     },
-    { narrow, settleMs },
+    { narrow, settleMs, busySelector: BUSY },
   );
 }
